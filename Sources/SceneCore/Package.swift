@@ -1,0 +1,33 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// SceneCore is its own package so that it can be ONE dynamic library (libSceneCore.so) shared by the
+// host, every plugin and the tests. Inside a single package SwiftPM links target dependencies
+// statically, which would give each plugin its own copy of every class and global (see
+// ../../../shared/research/plugins.md §1–2). Everyone depends on `.product(name: "SceneCore", package: "SceneCore")`.
+//
+// Library evolution keeps plugins built against an older core working after additive changes to the
+// core's public classes (adding a stored property or an open method no longer shifts the layout that
+// plugins compiled in; plugins.md §3.7). `-no-verify-emitted-module-interface` is needed because the
+// module imports the C target CScenePluginABI.
+let package = Package(
+    name: "SceneCore",
+    products: [
+        .library(name: "SceneCore", type: .dynamic, targets: ["SceneCore"]),
+        // Test fixture only: lets the test suite build a plugin that carries its own copy of the core,
+        // which the loader must refuse. Nothing shipped may depend on it.
+        .library(name: "SceneCoreStaticForTesting", type: .static, targets: ["SceneCore"]),
+    ],
+    targets: [
+        .target(name: "CScenePluginABI", path: "Sources/CScenePluginABI"),
+        .target(
+            name: "SceneCore",
+            dependencies: ["CScenePluginABI"],
+            path: "Sources/SceneCore",
+            swiftSettings: [
+                .unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"]),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,36 @@
+/// An error from the application model: a code to switch on and a message that names the bad value
+/// and the fix.
+public struct ApplicationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong. A struct of static constants so that codes can be added without breaking
+    /// exhaustive switches in clients.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: Hashable, Sendable {
+            case duplicateSceneName
+            case invalidSceneName
+        }
+
+        private let value: Value
+
+        /// A scene with that name is already connected.
+        public static let duplicateSceneName = Code(value: .duplicateSceneName)
+        /// The scene name is empty or has characters outside `[A-Za-z0-9_-]`.
+        public static let invalidSceneName = Code(value: .invalidSceneName)
+
+        public var description: String {
+            switch value {
+            case .duplicateSceneName: "duplicateSceneName"
+            case .invalidSceneName: "invalidSceneName"
+            }
+        }
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

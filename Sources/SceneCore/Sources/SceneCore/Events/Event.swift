@@ -1,0 +1,96 @@
+/// An event the application dispatches: a multi-touch sequence, a motion (shake) or a remote-control
+/// command.
+///
+/// For touches, one event object is reused for the whole multi-touch sequence [TD-6]: it holds every
+/// live touch, stationary ones included, until each has ended or been cancelled. Motion and
+/// remote-control events are one object per delivery.
+@MainActor
+public final class Event {
+    public let type: EventType
+    public internal(set) var subtype: EventSubtype
+    /// Monotonic seconds of the latest change [TD-3].
+    public internal(set) var timestamp: Double
+
+    /// Live touches of the sequence, sorted by identifier.
+    var liveTouches: [Touch] = []
+    /// The touches that changed in the dispatch in progress (began, moved, ended or cancelled).
+    var changedTouches = TouchSet()
+    /// For motion events: whether the shake began, ended or was cancelled.
+    var motionPhase: MotionPhase = .began
+
+    /// Responder-chain bookkeeping for motion and remote-control delivery: who received the call
+    /// last, and who last forwarded it with the default implementation. See ``Responder``.
+    var chainLastReached: Responder?
+    var chainLastForwarder: Responder?
+
+    init(type: EventType, subtype: EventSubtype = .none, timestamp: Double) {
+        self.type = type
+        self.subtype = subtype
+        self.timestamp = timestamp
+    }
+
+    /// Every touch of the sequence, stationary ones included; nil for events that are not touches.
+    public var allTouches: TouchSet? {
+        type == .touches ? TouchSet(sortedUnique: liveTouches) : nil
+    }
+
+    /// The touches bound to `view` [TD-6].
+    public func touches(for view: View) -> TouchSet? {
+        guard type == .touches else { return nil }
+        return TouchSet(sortedUnique: liveTouches.filter { $0.view === view })
+    }
+
+    /// The touches owned by `window` [TD-6].
+    public func touches(for window: Window) -> TouchSet? {
+        guard type == .touches else { return nil }
+        return TouchSet(sortedUnique: liveTouches.filter { $0.window === window })
+    }
+
+    /// The touches `recognizer` tracks [TD-6].
+    public func touches(for recognizer: GestureRecognizer) -> TouchSet? {
+        guard type == .touches else { return nil }
+        return TouchSet(sortedUnique: liveTouches.filter { recognizer.tracks($0) })
+    }
+
+    /// Samples of `touch` since the last delivery [TD-12]; nil when the touch is not in this event.
+    public func coalescedTouches(for touch: Touch) -> [Touch]? {
+        contains(touch) ? [touch] : nil
+    }
+
+    /// Predicted future samples of `touch` [TD-12]: none; nil when the touch is not in this event.
+    public func predictedTouches(for touch: Touch) -> [Touch]? {
+        contains(touch) ? [] : nil
+    }
+
+    func contains(_ touch: Touch) -> Bool {
+        liveTouches.contains { $0 === touch }
+    }
+
+    func insertLive(_ touch: Touch) {
+        let index = liveTouches.firstIndex { $0.identifier > touch.identifier } ?? liveTouches.endIndex
+        liveTouches.insert(touch, at: index)
+    }
+
+    func removeLive(_ touch: Touch) {
+        if let index = liveTouches.firstIndex(where: { $0 === touch }) {
+            liveTouches.remove(at: index)
+        }
+    }
+
+    /// Starts a responder-chain walk at `start` (motion and remote-control delivery).
+    func beginChain(at start: Responder) {
+        chainLastReached = start
+        chainLastForwarder = nil
+    }
+
+    /// The responder that consumed the event during the last chain walk: the last one reached,
+    /// unless it forwarded the event off the end of the chain (then nobody handled it).
+    func chainHandler() -> Responder? {
+        guard let reached = chainLastReached else { return nil }
+        return reached === chainLastForwarder ? nil : reached
+    }
+}
+
+extension Event: @MainActor CustomStringConvertible {
+    public var description: String { "Event(\(type), \(subtype), t=\(timestamp.compactDescription))" }
+}

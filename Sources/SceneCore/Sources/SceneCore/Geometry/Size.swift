@@ -1,0 +1,18 @@
+/// A width and a height, in points. Negative values are allowed and are standardized by `Rect`.
+@frozen
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    @inlinable
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+}
+
+extension Size: CustomStringConvertible {
+    public var description: String { "\(width.compactDescription)×\(height.compactDescription)" }
+}

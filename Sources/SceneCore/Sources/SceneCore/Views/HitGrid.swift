@@ -1,0 +1,112 @@
+/// A uniform grid over a container's subviews: each cell lists, front to back, the subviews whose
+/// record may match a point in that cell, so a hit test checks a few candidates instead of all.
+///
+/// Cells are assigned from each record's rectangle grown by a relative 1e-9 margin, so every point
+/// that the exact record test accepts lies in a cell that lists the subview; the exact test still
+/// decides. Points outside the grid fall back to the linear scan.
+struct HitGrid {
+    /// Containers with fewer subviews are scanned linearly.
+    static let minimumChildren = 32
+
+    let minX: Double
+    let minY: Double
+    let maxX: Double
+    let maxY: Double
+    let cellWidth: Double
+    let cellHeight: Double
+    let columns: Int
+    let rows: Int
+    /// `cellStarts[c] ..< cellStarts[c + 1]` are cell c's entries in `entries`.
+    private(set) var cellStarts: [Int32] = []
+    /// Subview indices, descending (front to back) within each cell.
+    private(set) var entries: [Int32] = []
+
+    /// Builds a grid, or returns nil when the records do not spread out enough for a grid to help.
+    init?(records: UnsafeMutablePointer<HitRecord>, count: Int) {
+        var boxes: [(index: Int32, x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        boxes.reserveCapacity(count)
+        var gx0 = Double.infinity, gy0 = Double.infinity, gx1 = -Double.infinity, gy1 = -Double.infinity
+        for index in 0..<count {
+            let record = records[index]
+            guard record.canMatch else { continue }
+            let x0 = HitGrid.padDown(record.offsetX + record.minX)
+            let y0 = HitGrid.padDown(record.offsetY + record.minY)
+            let x1 = HitGrid.padUp(record.offsetX + record.maxX)
+            let y1 = HitGrid.padUp(record.offsetY + record.maxY)
+            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+            boxes.append((Int32(index), x0, y0, x1, y1))
+            gx0 = Swift.min(gx0, x0)
+            gy0 = Swift.min(gy0, y0)
+            gx1 = Swift.max(gx1, x1)
+            gy1 = Swift.max(gy1, y1)
+        }
+        guard boxes.count >= HitGrid.minimumChildren, gx1 > gx0, gy1 > gy0 else { return nil }
+        let width = gx1 - gx0, height = gy1 - gy0
+        let target = Double(boxes.count)
+        var columns = Swift.max(1, Int((target * width / height).squareRoot()))
+        columns = Swift.min(columns, boxes.count)
+        let rows = Swift.max(1, Swift.min(boxes.count, Int((target / Double(columns)).rounded(.up))))
+        self.minX = gx0
+        self.minY = gy0
+        self.maxX = gx1
+        self.maxY = gy1
+        self.columns = columns
+        self.rows = rows
+        self.cellWidth = width / Double(columns)
+        self.cellHeight = height / Double(rows)
+
+        // Count, then fill; children are visited front to back so each cell's list is descending.
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        var total = 0
+        for box in boxes {
+            let (c0, r0) = (column(box.x0), row(box.y0))
+            let (c1, r1) = (column(box.x1), row(box.y1))
+            total += (c1 - c0 + 1) * (r1 - r0 + 1)
+            guard total <= 8 * boxes.count + 1024 else { return nil }
+            for r in r0...r1 {
+                for c in c0...c1 { counts[r * columns + c + 1] += 1 }
+            }
+        }
+        for cell in 0..<(columns * rows) { counts[cell + 1] += counts[cell] }
+        var fill = counts
+        var entries = [Int32](repeating: 0, count: total)
+        for box in boxes.reversed() {
+            let (c0, r0) = (column(box.x0), row(box.y0))
+            let (c1, r1) = (column(box.x1), row(box.y1))
+            for r in r0...r1 {
+                for c in c0...c1 {
+                    let cell = r * columns + c
+                    entries[Int(fill[cell])] = box.index
+                    fill[cell] += 1
+                }
+            }
+        }
+        self.cellStarts = counts
+        self.entries = entries
+    }
+
+    /// The cell holding `point`, or nil outside the grid (NaN included).
+    @inline(__always)
+    func cell(for point: Point) -> Int? {
+        guard point.x >= minX, point.x < maxX, point.y >= minY, point.y < maxY else { return nil }
+        return row(point.y) * columns + column(point.x)
+    }
+
+    @inline(__always)
+    private func column(_ x: Double) -> Int {
+        Swift.max(0, Swift.min(columns - 1, Int((x - minX) / cellWidth)))
+    }
+
+    @inline(__always)
+    private func row(_ y: Double) -> Int {
+        Swift.max(0, Swift.min(rows - 1, Int((y - minY) / cellHeight)))
+    }
+
+    private static func padDown(_ value: Double) -> Double {
+        value - 1e-9 * Swift.max(1, abs(value))
+    }
+
+    private static func padUp(_ value: Double) -> Double {
+        value + 1e-9 * Swift.max(1, abs(value))
+    }
+}

@@ -1,0 +1,109 @@
+extension View {
+    /// The view's rectangle in its superview's coordinates.
+    ///
+    /// With the identity transform this is exactly the value last set (or derived from `center` and
+    /// `bounds`). With another transform it is the bounding box of the transformed bounds; setting it
+    /// then moves `center` to the rectangle's midpoint and leaves `bounds` alone.
+    public var frame: Rect {
+        get {
+            guard let placement = _transform else {
+                return Rect(origin: _frameOrigin, size: _bounds.size)
+            }
+            let size = _bounds.size
+            let local = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+            return local.applying(placement.transform).offsetBy(dx: placement.center.x, dy: placement.center.y)
+        }
+        set {
+            if let placement = _transform {
+                placement.center = newValue.center
+            } else {
+                _frameOrigin = newValue.origin
+                _bounds.size = newValue.size
+            }
+            hitGeometryDidChange()
+        }
+    }
+
+    /// The view's own coordinate space. `origin` shifts where subviews sit [HT-6] (scrolling);
+    /// `size` resizes the view around its center.
+    public var bounds: Rect {
+        get { _bounds }
+        set {
+            let oldCenter = center
+            _bounds = newValue
+            if _transform == nil {
+                _frameOrigin = Point(x: oldCenter.x - newValue.size.width / 2, y: oldCenter.y - newValue.size.height / 2)
+            }
+            hitGeometryDidChange()
+            _childIndex?.invalidateGrid()
+        }
+    }
+
+    /// The center of the view in its superview's coordinates; the point `transform` rotates and scales about.
+    public var center: Point {
+        get {
+            if let placement = _transform { return placement.center }
+            return Point(x: _frameOrigin.x + _bounds.size.width / 2, y: _frameOrigin.y + _bounds.size.height / 2)
+        }
+        set {
+            if let placement = _transform {
+                placement.center = newValue
+            } else {
+                _frameOrigin = Point(x: newValue.x - _bounds.size.width / 2, y: newValue.y - _bounds.size.height / 2)
+            }
+            hitGeometryDidChange()
+        }
+    }
+
+    /// Scale, rotation and translation applied around ``center``. A transformed view is hit in its
+    /// transformed footprint [HT-5]; a singular transform (scale 0) makes it unhittable.
+    public var transform: AffineTransform {
+        get { _transform?.transform ?? .identity }
+        set {
+            let currentCenter = center
+            if newValue.isIdentity {
+                _transform = nil
+                _frameOrigin = Point(
+                    x: currentCenter.x - _bounds.size.width / 2, y: currentCenter.y - _bounds.size.height / 2)
+            } else {
+                _transform = TransformStorage(transform: newValue, center: currentCenter)
+            }
+            hitGeometryDidChange()
+        }
+    }
+
+    /// Keeps the superview's hit records in step after any change to geometry or hit flags.
+    func hitGeometryDidChange() {
+        guard let superview = _superview, let index = superview._childIndex else { return }
+        index.update(child: self, at: Int(_indexInSuperview))
+    }
+
+    // MARK: Conversion between a view and its superview
+
+    /// Maps a point from the superview's coordinates into this view's bounds coordinates [HT-5]:
+    /// `p − (frame.origin − bounds.origin)` with the identity transform,
+    /// `T⁻¹·(p − center) + bounds.origin + bounds.size/2` otherwise. Nil when the transform is singular.
+    @inline(__always)
+    func convertFromSuperview(_ point: Point) -> Point? {
+        guard let placement = _transform else {
+            return Point(x: point.x - (_frameOrigin.x - _bounds.origin.x), y: point.y - (_frameOrigin.y - _bounds.origin.y))
+        }
+        guard let inverse = placement.inverse else { return nil }
+        let local = Point(x: point.x - placement.center.x, y: point.y - placement.center.y).applying(inverse)
+        return Point(
+            x: local.x + _bounds.origin.x + _bounds.size.width / 2,
+            y: local.y + _bounds.origin.y + _bounds.size.height / 2)
+    }
+
+    /// Maps a point from this view's bounds coordinates into the superview's coordinates.
+    func convertToSuperview(_ point: Point) -> Point {
+        guard let placement = _transform else {
+            return Point(x: point.x + (_frameOrigin.x - _bounds.origin.x), y: point.y + (_frameOrigin.y - _bounds.origin.y))
+        }
+        let local = Point(
+            x: point.x - _bounds.origin.x - _bounds.size.width / 2,
+            y: point.y - _bounds.origin.y - _bounds.size.height / 2)
+        let moved = local.applying(placement.transform)
+        return Point(x: moved.x + placement.center.x, y: moved.y + placement.center.y)
+    }
+}

@@ -1,0 +1,244 @@
+/// A rectangular area that draws nothing here but takes part in hit-testing and event delivery:
+/// UIKit's `UIView`.
+///
+/// Geometry follows UIKit: ``frame`` is in the superview's coordinates, ``bounds`` is the view's own
+/// coordinate space (its `origin` shifts where subviews appear [HT-6]), ``center`` and ``transform``
+/// place it in the superview. Subviews are ordered back to front; the last one is frontmost.
+///
+/// Hit testing (``hitTest(_:with:)``, ``point(inside:with:)``) is overridable and behaves exactly as
+/// the classic recursive algorithm [HT-1 … HT-13]. Internally, subtrees of SceneCore's own classes are
+/// searched with cached per-child records (and a grid for containers with many subviews) instead of
+/// recursive calls; any view whose class comes from outside SceneCore is always asked through its
+/// own `hitTest(_:with:)`, so overrides see exactly the calls the classic algorithm makes.
+///
+/// ``next`` is the view controller whose root view this is, otherwise the superview [RC-1].
+@MainActor
+open class View: Responder {
+    // Hot state. Exclusivity is unchecked on these fields because every access happens on the main
+    // actor and no accessor hands out an `inout` reference to them, so overlapping accesses cannot
+    // occur; the dynamic checks would otherwise dominate the cost of a hit test (research/perf.md §6).
+    @exclusivity(unchecked) var _frameOrigin: Point
+    @exclusivity(unchecked) var _bounds: Rect
+    @exclusivity(unchecked) var _transform: TransformStorage?
+    @exclusivity(unchecked) var _alpha: Double = 1
+    @exclusivity(unchecked) var _flags: ViewFlags = []
+    @exclusivity(unchecked) var _indexInSuperview: Int32 = 0
+    // `unowned(unsafe)` avoids weak-reference side tables on every container. Safe because the
+    // superview holds a strong reference to each subview, clears `_superview` when it removes one,
+    // and clears it on all remaining subviews in its deinit: the pointer is never read after the
+    // superview is gone.
+    @exclusivity(unchecked) unowned(unsafe) var _superview: View?
+    @exclusivity(unchecked) var _subviews: [View] = []
+    @exclusivity(unchecked) var _childIndex: ChildHitIndex?
+    // The view controller whose root view this is. Safe for the same reason: the controller owns the
+    // view and clears this pointer when it lets the view go or is deallocated.
+    unowned(unsafe) var _viewController: ViewController?
+    var _gestureRecognizers: [GestureRecognizer] = []
+    var _accessibility: AccessibilityStorage?
+
+    /// A number the app can use to find the view (``viewWithTag(_:)``).
+    public var tag: Int = 0
+
+    /// Creates a view with `frame` in its future superview's coordinates; `bounds` becomes
+    /// `(0, 0, frame.size)`.
+    public init(frame: Rect) {
+        _frameOrigin = frame.origin
+        _bounds = Rect(origin: .zero, size: frame.size)
+        super.init()
+        if !View.isSceneCoreClass(type(of: self)) {
+            _flags.insert(.customHitTesting)
+        }
+    }
+
+    /// Creates a view with a zero frame.
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    isolated deinit {
+        for subview in _subviews {
+            subview._superview = nil
+        }
+        for recognizer in _gestureRecognizers where recognizer._view === self {
+            recognizer._view = nil
+        }
+    }
+
+    /// SceneCore's own view classes, whose `hitTest(_:with:)` and `point(inside:with:)` are known to be
+    /// the defaults. Everything else may override them.
+    private static func isSceneCoreClass(_ type: View.Type) -> Bool {
+        type == View.self || type == Window.self || type == Control.self || type == Button.self
+            || type == Switch.self || type == Slider.self || type == Label.self || type == ImageView.self
+    }
+
+    // MARK: Responder
+
+    /// The view controller whose root view this is, otherwise the superview [RC-1].
+    open override var next: Responder? {
+        if let controller = _viewController { return controller }
+        return _superview
+    }
+
+    override var responderWindow: Window? { window }
+
+    // MARK: Flags
+
+    /// A hidden view and its subtree are not hit [HT-2, HT-3]. Hiding does not cancel touches.
+    public var isHidden: Bool {
+        get { _flags.contains(.hidden) }
+        set {
+            guard newValue != isHidden else { return }
+            if newValue { _flags.insert(.hidden) } else { _flags.remove(.hidden) }
+            hitGeometryDidChange()
+            didChangeVisibility()
+        }
+    }
+
+    /// When false, the view and its subtree are not hit [HT-2]. Default true (false for ``Label`` and
+    /// ``ImageView``, [HT-13]).
+    public var isUserInteractionEnabled: Bool {
+        get { !_flags.contains(.interactionDisabled) }
+        set {
+            guard newValue != isUserInteractionEnabled else { return }
+            if newValue { _flags.remove(.interactionDisabled) } else { _flags.insert(.interactionDisabled) }
+            hitGeometryDidChange()
+        }
+    }
+
+    /// Opacity. A view with `alpha <= 0.01` is not hit ([HT-2], `InteractionDefaults.hitMinimumAlpha`).
+    public var alpha: Double {
+        get { _alpha }
+        set {
+            guard newValue != _alpha else { return }
+            _alpha = newValue
+            hitGeometryDidChange()
+            didChangeVisibility()
+        }
+    }
+
+    /// When false (the default), a view that is already receiving a touch gets no further touches
+    /// until that one ends [TD-8].
+    public var isMultipleTouchEnabled: Bool {
+        get { _flags.contains(.multipleTouchEnabled) }
+        set { if newValue { _flags.insert(.multipleTouchEnabled) } else { _flags.remove(.multipleTouchEnabled) } }
+    }
+
+    /// While an exclusive view tracks a touch, touches that begin in other views of its window are not
+    /// delivered to views, and vice versa [TD-9].
+    public var isExclusiveTouch: Bool {
+        get { _flags.contains(.exclusiveTouch) }
+        set { if newValue { _flags.insert(.exclusiveTouch) } else { _flags.remove(.exclusiveTouch) } }
+    }
+
+    /// Kept for API parity; it never affects hit testing [HT-7].
+    public var clipsToBounds: Bool {
+        get { _flags.contains(.clipsToBounds) }
+        set { if newValue { _flags.insert(.clipsToBounds) } else { _flags.remove(.clipsToBounds) } }
+    }
+
+    /// True when the view's own flags allow it to be hit: not hidden, interaction enabled and alpha
+    /// above the threshold [HT-2 step 1]. Ancestors are not consulted [HT-3].
+    @inline(__always)
+    var isHittable: Bool {
+        _flags.isDisjoint(with: [.hidden, .interactionDisabled]) && _alpha > InteractionDefaults.hitMinimumAlpha
+    }
+
+    /// Called after a change to `isHidden` or `alpha`; windows override it to hand over key status.
+    func didChangeVisibility() {
+        notifyAccessibilityChange(.visibility)
+    }
+
+    // MARK: Hit testing [HT-1 … HT-13]
+
+    /// Returns the farthest descendant of this view (or the view itself) that contains `point`, in
+    /// this view's bounds coordinates; nil when the point is not in the view or the view cannot be hit.
+    ///
+    /// The default implementation, in order [HT-2]: nil when the view is hidden, has user interaction
+    /// disabled or `alpha <= 0.01` (``point(inside:with:)`` is not called then); nil when
+    /// ``point(inside:with:)`` is false; otherwise the first non-nil `hitTest` of the subviews, front to
+    /// back, with the point converted into each; otherwise the view itself.
+    ///
+    /// Override to redirect touches (return another view) or to make a subtree transparent (return
+    /// nil). Must have no side effects that change its answer: it may run more than once per touch
+    /// (``InteractionSettings/hitTestPasses``, [HQ-1]).
+    open func hitTest(_ point: Point, with event: Event?) -> View? {
+        guard isHittable else { return nil }
+        if _flags.contains(.customHitTesting) {
+            guard self.point(inside: point, with: event) else { return nil }
+        } else {
+            guard _bounds.contains(point) else { return nil }
+        }
+        return hitTestSubviews(point, with: event) ?? self
+    }
+
+    /// True when `point` (in bounds coordinates) is inside the view. Default: `bounds.contains(point)`,
+    /// half-open [HT-4]. Override to enlarge or shrink the hit area [HT-9].
+    open func point(inside point: Point, with event: Event?) -> Bool {
+        _bounds.contains(point)
+    }
+
+    /// Asked before a gesture recognizer that is not attached to this view leaves `possible` while one
+    /// of its touches is bound to this view [GR-5, UC-7]. Return false to make it fail. Default true;
+    /// controls refuse the gestures that overlap their own tracking.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        true
+    }
+
+    // MARK: Hierarchy hooks (UIKit names; the defaults do nothing)
+
+    /// Called before the view moves to a new superview (nil when it is being removed).
+    open func willMove(toSuperview newSuperview: View?) {}
+    /// Called after the view moved to a new superview (or was removed).
+    open func didMoveToSuperview() {}
+    /// Called before the view, as part of a subtree, moves into another window or out of one.
+    open func willMove(toWindow newWindow: Window?) {}
+    /// Called after the view, as part of a subtree, moved into another window or out of one.
+    open func didMoveToWindow() {}
+    /// Called after `subview` was added.
+    open func didAddSubview(_ subview: View) {}
+    /// Called before `subview` is removed.
+    open func willRemoveSubview(_ subview: View) {}
+
+    // MARK: Accessibility
+
+    /// What the view is for assistive technologies. Default: the value set, else the class's role
+    /// (``panel`` for plain views; buttons, switches, sliders, labels, images and windows have theirs).
+    open var accessibilityRole: AccessibilityRole {
+        get { _accessibility?.role ?? defaultAccessibilityRole }
+        set {
+            accessibilityStorage.role = newValue
+            notifyAccessibilityChange(.role)
+        }
+    }
+
+    /// The role a class has when none was set. Subclasses in SceneCore override it.
+    var defaultAccessibilityRole: AccessibilityRole { .panel }
+
+    /// A short, localized name for the view (AT-SPI's name). Defaults to nil; ``Label`` and ``Button``
+    /// answer their text.
+    open var accessibilityLabel: String? {
+        get { _accessibility?.label }
+        set {
+            accessibilityStorage.label = newValue
+            notifyAccessibilityChange(.name)
+        }
+    }
+
+    /// A longer description of what the view does (AT-SPI's description).
+    open var accessibilityHint: String? {
+        get { _accessibility?.hint }
+        set {
+            accessibilityStorage.hint = newValue
+            notifyAccessibilityChange(.description)
+        }
+    }
+
+    /// The current value as text, for views that have one (sliders, switches).
+    open var accessibilityValue: String? {
+        get { _accessibility?.value }
+        set {
+            accessibilityStorage.value = newValue
+            notifyAccessibilityChange(.value)
+        }
+    }
+}

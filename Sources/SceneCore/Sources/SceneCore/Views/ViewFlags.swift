@@ -1,0 +1,17 @@
+/// Boolean state of a view packed in one word, so that the hit-test path reads one field.
+struct ViewFlags: OptionSet, Sendable {
+    let rawValue: UInt32
+
+    static let hidden = ViewFlags(rawValue: 1 << 0)
+    static let interactionDisabled = ViewFlags(rawValue: 1 << 1)
+    static let multipleTouchEnabled = ViewFlags(rawValue: 1 << 2)
+    static let exclusiveTouch = ViewFlags(rawValue: 1 << 3)
+    static let clipsToBounds = ViewFlags(rawValue: 1 << 4)
+    /// The view's class is not one of SceneCore's own classes, so it may override `hitTest(_:with:)` or
+    /// `point(inside:with:)`: hit testing must call it rather than take the inline fast path.
+    static let customHitTesting = ViewFlags(rawValue: 1 << 5)
+    /// The view is a ``Window``.
+    static let isWindow = ViewFlags(rawValue: 1 << 6)
+    /// `accessibilityElementsHidden`: the view and its subtree are not exposed to assistive tools.
+    static let accessibilityHidden = ViewFlags(rawValue: 1 << 7)
+}

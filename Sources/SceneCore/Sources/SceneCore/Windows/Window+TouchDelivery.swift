@@ -1,0 +1,238 @@
+/// Touch delivery inside one window [TD-5 … TD-11, GR-2, GR-9].
+///
+///     Application.sendEvent ─▶ Window.sendEvent ─▶ GestureEnvironment.handle   (recognizers first)
+///                                                    │  settles states, sends actions,
+///                                                    │  cuts touches off views (cancelsTouchesInView)
+///                                                    ▼
+///                                         planDelivery (per touch: began/moved/ended/cancelled,
+///                                         minus filtered, cut-off and held phases)
+///                                                    ▼
+///                                         view.touchesX(set, event) ─▶ next ─▶ … ─▶ application
+///
+/// For each view, each of the four methods is called at most once per event, with only that view's
+/// touches in that phase, in the phase order began, moved, ended, cancelled [TD-7]. Views are served
+/// in the order of their lowest touch identifier.
+extension Window {
+    func deliverTouches(_ event: Event) {
+        var mine = 0
+        for touch in event.changedTouches where touch.window === self {
+            mine += 1
+            if touch.phase == .began { deliveryTouches.append(touch) }
+        }
+        guard mine > 0 else { return }
+        if gestureEnvironment.isInvolved(in: event, window: self) {
+            gestureEnvironment.handle(event)
+        }
+        deliverPlanned(event, changedOnly: true)
+        publishChanges(event)
+        retireFinishedTouches()
+    }
+
+    /// Delivers what became deliverable outside a touch event (a recognizer settled from a timer).
+    func flushHeldDeliveries(_ event: Event) {
+        guard deliveryTouches.contains(where: { $0.delivery.hasHeldPhases }) else { return }
+        deliverPlanned(event, changedOnly: false)
+        retireFinishedTouches()
+    }
+
+    /// Plans and performs the view callbacks for the touches of this window.
+    private func deliverPlanned(_ event: Event, changedOnly: Bool) {
+        if deliveryTouches.count == 1 {
+            let touch = deliveryTouches[0]
+            guard !changedOnly || touch.delivery.changedInEvent || touch.delivery.hasHeldPhases else { return }
+            let actions = planDelivery(for: touch)
+            guard !actions.isEmpty, let view = touch.view else { return }
+            let set = TouchSet(touch)
+            if actions.contains(.began) { view.touchesBegan(set, with: event) }
+            if actions.contains(.moved) { view.touchesMoved(set, with: event) }
+            if actions.contains(.ended) { view.touchesEnded(set, with: event) }
+            if actions.contains(.cancelled) { view.touchesCancelled(set, with: event) }
+            return
+        }
+        var planned: [(touch: Touch, actions: DeliveryActions)] = []
+        for touch in deliveryTouches.sorted(by: { $0.identifier < $1.identifier }) {
+            guard !changedOnly || touch.delivery.changedInEvent || touch.delivery.hasHeldPhases else { continue }
+            let actions = planDelivery(for: touch)
+            if !actions.isEmpty { planned.append((touch, actions)) }
+        }
+        for phase in [DeliveryActions.began, .moved, .ended, .cancelled] {
+            let touches = planned.filter { $0.actions.contains(phase) }.map(\.touch)
+            for (view, set) in Window.groupByView(touches) {
+                switch phase {
+                case .began: view.touchesBegan(set, with: event)
+                case .moved: view.touchesMoved(set, with: event)
+                case .ended: view.touchesEnded(set, with: event)
+                default: view.touchesCancelled(set, with: event)
+                }
+            }
+        }
+    }
+
+    /// Decides which view callbacks a touch gets now, and records that they were made.
+    private func planDelivery(for touch: Touch) -> DeliveryActions {
+        guard let view = touch.view else { return [] }
+        var state = touch.delivery
+        defer { touch.delivery = state }
+        guard !state.suppressed, !state.cutOff else { return [] }
+        let changed = state.changedInEvent
+        let delaysBegan = gestureEnvironment.delaysBegan(touch)
+        let delaysEnded = gestureEnvironment.delaysEnded(touch)
+        var actions: DeliveryActions = []
+
+        if changed && touch.phase == .began {
+            if shouldFilterNewTouch(touch, in: view) {
+                state.suppressed = true
+                return []
+            }
+            if delaysBegan {
+                state.heldBegan = true
+            } else {
+                actions.insert(.began)
+                state.beganDelivered = true
+            }
+        } else if state.heldBegan && !delaysBegan {
+            actions.insert(.began)
+            state.heldBegan = false
+            state.beganDelivered = true
+            let movesNow = changed && touch.phase == .moved
+            if state.movedWhileHeld && !movesNow { actions.insert(.moved) }
+            state.movedWhileHeld = false
+        }
+
+        if changed && touch.phase == .moved {
+            if state.heldBegan {
+                state.movedWhileHeld = true
+            } else if state.beganDelivered && !state.finished {
+                actions.insert(.moved)
+            }
+        }
+
+        if changed && touch.phase == .ended { state.heldEnded = true }
+        if state.heldEnded && !state.heldBegan && !delaysEnded {
+            state.heldEnded = false
+            if state.beganDelivered && !state.finished {
+                actions.insert(.ended)
+                state.finished = true
+            }
+        }
+
+        if changed && touch.phase == .cancelled {
+            state.heldBegan = false
+            state.heldEnded = false
+            state.movedWhileHeld = false
+            if state.beganDelivered && !state.finished {
+                actions.insert(.cancelled)
+                state.finished = true
+            }
+        }
+        return actions
+    }
+
+    /// [TD-8] a view without multiple touch already tracking a touch gets no other; [TD-9] an
+    /// exclusive view excludes touches of every other view of the window, both ways.
+    private func shouldFilterNewTouch(_ touch: Touch, in view: View) -> Bool {
+        for other in deliveryTouches where other !== touch && other.delivery.isActiveForView {
+            guard let otherView = other.view else { continue }
+            if otherView === view {
+                if !view.isMultipleTouchEnabled { return true }
+            } else if view.isExclusiveTouch || otherView.isExclusiveTouch {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Cuts `touches` off their views: each view that had received `touchesBegan` for one of them
+    /// gets one `touchesCancelled` with those touches; held phases are dropped and nothing more is
+    /// delivered [GR-9 cancelsTouchesInView, WS-8].
+    func cutOffTouchesFromViews(_ touches: [Touch], event: Event?) {
+        var cancelled: [Touch] = []
+        for touch in touches where !touch.delivery.cutOff {
+            touch.delivery.cutOff = true
+            touch.delivery.heldBegan = false
+            touch.delivery.heldEnded = false
+            touch.delivery.movedWhileHeld = false
+            if touch.delivery.beganDelivered && !touch.delivery.finished && !touch.delivery.suppressed {
+                touch.delivery.finished = true
+                cancelled.append(touch)
+            }
+        }
+        for (view, set) in Window.groupByView(cancelled) {
+            view.touchesCancelled(set, with: event)
+        }
+    }
+
+    /// [WS-8] touches bound to views of a subtree that left the window: cancelled for those views.
+    func cancelTouchesForViews(in root: View) {
+        let affected = deliveryTouches.filter { touch in
+            guard let view = touch.view else { return false }
+            return view === root || view.isDescendant(of: root)
+        }
+        guard !affected.isEmpty else { return }
+        cutOffTouchesFromViews(affected, event: _windowScene?._application?.touchEvent)
+        retireFinishedTouches()
+    }
+
+    /// [TD-11] the window is being hidden or detached: every live touch is cancelled, for recognizers
+    /// and views alike, and never delivered again.
+    func cancelLiveTouches() {
+        guard let application = _windowScene?._application ?? lastApplication else { return }
+        application.cancelTouches { $0.window === self }
+    }
+
+    private func publishChanges(_ event: Event) {
+        guard let application = _windowScene?._application, application.hasObservers else { return }
+        for touch in event.changedTouches where touch.window === self {
+            application.notifyObservers { $0.touchDidChange(touch) }
+        }
+    }
+
+    private func retireFinishedTouches() {
+        deliveryTouches.removeAll { touch in
+            touch.phase.isTerminal && !touch.delivery.hasHeldPhases
+        }
+    }
+
+    /// Groups touches by their view, views ordered by their lowest touch identifier.
+    static func groupByView(_ touches: [Touch]) -> [(View, TouchSet)] {
+        var groups: [(View, [Touch])] = []
+        for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
+            guard let view = touch.view else { continue }
+            if let index = groups.firstIndex(where: { $0.0 === view }) {
+                groups[index].1.append(touch)
+            } else {
+                groups.append((view, [touch]))
+            }
+        }
+        return groups.map { ($0.0, TouchSet(sortedUnique: $0.1)) }
+    }
+
+    // MARK: Motion and remote control
+
+    /// [FR-8, FR-9] start at the first responder, or at the window when there is none.
+    func deliverToFirstResponder(_ event: Event) {
+        let start: Responder = firstResponder ?? self
+        event.beginChain(at: start)
+        switch event.type {
+        case .motion:
+            switch event.motionPhase {
+            case .began: start.motionBegan(event.subtype, with: event)
+            case .ended: start.motionEnded(event.subtype, with: event)
+            case .cancelled: start.motionCancelled(event.subtype, with: event)
+            }
+        case .remoteControl:
+            start.remoteControlReceived(with: event)
+        case .touches, .presses, .scroll, .hover, .transform:
+            break
+        }
+    }
+}
+
+/// The view callbacks one touch gets in one delivery step.
+struct DeliveryActions: OptionSet {
+    let rawValue: UInt8
+    static let began = DeliveryActions(rawValue: 1)
+    static let moved = DeliveryActions(rawValue: 2)
+    static let ended = DeliveryActions(rawValue: 4)
+    static let cancelled = DeliveryActions(rawValue: 8)
+}
