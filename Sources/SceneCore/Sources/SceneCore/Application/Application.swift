@@ -203,7 +203,7 @@ open class Application: Responder {
         return activationCounter
     }
 
-    func sceneDidResignActive(_ scene: WindowScene) {
+    func sceneWillResignActive(_ scene: WindowScene) {
         if shakeScene === scene, shakeTimer != nil {
             sendMotion(.motionShake, phase: .cancelled)
         }

@@ -175,9 +175,11 @@ open class WindowScene: Responder {
 
     private func resignActive() {
         delegate?.sceneWillResignActive(self)
+        // A shake in progress is cancelled while the scene still provides the key window, so the
+        // cancellation reaches the same chain as the began [FR-8].
+        _application?.sceneWillResignActive(self)
         setState(.foregroundInactive)
         _application?.cancelTouches { $0.window?._windowScene === self }
-        _application?.sceneDidResignActive(self)
     }
 
     private func enterBackground() {
