@@ -1,24 +1,20 @@
-/// The thresholds one application uses, starting from ``InteractionDefaults``. The host may change
-/// them from its configuration before scenes connect; recognizers created afterwards take their
-/// defaults from here, so changing a value affects recognizers created later.
+/// The application-wide thresholds one application uses, starting from ``InteractionDefaults``.
+/// The host may change them from its configuration; they take effect at the next event.
+///
+/// Gesture thresholds are per recognizer instead (``TapGestureRecognizer/allowableMovement``,
+/// ``PanGestureRecognizer/hysteresis``, …), defaulting to the same ``InteractionDefaults``.
 public struct InteractionSettings: Sendable, Equatable {
     /// How many times a new touch is hit-tested, 1 or 2 [HQ-3]. The touch binds to the last result.
     public var hitTestPasses: Int = InteractionDefaults.hitTestPasses {
         didSet { hitTestPasses = Swift.min(2, Swift.max(1, hitTestPasses)) }
     }
+    /// Seconds between a touch's end and the next touch's begin for `tapCount` to grow [TD-4].
     public var tapCountInterval: Double = InteractionDefaults.tapCountInterval
+    /// Points between a touch's end and the next touch's begin for `tapCount` to grow [TD-4].
     public var tapCountRadius: Double = InteractionDefaults.tapCountRadius
-    public var tapMaximumPressDuration: Double = InteractionDefaults.tapMaximumPressDuration
-    public var tapMaximumInterval: Double = InteractionDefaults.tapMaximumInterval
-    public var tapAllowableMovement: Double = InteractionDefaults.tapAllowableMovement
-    public var longPressMinimumDuration: Double = InteractionDefaults.longPressMinimumDuration
-    public var longPressAllowableMovement: Double = InteractionDefaults.longPressAllowableMovement
-    public var panHysteresis: Double = InteractionDefaults.panHysteresis
-    public var swipeMinimumDistance: Double = InteractionDefaults.swipeMinimumDistance
-    public var swipeMaximumDuration: Double = InteractionDefaults.swipeMaximumDuration
-    public var pinchBeginSlop: Double = InteractionDefaults.pinchBeginSlop
-    public var rotationBeginSlop: Double = InteractionDefaults.rotationBeginSlop
+    /// Points around a control's bounds that still count as inside while tracking [UC-3].
     public var controlTrackingSlop: Double = InteractionDefaults.controlTrackingSlop
+    /// Seconds after which an unfinished shake is cancelled [FR-8].
     public var maximumShakeDuration: Double = InteractionDefaults.maximumShakeDuration
 
     public init() {}

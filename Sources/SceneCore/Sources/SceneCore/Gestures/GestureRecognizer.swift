@@ -268,8 +268,9 @@ open class GestureRecognizer {
         }
     }
 
-    /// [GR-4] the legal transitions; `changed → changed` is how continuous gestures report progress.
-    static func isLegal(from: State, to: State) -> Bool {
+    /// True when `from → to` is a legal transition [GR-4]; `changed → changed` is how continuous
+    /// gestures report progress. Setting ``state`` to an illegal one traps.
+    public static func isLegal(from: State, to: State) -> Bool {
         switch (from, to) {
         case (.possible, .began), (.possible, .ended), (.possible, .failed): true
         case (.began, .changed), (.began, .ended), (.began, .cancelled): true

@@ -129,9 +129,11 @@ extension Window {
     }
 
     /// [TD-8] a view without multiple touch already tracking a touch gets no other; [TD-9] an
-    /// exclusive view excludes touches of every other view of the window, both ways.
+    /// exclusive view excludes touches of every other view of the window, both ways. Only fingers that
+    /// are still down count: one that lifted while its `touchesEnded` is held back does not.
     private func shouldFilterNewTouch(_ touch: Touch, in view: View) -> Bool {
-        for other in deliveryTouches where other !== touch && other.delivery.isActiveForView {
+        for other in deliveryTouches
+        where other !== touch && other.delivery.isActiveForView && !other.phase.isTerminal {
             guard let otherView = other.view else { continue }
             if otherView === view {
                 if !view.isMultipleTouchEnabled { return true }

@@ -1,0 +1,43 @@
+/// Recognizes a press held in place (continuous) [GR-14]: UIKit's `UILongPressGestureRecognizer`.
+///
+/// It begins from a timer, ``minimumPressDuration`` after the required fingers are down, if none moved
+/// more than ``allowableMovement``; then any movement is a change and lifting a finger ends it.
+@MainActor
+open class LongPressGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Safe: see MachineDrivenRecognizer.
+    @exclusivity(unchecked) var machine = LongPressMachine()
+    var scheduledDeadline: Double?
+
+    /// Seconds the fingers must stay down. Default 0.5.
+    public var minimumPressDuration: Double {
+        get { machine.minimumPressDuration }
+        set { machine.minimumPressDuration = newValue }
+    }
+    /// Points the fingers may move before the press begins. Default 10.
+    public var allowableMovement: Double {
+        get { machine.allowableMovement }
+        set { machine.allowableMovement = newValue }
+    }
+    /// Full taps that must come before the press. Default 0.
+    public var numberOfTapsRequired: Int {
+        get { machine.numberOfTapsRequired }
+        set { machine.numberOfTapsRequired = Swift.max(0, newValue) }
+    }
+    /// Fingers the press needs. Default 1.
+    public var numberOfTouchesRequired: Int {
+        get { machine.numberOfTouchesRequired }
+        set { machine.numberOfTouchesRequired = Swift.max(1, newValue) }
+    }
+
+    open override func touchesBegan(_ touches: TouchSet, with event: Event) { drive(touches, phase: .began, event: event) }
+    open override func touchesMoved(_ touches: TouchSet, with event: Event) { drive(touches, phase: .moved, event: event) }
+    open override func touchesEnded(_ touches: TouchSet, with event: Event) { drive(touches, phase: .ended, event: event) }
+    open override func touchesCancelled(_ touches: TouchSet, with event: Event) { drive(touches, phase: .cancelled, event: event) }
+
+    open override func reset() {
+        resetMachine()
+        super.reset()
+    }
+
+    override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
+}

@@ -1,0 +1,69 @@
+/// Recognizes dragging (continuous) [GR-15]: UIKit's `UIPanGestureRecognizer`.
+///
+/// It begins once the centroid of between ``minimumNumberOfTouches`` and ``maximumNumberOfTouches``
+/// fingers has moved ``hysteresis`` points, reports a change on every event with movement, and ends
+/// when all fingers lift. ``translation(in:)`` is the total movement since the first finger went down
+/// (or since the last ``setTranslation(_:in:)``), not a delta.
+@MainActor
+open class PanGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Safe: see MachineDrivenRecognizer.
+    @exclusivity(unchecked) var machine = PanMachine()
+    var scheduledDeadline: Double?
+
+    /// Default 1.
+    public var minimumNumberOfTouches: Int {
+        get { machine.minimumNumberOfTouches }
+        set { machine.minimumNumberOfTouches = Swift.max(1, newValue) }
+    }
+    /// Default `Int.max`.
+    public var maximumNumberOfTouches: Int {
+        get { machine.maximumNumberOfTouches }
+        set { machine.maximumNumberOfTouches = Swift.max(1, newValue) }
+    }
+    /// Points the centroid must travel before the pan begins (`PAN_HYSTERESIS`, default 10).
+    public var hysteresis: Double {
+        get { machine.hysteresis }
+        set { machine.hysteresis = newValue }
+    }
+
+    /// The total movement, as a vector in `view`'s coordinate system (window coordinates for nil).
+    public func translation(in view: View?) -> Point {
+        convertVector(machine.translation, to: view)
+    }
+
+    /// Makes the current translation read `translation` (in `view`'s coordinates); resets the velocity.
+    public func setTranslation(_ translation: Point, in view: View?) {
+        machine.setTranslation(convertVector(translation, from: view))
+    }
+
+    /// Points per second over the most recent samples, in `view`'s coordinate system.
+    public func velocity(in view: View?) -> Point {
+        convertVector(machine.velocity, to: view)
+    }
+
+    open override func touchesBegan(_ touches: TouchSet, with event: Event) { drive(touches, phase: .began, event: event) }
+    open override func touchesMoved(_ touches: TouchSet, with event: Event) { drive(touches, phase: .moved, event: event) }
+    open override func touchesEnded(_ touches: TouchSet, with event: Event) { drive(touches, phase: .ended, event: event) }
+    open override func touchesCancelled(_ touches: TouchSet, with event: Event) { drive(touches, phase: .cancelled, event: event) }
+
+    open override func reset() {
+        resetMachine()
+        super.reset()
+    }
+
+    override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
+
+    override var isSingleFingerPan: Bool { minimumNumberOfTouches == 1 && numberOfTouches <= 1 }
+
+    private func convertVector(_ vector: Point, to view: View?) -> Point {
+        guard view != nil else { return vector }
+        let origin = convertFromWindow(.zero, to: view)
+        let tip = convertFromWindow(vector, to: view)
+        return tip - origin
+    }
+
+    private func convertVector(_ vector: Point, from view: View?) -> Point {
+        guard let view, let window = touchesSinceReset.first?.window ?? self.view?.window else { return vector }
+        return view.convert(vector, to: window) - view.convert(.zero, to: window)
+    }
+}

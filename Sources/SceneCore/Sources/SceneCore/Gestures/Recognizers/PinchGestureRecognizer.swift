@@ -1,0 +1,34 @@
+/// Recognizes two fingers moving apart or together (continuous) [GR-17]: UIKit's
+/// `UIPinchGestureRecognizer`. ``scale`` is the current finger distance over the distance when the
+/// second finger went down (absolute, not incremental).
+@MainActor
+open class PinchGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Safe: see MachineDrivenRecognizer.
+    @exclusivity(unchecked) var machine = PinchMachine()
+    var scheduledDeadline: Double?
+
+    /// Current scale; setting it re-bases the gesture so it reads as set, and resets the velocity.
+    public var scale: Double {
+        get { machine.scale }
+        set { machine.setScale(newValue) }
+    }
+    /// Scale per second over the most recent samples.
+    public var velocity: Double { machine.velocity }
+    /// Points the finger distance must change before the pinch begins (`PINCH_BEGIN_SLOP`, default 5).
+    public var beginSlop: Double {
+        get { machine.beginSlop }
+        set { machine.beginSlop = newValue }
+    }
+
+    open override func touchesBegan(_ touches: TouchSet, with event: Event) { drive(touches, phase: .began, event: event) }
+    open override func touchesMoved(_ touches: TouchSet, with event: Event) { drive(touches, phase: .moved, event: event) }
+    open override func touchesEnded(_ touches: TouchSet, with event: Event) { drive(touches, phase: .ended, event: event) }
+    open override func touchesCancelled(_ touches: TouchSet, with event: Event) { drive(touches, phase: .cancelled, event: event) }
+
+    open override func reset() {
+        resetMachine()
+        super.reset()
+    }
+
+    override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
+}

@@ -1,0 +1,33 @@
+/// Recognizes two fingers turning (continuous) [GR-18]: UIKit's `UIRotationGestureRecognizer`.
+/// ``rotation`` is in radians since the gesture started, positive clockwise on screen, absolute.
+@MainActor
+open class RotationGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Safe: see MachineDrivenRecognizer.
+    @exclusivity(unchecked) var machine = RotationMachine()
+    var scheduledDeadline: Double?
+
+    /// Current rotation; setting it re-bases the gesture so it reads as set, and resets the velocity.
+    public var rotation: Double {
+        get { machine.rotation }
+        set { machine.setRotation(newValue) }
+    }
+    /// Radians per second over the most recent samples.
+    public var velocity: Double { machine.velocity }
+    /// Radians the finger angle must change before the rotation begins (`ROTATION_BEGIN_SLOP`, default 0.05).
+    public var beginSlop: Double {
+        get { machine.beginSlop }
+        set { machine.beginSlop = newValue }
+    }
+
+    open override func touchesBegan(_ touches: TouchSet, with event: Event) { drive(touches, phase: .began, event: event) }
+    open override func touchesMoved(_ touches: TouchSet, with event: Event) { drive(touches, phase: .moved, event: event) }
+    open override func touchesEnded(_ touches: TouchSet, with event: Event) { drive(touches, phase: .ended, event: event) }
+    open override func touchesCancelled(_ touches: TouchSet, with event: Event) { drive(touches, phase: .cancelled, event: event) }
+
+    open override func reset() {
+        resetMachine()
+        super.reset()
+    }
+
+    override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
+}

@@ -1,0 +1,61 @@
+/// Recognizes one or more taps of one or more fingers (discrete) [GR-13]: UIKit's
+/// `UITapGestureRecognizer`.
+///
+/// It recognizes at the touch-up that completes ``numberOfTapsRequired`` taps, and fails when more
+/// fingers than required come down, a finger moves more than ``allowableMovement``, a press lasts
+/// longer than ``maximumPressDuration``, or the next tap does not start within ``maximumInterval``
+/// near the first. A tap recognizer can prevent another tap recognizer only when both require the same
+/// number of touches and the other requires no more taps than it does [GR-7]: a single tap never
+/// prevents a double tap.
+@MainActor
+open class TapGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Safe: see MachineDrivenRecognizer — never accessed while an output is being reported.
+    @exclusivity(unchecked) var machine = TapMachine()
+    var scheduledDeadline: Double?
+
+    /// Taps needed to recognize. Default 1.
+    public var numberOfTapsRequired: Int {
+        get { machine.numberOfTapsRequired }
+        set { machine.numberOfTapsRequired = Swift.max(1, newValue) }
+    }
+    /// Fingers each tap needs. Default 1.
+    public var numberOfTouchesRequired: Int {
+        get { machine.numberOfTouchesRequired }
+        set { machine.numberOfTouchesRequired = Swift.max(1, newValue) }
+    }
+    /// Points a finger may move and still tap (`TAP_ALLOWABLE_MOVEMENT`, default 10).
+    public var allowableMovement: Double {
+        get { machine.allowableMovement }
+        set { machine.allowableMovement = newValue }
+    }
+    /// Longest press, in seconds, that still counts as a tap (`TAP_MAX_PRESS`, default 0.75).
+    public var maximumPressDuration: Double {
+        get { machine.maximumPressDuration }
+        set { machine.maximumPressDuration = newValue }
+    }
+    /// Longest wait, in seconds, for the next tap (`TAP_MAX_INTERVAL`, default 0.35).
+    public var maximumInterval: Double {
+        get { machine.maximumInterval }
+        set { machine.maximumInterval = newValue }
+    }
+
+    open override func touchesBegan(_ touches: TouchSet, with event: Event) { drive(touches, phase: .began, event: event) }
+    open override func touchesMoved(_ touches: TouchSet, with event: Event) { drive(touches, phase: .moved, event: event) }
+    open override func touchesEnded(_ touches: TouchSet, with event: Event) { drive(touches, phase: .ended, event: event) }
+    open override func touchesCancelled(_ touches: TouchSet, with event: Event) { drive(touches, phase: .cancelled, event: event) }
+
+    open override func reset() {
+        resetMachine()
+        super.reset()
+    }
+
+    /// [GR-7] only taps with the same number of touches and no more taps required.
+    open override func canPrevent(_ other: GestureRecognizer) -> Bool {
+        guard let tap = other as? TapGestureRecognizer else { return true }
+        return tap.numberOfTouchesRequired == numberOfTouchesRequired && tap.numberOfTapsRequired <= numberOfTapsRequired
+    }
+
+    override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
+
+    override var isSingleFingerSingleTap: Bool { numberOfTapsRequired == 1 && numberOfTouchesRequired == 1 }
+}
