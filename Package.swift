@@ -5,13 +5,62 @@ import PackageDescription
 /// Sources/SceneCore/Package.swift for why the core is a package of its own).
 let sceneCore = Target.Dependency.product(name: "SceneCore", package: "SceneCore")
 
+/// A view-tree plugin: one folder of sources built as one shared library, `lib<Name>.so`, next to
+/// `scene-host`. Plugins depend on the SceneCore product only, never on the host.
+func pluginTarget(_ name: String, folder: String = "Plugins") -> Target {
+    .target(name: name, dependencies: [sceneCore], path: "\(folder)/\(name)")
+}
+
+func pluginLibrary(_ name: String) -> Product {
+    .library(name: name, type: .dynamic, targets: [name])
+}
+
+/// Deliberately broken plugins the loader tests must refuse (Tests/PluginFixtures/<Name>).
+let brokenPluginFixtures = [
+    "FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureCrashInScene", "FixtureHangInScene",
+    "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild",
+]
+
 let package = Package(
     name: "SceneHost",
+    products: [
+        .executable(name: "scene-host", targets: ["scene-host"]),
+        // Demo plugins. A new plugin is a folder under Plugins/ plus one line here and one in `targets`.
+        pluginLibrary("FindView"),
+        pluginLibrary("GestureLab"),
+        pluginLibrary("Gallery"),
+        // Test fixtures.
+        .library(name: "FixtureDuplicateCore", type: .dynamic, targets: ["FixtureDuplicateCore"]),
+    ] + brokenPluginFixtures.map(pluginLibrary),
     dependencies: [
         .package(path: "Sources/SceneCore"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
+        .target(
+            name: "SceneHostKit",
+            dependencies: [
+                sceneCore,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
+        .executableTarget(name: "scene-host", dependencies: ["SceneHostKit"]),
+
+        pluginTarget("FindView"),
+        pluginTarget("GestureLab"),
+        pluginTarget("Gallery"),
+
+        .target(
+            name: "FixtureDuplicateCore",
+            dependencies: [.product(name: "SceneCoreStaticForTesting", package: "SceneCore")],
+            path: "Tests/PluginFixtures/FixtureDuplicateCore"),
+
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore]),
-    ],
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore]),
+        .testTarget(name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore]),
+    ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },
     swiftLanguageModes: [.v6]
 )

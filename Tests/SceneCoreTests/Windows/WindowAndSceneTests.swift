@@ -192,6 +192,12 @@ struct WindowAndSceneTests {
         #expect(application.keyWindow == nil)
         scene.activate()
         #expect(application.keyWindow === w1)
+        second.activate()
+        #expect(application.keyWindow === other)
+        // WS-4 CHOICE: touching a window of another active scene focuses that scene.
+        w1.isHidden = false
+        application.touchDown(at: Point(x: 10, y: 10))
+        #expect(application.keyWindow === w1)
     }
 
     @Test("WS-9: a touch never migrates to another window when it crosses into it")

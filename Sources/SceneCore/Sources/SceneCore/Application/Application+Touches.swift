@@ -108,6 +108,7 @@ extension Application {
             diagnose(.hitTesting, "touch at \(location) hit no window; dropped")
             return nil
         }
+        focus(window._windowScene)
         let tapCount = tapCount(in: window, at: point, time: time)
         let touch = Touch(
             identifier: nextTouchIdentifierValue(), locationInWindow: point, timestamp: time, window: window,
@@ -133,6 +134,17 @@ extension Application {
             }
         }
         return nil
+    }
+
+    /// Touching a scene makes it the most recently activated one, so its key window becomes the
+    /// application's key window [WS-4, CHOICE: click to focus, as on a desktop]. Called before the
+    /// touch is delivered.
+    func focus(_ scene: WindowScene?) {
+        guard let scene, scene.activationState == .foregroundActive,
+            scenes.contains(where: { $0 !== scene && $0.activationSequence > scene.activationSequence })
+        else { return }
+        scene.activationSequence = nextActivationSequence()
+        updateKeyWindow()
     }
 
     private func tapCount(in window: Window, at point: Point, time: Double) -> Int {

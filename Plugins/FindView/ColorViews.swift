@@ -1,0 +1,58 @@
+import SceneCore
+
+/// A seed 000 view: logs `<colorName>, <ClassName>.<method>` for hit testing and the four touch
+/// methods, then calls `super` (so touches bubble to the superview and the view controller).
+class ColorView: View {
+    /// The seed's `bgColorString`: `lightGrayColorView`, `redColorView`, …
+    var colorName: String { "" }
+
+    override func hitTest(_ point: Point, with event: Event?) -> View? {
+        log("hitTest(_:with:)")
+        return super.hitTest(point, with: event)
+    }
+
+    override func point(inside point: Point, with event: Event?) -> Bool {
+        log("point(inside:with:)")
+        return super.point(inside: point, with: event)
+    }
+
+    override func touchesBegan(_ touches: TouchSet, with event: Event?) {
+        log("touchesBegan(_:with:)")
+        super.touchesBegan(touches, with: event)
+    }
+
+    override func touchesMoved(_ touches: TouchSet, with event: Event?) {
+        log("touchesMoved(_:with:)")
+        super.touchesMoved(touches, with: event)
+    }
+
+    override func touchesEnded(_ touches: TouchSet, with event: Event?) {
+        log("touchesEnded(_:with:)")
+        super.touchesEnded(touches, with: event)
+    }
+
+    override func touchesCancelled(_ touches: TouchSet, with event: Event?) {
+        log("touchesCancelled(_:with:)")
+        super.touchesCancelled(touches, with: event)
+    }
+
+    private func log(_ method: String) {
+        window?.windowScene?.log("\(colorName), \(String(describing: type(of: self))).\(method)")
+    }
+}
+
+final class GrayView: ColorView {
+    override var colorName: String { "lightGrayColorView" }
+}
+
+final class RedView: ColorView {
+    override var colorName: String { "redColorView" }
+}
+
+final class BlueView: ColorView {
+    override var colorName: String { "blueColorView" }
+}
+
+final class YellowView: ColorView {
+    override var colorName: String { "yellowColorView" }
+}

@@ -1,0 +1,139 @@
+import SceneCore
+
+/// Builds the GestureLab scene (seeds 002 and 004, plus gestures and media control):
+///
+///     root ┬ background (tap → "Background tap") ┬ table (logs "touches began|moved|ended|cancelled")
+///          │                                     └ button ("Button tapped")
+///          ├ taps   (single "Single tap" waits for double "Double tap")
+///          ├ player (first responder: "remote: play", "shake began", …)
+///          └ canvas (pan, pinch, rotation together; log their final values)
+final class GestureLabSceneDelegate: SceneDelegate {
+    private var window: Window?
+
+    func scene(_ scene: WindowScene, willConnectWith options: [String: String]) {
+        let window = Window(windowScene: scene)
+        window.title = "GestureLab"
+        let controller = GestureLabViewController()
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        controller.player.becomeFirstResponder()
+        scene.application?.beginReceivingRemoteControlEvents()
+        self.window = window
+    }
+}
+
+final class GestureLabViewController: ViewController, GestureRecognizerDelegate {
+    let player = PlayerView(frame: Rect(x: 200, y: 380, width: 170, height: 120))
+    private let canvas = View(frame: Rect(x: 20, y: 520, width: 350, height: 300))
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.accessibilityIdentifier = "root"
+
+        let background = View(frame: Rect(x: 0, y: 0, width: 390, height: 360))
+        background.accessibilityIdentifier = "background"
+        background.accessibilityLabel = "Background"
+        background.addGestureRecognizer(TapGestureRecognizer(name: "background-tap") { [weak self] _ in self?.log("Background tap") })
+
+        let table = TableLikeView(frame: Rect(x: 20, y: 60, width: 350, height: 180))
+        table.accessibilityIdentifier = "table"
+        table.accessibilityLabel = "Table"
+        table.accessibilityRole = .table
+
+        let button = Button(frame: Rect(x: 20, y: 260, width: 160, height: 50), title: "Button")
+        button.accessibilityIdentifier = "button"
+        button.addAction(named: "buttonTapped", for: .touchUpInside) { [weak self] _, _ in self?.log("Button tapped") }
+
+        let taps = View(frame: Rect(x: 20, y: 380, width: 170, height: 120))
+        taps.accessibilityIdentifier = "taps"
+        taps.accessibilityLabel = "Taps"
+        let single = TapGestureRecognizer(name: "single-tap") { [weak self] _ in self?.log("Single tap") }
+        let double = TapGestureRecognizer(name: "double-tap") { [weak self] _ in self?.log("Double tap") }
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        taps.addGestureRecognizer(single)
+        taps.addGestureRecognizer(double)
+
+        player.accessibilityIdentifier = "player"
+        player.accessibilityLabel = "Player"
+
+        canvas.accessibilityIdentifier = "canvas"
+        canvas.accessibilityLabel = "Canvas"
+        canvas.accessibilityRole = .canvas
+        canvas.isMultipleTouchEnabled = true
+        let pan = PanGestureRecognizer(name: "pan") { [weak self] recognizer in
+            guard recognizer.state == .ended, let self, let pan = recognizer as? PanGestureRecognizer else { return }
+            let translation = pan.translation(in: self.canvas)
+            self.log("pan ended translation=(\(translation.x.compactDescription), \(translation.y.compactDescription))")
+        }
+        pan.maximumNumberOfTouches = 1
+        let pinch = PinchGestureRecognizer(name: "pinch") { [weak self] recognizer in
+            guard recognizer.state == .ended, let pinch = recognizer as? PinchGestureRecognizer else { return }
+            self?.log("pinch ended scale=\(GestureLabViewController.rounded(pinch.scale))")
+        }
+        let rotation = RotationGestureRecognizer(name: "rotation") { [weak self] recognizer in
+            guard recognizer.state == .ended, let rotation = recognizer as? RotationGestureRecognizer else { return }
+            self?.log("rotation ended rotation=\(GestureLabViewController.rounded(rotation.rotation))")
+        }
+        for recognizer in [pan, pinch, rotation] as [GestureRecognizer] {
+            recognizer.delegate = self
+            canvas.addGestureRecognizer(recognizer)
+        }
+
+        background.addSubview(table)
+        background.addSubview(button)
+        view.addSubview(background)
+        view.addSubview(taps)
+        view.addSubview(player)
+        view.addSubview(canvas)
+    }
+
+    /// The canvas's pinch and rotation run together; the pan runs alone.
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        !(gestureRecognizer is PanGestureRecognizer) && !(other is PanGestureRecognizer)
+    }
+
+    private func log(_ line: String) {
+        viewIfLoaded?.window?.windowScene?.log(line)
+    }
+
+    /// Four decimals, enough to read and stable across floating-point noise.
+    static func rounded(_ value: Double) -> String {
+        ((value * 10_000).rounded() / 10_000).compactDescription
+    }
+}
+
+/// A table-like view (seed 002) that overrides the four touch methods and logs them.
+final class TableLikeView: View {
+    override func touchesBegan(_ touches: TouchSet, with event: Event?) { log("touches began") }
+    override func touchesMoved(_ touches: TouchSet, with event: Event?) { log("touches moved") }
+    override func touchesEnded(_ touches: TouchSet, with event: Event?) { log("touches ended") }
+    override func touchesCancelled(_ touches: TouchSet, with event: Event?) { log("touches cancelled") }
+
+    private func log(_ line: String) {
+        window?.windowScene?.log(line)
+    }
+}
+
+/// A media player surface: takes first-responder status when tapped and handles remote-control and
+/// shake events, logging each (`remote: play`, `shake began`, …).
+final class PlayerView: View {
+    override var canBecomeFirstResponder: Bool { true }
+
+    override func touchesEnded(_ touches: TouchSet, with event: Event?) {
+        if becomeFirstResponder() { log("player is first responder") }
+    }
+
+    override func remoteControlReceived(with event: Event?) {
+        guard let event else { return }
+        log("remote: \(event.subtype.wireName)")
+    }
+
+    override func motionBegan(_ motion: Event.EventSubtype, with event: Event?) { log("shake began") }
+    override func motionEnded(_ motion: Event.EventSubtype, with event: Event?) { log("shake ended") }
+    override func motionCancelled(_ motion: Event.EventSubtype, with event: Event?) { log("shake cancelled") }
+
+    private func log(_ line: String) {
+        window?.windowScene?.log(line)
+    }
+}

@@ -1,0 +1,35 @@
+extension HostConfiguration {
+    /// The configuration `scene-host` uses when started without `--config`: the three demo scenes.
+    /// `Config/scene-host.yaml` holds the same text (a test keeps them equal).
+    public static let embeddedDefaultYAML = """
+        # SceneHost default configuration: the three demo scenes.
+        plugins:
+          folders: ["@executable_dir"]
+          probe-timeout: 5
+        scenes:
+          - name: findview
+            plugin: FindView
+          - name: gesturelab
+            plugin: GestureLab
+          - name: gallery
+            plugin: Gallery
+        bus:
+          mode: auto
+          limits:
+            simultaneous-touches: 10
+            samples-per-call: 10000
+            script-seconds: 60
+        accessibility: auto
+        diagnostics: []
+        log-level: info
+        interaction:
+          hit-test-passes: 1
+
+        """
+
+    /// The parsed embedded default.
+    public static var embeddedDefault: HostConfiguration {
+        // The embedded text is fixed and covered by a test, so parsing cannot fail at run time.
+        (try? parse(yaml: embeddedDefaultYAML, file: "<embedded default>")) ?? HostConfiguration()
+    }
+}

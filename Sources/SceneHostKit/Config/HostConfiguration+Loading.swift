@@ -1,0 +1,187 @@
+import Foundation
+import SceneCore
+import Yams
+
+extension HostConfiguration {
+    /// Reads and validates a configuration file.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the file, line and key of the first problem: unreadable
+    ///   file, YAML syntax, unknown or duplicate keys, wrong types, out-of-range values, duplicate or
+    ///   invalid scene names.
+    public static func load(path: String) throws(ConfigurationError) -> HostConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, line: 0, key: "", message: "cannot read the file (missing or unreadable)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(file: path, line: 0, key: "", message: "the file is not UTF-8 text")
+        }
+        var configuration = try parse(yaml: text, file: path)
+        configuration.sourcePath = path
+        return configuration
+    }
+
+    /// Parses configuration text; `file` is only used in error messages.
+    public static func parse(yaml text: String, file: String) throws(ConfigurationError) -> HostConfiguration {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ConfigurationError(file: file, line: error.line, key: "", message: "YAML syntax: \(error.problemText)")
+        } catch {
+            throw ConfigurationError(file: file, line: 0, key: "", message: "YAML syntax: \(error)")
+        }
+        var configuration = HostConfiguration()
+        guard let root else { return configuration }
+        let document = YAMLValue(node: root, file: file, path: "")
+        let keys = ["plugins", "scenes", "bus", "accessibility", "diagnostics", "log-level", "interaction"]
+        for (key, value) in try document.mapping(allowed: keys) {
+            switch key {
+            case "plugins": try configuration.readPlugins(value)
+            case "scenes": try configuration.readScenes(value)
+            case "bus": try configuration.readBus(value)
+            case "accessibility": configuration.accessibility = try value.choice(AccessibilityMode.self)
+            case "diagnostics": configuration.diagnostics = try readDiagnostics(value)
+            case "log-level": configuration.logLevel = try value.choice(LogLevelName.self)
+            case "interaction": try configuration.readInteraction(value)
+            default: break
+            }
+        }
+        return configuration
+    }
+
+    private mutating func readPlugins(_ value: YAMLValue) throws(ConfigurationError) {
+        for (key, item) in try value.mapping(allowed: ["folders", "probe-timeout"]) {
+            switch key {
+            case "folders":
+                pluginFolders = []
+                for folder in try item.list() {
+                    let text = try folder.string()
+                    guard !text.isEmpty else { throw folder.error("a plugin folder cannot be empty") }
+                    pluginFolders.append(text)
+                }
+            case "probe-timeout":
+                probeTimeout = try item.positiveDouble()
+            default: break
+            }
+        }
+    }
+
+    private mutating func readScenes(_ value: YAMLValue) throws(ConfigurationError) {
+        scenes = []
+        for item in try value.list() {
+            var name: String?
+            var plugin: String?
+            var scene = SceneConfiguration(name: "", plugin: "")
+            for (key, field) in try item.mapping(allowed: ["name", "plugin", "options", "frame", "active"]) {
+                switch key {
+                case "name":
+                    let text = try field.string()
+                    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
+                        throw field.error("scene name '\(text)' is invalid: use letters, digits, '_' or '-'")
+                    }
+                    guard !scenes.contains(where: { $0.name == text }) else {
+                        throw field.error("scene name '\(text)' is used twice; scene names must be unique")
+                    }
+                    name = text
+                case "plugin":
+                    let text = try field.string()
+                    guard !text.isEmpty else { throw field.error("the plugin name cannot be empty") }
+                    plugin = text
+                case "options":
+                    guard case .mapping = field.node else { throw field.error("expected a mapping of option names to strings") }
+                    for (option, optionValue) in try field.mapping(allowed: HostConfiguration.anyKey(field)) {
+                        scene.options[option] = try optionValue.string()
+                    }
+                case "frame":
+                    let numbers = try field.list().map { (entry) throws(ConfigurationError) -> Double in try entry.double() }
+                    guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else {
+                        throw field.error("expected [x, y, width, height] with a positive width and height")
+                    }
+                    scene.frame = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+                case "active":
+                    scene.active = try field.bool()
+                default: break
+                }
+            }
+            guard let name else { throw item.error("a scene needs a 'name'") }
+            guard let plugin else { throw item.error("scene '\(name)' needs a 'plugin'") }
+            scene.name = name
+            scene.plugin = plugin
+            scenes.append(scene)
+        }
+    }
+
+    private mutating func readBus(_ value: YAMLValue) throws(ConfigurationError) {
+        for (key, item) in try value.mapping(allowed: ["mode", "limits"]) {
+            switch key {
+            case "mode":
+                let text = try item.string()
+                guard let mode = BusMode(text: text) else {
+                    throw item.error("'\(text)' is not a bus mode: use auto, session, system, private or a D-Bus address (unix:path=…)")
+                }
+                bus.mode = mode
+            case "limits":
+                for (limit, field) in try item.mapping(allowed: ["simultaneous-touches", "samples-per-call", "script-seconds"]) {
+                    switch limit {
+                    case "simultaneous-touches": bus.limits.simultaneousTouches = try field.int(in: 1...64)
+                    case "samples-per-call": bus.limits.samplesPerCall = try field.int(in: 1...1_000_000)
+                    case "script-seconds": bus.limits.scriptSeconds = try field.positiveDouble()
+                    default: break
+                    }
+                }
+            default: break
+            }
+        }
+    }
+
+    private static func readDiagnostics(_ value: YAMLValue) throws(ConfigurationError) -> DiagnosticTopics {
+        var topics: DiagnosticTopics = []
+        for item in try value.list() {
+            let name = try item.string()
+            guard let topic = DiagnosticTopics(name: name) else {
+                throw item.error("unknown diagnostics topic '\(name)' (expected: \(DiagnosticTopics.names.map(\.0).joined(separator: ", ")))")
+            }
+            topics.insert(topic)
+        }
+        return topics
+    }
+
+    private mutating func readInteraction(_ value: YAMLValue) throws(ConfigurationError) {
+        let keys = ["hit-test-passes", "tap-count-interval", "tap-count-radius", "control-tracking-slop", "maximum-shake-duration"]
+        for (key, item) in try value.mapping(allowed: keys) {
+            switch key {
+            case "hit-test-passes": interaction.hitTestPasses = try item.int(in: 1...2)
+            case "tap-count-interval": interaction.tapCountInterval = try item.positiveDouble()
+            case "tap-count-radius": interaction.tapCountRadius = try item.positiveDouble()
+            case "control-tracking-slop": interaction.controlTrackingSlop = try item.double()
+            case "maximum-shake-duration": interaction.maximumShakeDuration = try item.positiveDouble()
+            default: break
+            }
+        }
+    }
+
+    /// Every key present in a free-form mapping (for scene options).
+    private static func anyKey(_ value: YAMLValue) -> [String] {
+        guard case .mapping(let mapping) = value.node else { return [] }
+        return mapping.compactMap { key, _ in
+            if case .scalar(let scalar) = key { return scalar.string }
+            return nil
+        }
+    }
+}
+
+extension YamlError {
+    var line: Int {
+        switch self {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        default: 0
+        }
+    }
+
+    var problemText: String {
+        switch self {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
+        default: "\(self)"
+        }
+    }
+}

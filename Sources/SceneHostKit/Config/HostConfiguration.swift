@@ -1,0 +1,112 @@
+public import SceneCore
+
+/// Everything `scene-host` reads from its configuration file, with the defaults a missing key takes.
+/// See `Config/scene-host.yaml` for the documented file; ``HostConfiguration/load(path:)`` reads it.
+public struct HostConfiguration: Sendable, Equatable {
+    /// Where plugins (`lib<Name>.so`) are searched, in order. `@executable_dir` is the folder of the
+    /// running `scene-host` (the SwiftPM build folder during development). Relative paths are relative
+    /// to the configuration file. Key `plugins.folders`, default `[@executable_dir]`.
+    public var pluginFolders: [String] = ["@executable_dir"]
+    /// Seconds a plugin probe may take before the child is killed and the plugin refused.
+    /// Key `plugins.probe-timeout`, default 5.
+    public var probeTimeout: Double = 5
+    /// The scenes connected at start, in order. Key `scenes`.
+    public var scenes: [SceneConfiguration] = []
+    /// Which D-Bus bus to use and the limits on scripted input. Key `bus`.
+    public var bus = BusConfiguration()
+    /// Whether to expose windows and views over AT-SPI2. Key `accessibility`, default `auto`.
+    public var accessibility: AccessibilityMode = .auto
+    /// Diagnostic topics logged in depth. Key `diagnostics`, default none.
+    public var diagnostics: DiagnosticTopics = []
+    /// Minimum level of ordinary log lines. Key `log-level`, default `info`.
+    public var logLevel: LogLevelName = .info
+    /// Application-wide thresholds. Key `interaction`.
+    public var interaction = InteractionSettings()
+    /// The file this configuration was read from (empty when built in code); relative plugin folders
+    /// are resolved against its folder.
+    public var sourcePath: String = ""
+
+    public init() {}
+}
+
+/// One scene to connect at start.
+public struct SceneConfiguration: Sendable, Equatable {
+    /// Unique name: `[A-Za-z0-9_-]+` (it becomes a D-Bus path element). Key `name`.
+    public var name: String
+    /// The plugin that builds it: a name (`FindView` → `libFindView.so` in the plugin folders) or a
+    /// path to a `.so`. Key `plugin`.
+    public var plugin: String
+    /// Free-form options passed to the plugin's scene delegate. Key `options` (a mapping of strings).
+    public var options: [String: String] = [:]
+    /// Screen area of the scene's windows, `[x, y, width, height]`; by default scenes are laid out left
+    /// to right, 390 × 844 each with a 10-point gap. Key `frame`.
+    public var frame: Rect?
+    /// Whether to activate the scene after connecting it. Key `active`, default true.
+    public var active: Bool = true
+
+    public init(name: String, plugin: String, options: [String: String] = [:], frame: Rect? = nil, active: Bool = true) {
+        self.name = name
+        self.plugin = plugin
+        self.options = options
+        self.frame = frame
+        self.active = active
+    }
+}
+
+/// D-Bus settings.
+public struct BusConfiguration: Sendable, Equatable {
+    /// Key `bus.mode`: `auto` (session bus if there is one, else a private bus the host starts),
+    /// `session`, `system`, `private`, or a D-Bus address such as `unix:path=/run/scene.sock`.
+    public var mode: BusMode = .auto
+    /// Key `bus.limits`.
+    public var limits = ScriptLimits()
+
+    public init() {}
+}
+
+/// Which bus the host connects to.
+public enum BusMode: Sendable, Equatable {
+    case auto
+    case session
+    case system
+    case privateBus
+    case address(String)
+
+    /// Parses `auto`, `session`, `system`, `private` or an address containing `=`; nil otherwise.
+    public init?(text: String) {
+        switch text {
+        case "auto": self = .auto
+        case "session": self = .session
+        case "system": self = .system
+        case "private": self = .privateBus
+        default:
+            guard text.contains("=") && text.contains(":") else { return nil }
+            self = .address(text)
+        }
+    }
+}
+
+/// Limits on what one client can make the host do with scripted input [style rule 12].
+public struct ScriptLimits: Sendable, Equatable {
+    /// Fingers down at once through scripted input. Key `simultaneous-touches`, default 10.
+    public var simultaneousTouches: Int = 10
+    /// Samples in one `InjectTouches` call. Key `samples-per-call`, default 10,000.
+    public var samplesPerCall: Int = 10_000
+    /// Total seconds one script (or one scripted gesture) may last. Key `script-seconds`, default 60.
+    public var scriptSeconds: Double = 60
+
+    public init() {}
+}
+
+/// Key `accessibility`.
+public enum AccessibilityMode: String, Sendable, Equatable, CaseIterable {
+    /// On when an accessibility bus can be found.
+    case auto
+    case on
+    case off
+}
+
+/// Key `log-level`: swift-log's level names.
+public enum LogLevelName: String, Sendable, Equatable, CaseIterable {
+    case trace, debug, info, notice, warning, error, critical
+}

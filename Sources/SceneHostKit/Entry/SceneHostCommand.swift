@@ -1,0 +1,145 @@
+public import ArgumentParser
+import Foundation
+import Glibc
+import Logging
+import SceneCore
+
+/// `scene-host`: hosts plugin scenes with the UIKit event model.
+public struct SceneHostCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "scene-host",
+        abstract: "Host plugin scenes with the UIKit event model.",
+        discussion: """
+            Without --config the embedded default runs the three demo scenes (findview, gesturelab, \
+            gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes and exit 0.
+            Exit status: 0 normal, 2 a probe refused its plugin, 64 bad arguments, 78 a configuration error.
+            """)
+
+    @Option(help: "Configuration file (YAML). Default: the embedded demo configuration.")
+    var config: String?
+
+    @Option(help: "Run input commands from FILE ('-' for standard input); see README 'Input scripts'.")
+    var input: String?
+
+    @Option(help: "Comma-separated diagnostics topics to log in depth (hit-testing, responder-chain, gestures, plugins, bus); overrides the configuration.")
+    var diagnostics: String?
+
+    @Option(name: .customLong("log-level"), help: "Minimum log level (trace, debug, info, notice, warning, error, critical); overrides the configuration.")
+    var logLevel: String?
+
+    @Flag(name: .customLong("check-config"), help: "Validate the configuration and exit.")
+    var checkConfig = false
+
+    @Option(name: .customLong("probe"), help: .hidden)
+    var probePath: String?
+
+    @Option(name: .customLong("probe-scene"), help: .hidden)
+    var probeScene = "probe"
+
+    @Option(name: .customLong("probe-option"), help: .hidden)
+    var probeOptions: [String] = []
+
+    public init() {}
+
+    public func run() throws {
+        if let probePath {
+            Glibc.exit(runProbe(path: probePath))
+        }
+        var configuration = try loadConfiguration()
+        if let diagnostics {
+            configuration.diagnostics = try Self.parseTopics(diagnostics)
+        }
+        if let logLevel {
+            guard let level = LogLevelName(rawValue: logLevel) else {
+                throw ValidationError("--log-level '\(logLevel)' is not one of: \(LogLevelName.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            configuration.logLevel = level
+        }
+        let script = try input.map { path throws -> InputScript in try Self.loadScript(path) }
+        if checkConfig {
+            print("\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath): OK, \(configuration.scenes.count) scenes")
+            return
+        }
+        let topics = Set(DiagnosticTopics.names.filter { configuration.diagnostics.contains($0.1) }.map(\.0))
+        let level = Logger.Level(rawValue: configuration.logLevel.rawValue) ?? .info
+        LoggingSystem.bootstrap { label in HostLogHandler(label: label, level: level, topics: topics) }
+        let logger = Logger(label: "scene-host")
+        MainActor.assumeIsolated {
+            let host = SceneHost(configuration: configuration, logger: logger, executable: Self.executablePath)
+            let stop: @MainActor () -> Void = {
+                host.shutdown()
+                Glibc.exit(0)
+            }
+            MainLoop.installSignalHandlers { signal in
+                logger.info("signal \(signal) received: shutting down")
+                stop()
+            }
+            host.start()
+            script?.run(on: host, onQuit: stop)
+            MainLoop.run()
+        }
+    }
+
+    private func loadConfiguration() throws -> HostConfiguration {
+        guard let config else { return HostConfiguration.embeddedDefault }
+        do {
+            return try HostConfiguration.load(path: config)
+        } catch {
+            FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
+            throw ExitCode(78)
+        }
+    }
+
+    private static func loadScript(_ path: String) throws -> InputScript {
+        let data: Data?
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            data = FileManager.default.contents(atPath: path)
+        }
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            throw ValidationError("--input \(path): cannot read the file")
+        }
+        do {
+            return try InputScript(text: text, file: path == "-" ? "<stdin>" : path)
+        } catch {
+            FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
+            throw ExitCode(78)
+        }
+    }
+
+    static func parseTopics(_ text: String) throws -> DiagnosticTopics {
+        var topics: DiagnosticTopics = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let topic = DiagnosticTopics(name: name) else {
+                throw ValidationError(
+                    "--diagnostics: unknown topic '\(name)' (expected: \(DiagnosticTopics.names.map(\.0).joined(separator: ", ")))")
+            }
+            topics.insert(topic)
+        }
+        return topics
+    }
+
+    private func runProbe(path: String) -> Int32 {
+        var options: [String: String] = [:]
+        for option in probeOptions {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            options[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        let sceneName = probeScene
+        let (report, status) = MainActor.assumeIsolated {
+            PluginProbe.runChild(path: path, sceneName: sceneName, options: options)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = (try? encoder.encode(report)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"ok\":false}"
+        print(json)
+        fflush(nil)
+        return status
+    }
+
+    /// The running binary (`/proc/self/exe`).
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}

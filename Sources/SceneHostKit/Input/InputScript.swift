@@ -1,0 +1,173 @@
+public import SceneCore
+
+/// A file of input commands for `scene-host --input FILE` (or `-` for stdin), one per line, run in
+/// order, each after the previous one finished:
+///
+///     tap SCENE X Y [COUNT]                 taps in the scene's key window (window points)
+///     long-press SCENE X Y SECONDS
+///     swipe SCENE X0 Y0 X1 Y1 SECONDS
+///     pinch SCENE CX CY START-DISTANCE END-DISTANCE SECONDS
+///     shake                                 a shake (began, then ended)
+///     remote SUBTYPE                        play, pause, next-track, … (see Event.EventSubtype)
+///     wait SECONDS
+///     quit                                  graceful shutdown, exit 0
+///
+/// Blank lines and lines starting with `#` are ignored. A malformed line is a ``ConfigurationError``
+/// naming the file and line, before anything runs.
+public struct InputScript: Sendable {
+    public enum Command: Sendable, Equatable {
+        case tap(scene: String, point: Point, count: Int)
+        case longPress(scene: String, point: Point, seconds: Double)
+        case swipe(scene: String, from: Point, to: Point, seconds: Double)
+        case pinch(scene: String, center: Point, startDistance: Double, endDistance: Double, seconds: Double)
+        case shake
+        case remote(Event.EventSubtype)
+        case wait(Double)
+        case quit
+    }
+
+    public let file: String
+    public let commands: [(line: Int, command: Command)]
+
+    public static func == (lhs: InputScript, rhs: InputScript) -> Bool {
+        lhs.file == rhs.file && lhs.commands.map(\.line) == rhs.commands.map(\.line)
+            && lhs.commands.map(\.command) == rhs.commands.map(\.command)
+    }
+
+    /// Parses a script; `file` names it in errors.
+    public init(text: String, file: String) throws(ConfigurationError) {
+        self.file = file
+        var commands: [(Int, Command)] = []
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            func fail(_ message: String) -> ConfigurationError {
+                ConfigurationError(file: file, line: offset + 1, key: words[0], message: message)
+            }
+            func number(_ index: Int) throws(ConfigurationError) -> Double {
+                guard index < words.count, let value = Double(words[index]), value.isFinite else {
+                    throw fail("argument \(index) must be a finite number (got '\(index < words.count ? words[index] : "nothing")')")
+                }
+                return value
+            }
+            func arguments(_ count: Int, _ usage: String) throws(ConfigurationError) {
+                guard words.count == count + 1 else { throw fail("expected: \(usage)") }
+            }
+            switch words[0] {
+            case "tap":
+                guard words.count == 4 || words.count == 5 else { throw fail("expected: tap SCENE X Y [COUNT]") }
+                let count = words.count == 5 ? Int(words[4]) ?? 0 : 1
+                guard (1...10).contains(count) else { throw fail("COUNT must be 1…10 (got '\(words[4])')") }
+                commands.append((offset + 1, .tap(scene: words[1], point: Point(x: try number(2), y: try number(3)), count: count)))
+            case "long-press":
+                try arguments(4, "long-press SCENE X Y SECONDS")
+                commands.append((offset + 1, .longPress(scene: words[1], point: Point(x: try number(2), y: try number(3)), seconds: try number(4))))
+            case "swipe":
+                try arguments(6, "swipe SCENE X0 Y0 X1 Y1 SECONDS")
+                commands.append((
+                    offset + 1,
+                    .swipe(
+                        scene: words[1], from: Point(x: try number(2), y: try number(3)),
+                        to: Point(x: try number(4), y: try number(5)), seconds: try number(6))
+                ))
+            case "pinch":
+                try arguments(6, "pinch SCENE CX CY START-DISTANCE END-DISTANCE SECONDS")
+                commands.append((
+                    offset + 1,
+                    .pinch(
+                        scene: words[1], center: Point(x: try number(2), y: try number(3)), startDistance: try number(4),
+                        endDistance: try number(5), seconds: try number(6))
+                ))
+            case "shake":
+                try arguments(0, "shake")
+                commands.append((offset + 1, .shake))
+            case "remote":
+                try arguments(1, "remote SUBTYPE")
+                guard let subtype = Event.EventSubtype(wireName: words[1]), subtype.isRemoteControl else {
+                    throw fail("unknown remote-control subtype '\(words[1])'")
+                }
+                commands.append((offset + 1, .remote(subtype)))
+            case "wait":
+                try arguments(1, "wait SECONDS")
+                let seconds = try number(1)
+                guard seconds >= 0 else { throw fail("SECONDS must be ≥ 0") }
+                commands.append((offset + 1, .wait(seconds)))
+            case "quit":
+                try arguments(0, "quit")
+                commands.append((offset + 1, .quit))
+            default:
+                throw fail("unknown command '\(words[0])' (expected tap, long-press, swipe, pinch, shake, remote, wait or quit)")
+            }
+        }
+        self.commands = commands
+    }
+
+    /// Runs the commands in order on `host`; `quit` calls `onQuit`. A command that cannot run (unknown
+    /// scene, script limits) is logged with its line and skipped.
+    @MainActor
+    public func run(on host: SceneHost, onQuit: @escaping @MainActor () -> Void) {
+        InputScriptRunner(script: self, host: host, onQuit: onQuit).next()
+    }
+}
+
+@MainActor
+private final class InputScriptRunner {
+    let script: InputScript
+    let host: SceneHost
+    let onQuit: @MainActor () -> Void
+    var index = 0
+
+    init(script: InputScript, host: SceneHost, onQuit: @escaping @MainActor () -> Void) {
+        self.script = script
+        self.host = host
+        self.onQuit = onQuit
+    }
+
+    func next() {
+        guard index < script.commands.count else { return }
+        let (line, command) = script.commands[index]
+        index += 1
+        let proceed: @MainActor ([Touch?]) -> Void = { [self] _ in self.next() }
+        func window(_ scene: String) -> Window? {
+            guard let found = host.application.scene(named: scene) else {
+                host.logger.error("\(script.file):\(line): no scene named '\(scene)'; skipped")
+                return nil
+            }
+            return found.keyWindow ?? found.windows.last
+        }
+        func run(_ samples: [InputSample]) {
+            do {
+                try host.injector.run(samples, completion: proceed)
+            } catch {
+                host.logger.error("\(script.file):\(line): \(error.message); skipped")
+                next()
+            }
+        }
+        switch command {
+        case .tap(let scene, let point, let count):
+            guard let target = window(scene) else { return next() }
+            run(ScriptedGestures.tap(at: point, in: target, count: count))
+        case .longPress(let scene, let point, let seconds):
+            guard let target = window(scene) else { return next() }
+            run(ScriptedGestures.longPress(at: point, in: target, seconds: seconds))
+        case .swipe(let scene, let from, let to, let seconds):
+            guard let target = window(scene) else { return next() }
+            run(ScriptedGestures.swipe(from: from, to: to, in: target, seconds: seconds))
+        case .pinch(let scene, let center, let start, let end, let seconds):
+            guard let target = window(scene) else { return next() }
+            run(ScriptedGestures.pinch(center: center, startDistance: start, endDistance: end, in: target, seconds: seconds))
+        case .shake:
+            host.application.sendMotion(.motionShake, phase: .began)
+            host.application.sendMotion(.motionShake, phase: .ended)
+            next()
+        case .remote(let subtype):
+            host.application.sendRemoteControl(subtype)
+            next()
+        case .wait(let seconds):
+            _ = host.clock.schedule(after: seconds) { [self] in self.next() }
+        case .quit:
+            onQuit()
+        }
+    }
+}

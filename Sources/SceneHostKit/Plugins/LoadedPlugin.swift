@@ -1,0 +1,14 @@
+public import SceneCore
+
+/// A plugin that passed its probe and is mapped in the host for good (never unloaded).
+public struct LoadedPlugin: Sendable {
+    /// The plugin's own name and version, from its query entry.
+    public let name: String
+    public let version: String
+    /// The file it was loaded from.
+    public let path: String
+    /// Whether it is a debug build.
+    public let isDebugBuild: Bool
+    /// What its create entry returned.
+    public let descriptor: PluginDescriptor
+}

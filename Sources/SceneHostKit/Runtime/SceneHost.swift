@@ -1,0 +1,102 @@
+import Foundation
+public import Logging
+public import SceneCore
+
+/// The running host: one ``Application`` on the ``MonotonicClock``, the plugins it loaded, the scenes
+/// it connected, and the ``TouchInjector`` scripted input goes through.
+///
+/// Everything runs on the main actor, driven by the main run loop (``MainLoop``). The host is passed
+/// to whatever needs it (bus objects, accessibility bridge); there is no shared instance.
+@MainActor
+public final class SceneHost {
+    public let configuration: HostConfiguration
+    public let application: Application
+    public let clock: MonotonicClock
+    public let plugins: PluginRegistry
+    public let injector: TouchInjector
+    public let logger: Logger
+    private var nextSceneX = 0.0
+
+    /// Default size of a scene's screen area when the configuration gives none.
+    public static let defaultSceneSize = Size(width: 390, height: 844)
+    /// Horizontal gap between scenes laid out by default.
+    public static let sceneGap = 10.0
+
+    /// - Parameter executable: the path of the running binary, used for `@executable_dir` and probes.
+    public init(configuration: HostConfiguration, logger: Logger, executable: String) {
+        self.configuration = configuration
+        self.logger = logger
+        clock = MonotonicClock()
+        application = Application(clock: clock, settings: configuration.interaction)
+        application.diagnostics = configuration.diagnostics
+        application.addObserver(HostLogObserver(logger: logger))
+        let folders = PluginRegistry.resolveFolders(
+            configuration.pluginFolders, configurationPath: configuration.sourcePath, executable: executable)
+        plugins = PluginRegistry(
+            folders: folders, probeExecutable: executable, probeTimeout: configuration.probeTimeout, logger: logger)
+        injector = TouchInjector(application: application, limits: configuration.bus.limits)
+    }
+
+    /// Connects every configured scene, in order. A scene whose plugin is refused is logged and skipped;
+    /// the others still connect. Returns the failures.
+    @discardableResult
+    public func start() -> [(scene: String, error: SceneLoadError)] {
+        var failures: [(String, SceneLoadError)] = []
+        for scene in configuration.scenes {
+            do {
+                try connectScene(scene)
+            } catch {
+                logger.error("\(error.description)", metadata: ["scene": "\(scene.name)"])
+                failures.append((scene.name, error))
+            }
+        }
+        logger.info("host ready", metadata: ["scenes": "\(application.connectedScenes.map(\.name))"])
+        return failures
+    }
+
+    /// Probes and loads the scene's plugin (once per plugin), then connects the scene and activates it.
+    @discardableResult
+    public func connectScene(_ scene: SceneConfiguration) throws(SceneLoadError) -> WindowScene {
+        if application.scene(named: scene.name) != nil {
+            throw .scene(ApplicationError(
+                code: .duplicateSceneName,
+                message: "a scene named '\(scene.name)' is already connected: choose another name or disconnect it first"))
+        }
+        let loaded: LoadedPlugin
+        do {
+            loaded = try plugins.plugin(scene.plugin, sceneName: scene.name, options: scene.options)
+        } catch {
+            throw .plugin(error)
+        }
+        let frame = scene.frame ?? nextDefaultFrame()
+        let connected: WindowScene
+        do {
+            connected = try application.connectScene(
+                named: scene.name, pluginName: loaded.name, delegate: loaded.descriptor.makeSceneDelegate(),
+                options: scene.options, screenFrame: frame)
+        } catch {
+            throw .scene(error)
+        }
+        if scene.frame == nil { nextSceneX = frame.maxX + SceneHost.sceneGap }
+        if scene.active { connected.activate() }
+        logger.info(
+            "scene connected",
+            metadata: ["scene": "\(scene.name)", "plugin": "\(loaded.name)", "frame": "\(frame)", "windows": "\(connected.windows.count)"])
+        return connected
+    }
+
+    private func nextDefaultFrame() -> Rect {
+        Rect(origin: Point(x: nextSceneX, y: 0), size: SceneHost.defaultSceneSize)
+    }
+
+    /// Graceful shutdown: cancels live touches (views get `touchesCancelled`), then disconnects every
+    /// scene. Idempotent.
+    public func shutdown() {
+        injector.cancelAllSlots()
+        application.cancelAllTouches()
+        for scene in application.connectedScenes.reversed() {
+            application.disconnect(scene)
+        }
+        logger.info("host stopped")
+    }
+}

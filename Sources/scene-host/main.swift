@@ -1,0 +1,3 @@
+import SceneHostKit
+
+SceneHostCommand.main()

@@ -1,0 +1,18 @@
+import SceneCore
+
+#if DEBUG
+private let isDebugBuild = true
+#else
+private let isDebugBuild = false
+#endif
+
+@c(scene_plugin_query)
+public func scenePluginQuery(_ info: UnsafeMutablePointer<ScenePluginInfo>?) -> Int32 {
+    // Claims the opposite build configuration of the one it was compiled in.
+    ScenePluginInfo.describe(into: info, name: "FixtureWrongBuild", version: "1.0.0", debugBuild: !isDebugBuild)
+}
+
+@c(scene_plugin_create)
+public func scenePluginCreate() -> UnsafeMutableRawPointer? {
+    PluginDescriptor(name: "FixtureWrongBuild", version: "1.0.0") { fatalError("never created") }.retainedOpaquePointer()
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Glibc
+import Testing
+
+@Suite("scene-host: the real binary", .serialized)
+struct HostLifecycleTests {
+    /// Seed 000's traces, as the FindView plugin logs them.
+    static let blueTrace = [
+        "yellowColorView, YellowView.hitTest(_:with:)", "yellowColorView, YellowView.point(inside:with:)",
+        "lightGrayColorView, GrayView.hitTest(_:with:)", "lightGrayColorView, GrayView.point(inside:with:)",
+        "blueColorView, BlueView.hitTest(_:with:)", "blueColorView, BlueView.point(inside:with:)",
+        "blueColorView, BlueView.touchesBegan(_:with:)", "lightGrayColorView, GrayView.touchesBegan(_:with:)",
+        "vc, FindViewViewController.touchesBegan(_:with:)",
+        "blueColorView, BlueView.touchesEnded(_:with:)", "lightGrayColorView, GrayView.touchesEnded(_:with:)",
+        "vc, FindViewViewController.touchesEnded(_:with:)",
+    ]
+    /// Seed 000's red trace. The seed's printed log stops at GrayView for red while its text (and
+    /// rule RC-2, §9/2) says the touch reaches FindViewViewController too; the plugin does what the
+    /// rule says, so the seed's lines appear in order with the controller's lines after them.
+    static let redTrace = [
+        "yellowColorView, YellowView.hitTest(_:with:)", "yellowColorView, YellowView.point(inside:with:)",
+        "lightGrayColorView, GrayView.hitTest(_:with:)", "lightGrayColorView, GrayView.point(inside:with:)",
+        "blueColorView, BlueView.hitTest(_:with:)", "blueColorView, BlueView.point(inside:with:)",
+        "redColorView, RedView.hitTest(_:with:)", "redColorView, RedView.point(inside:with:)",
+        "redColorView, RedView.touchesBegan(_:with:)", "lightGrayColorView, GrayView.touchesBegan(_:with:)",
+        "vc, FindViewViewController.touchesBegan(_:with:)",
+        "redColorView, RedView.touchesEnded(_:with:)", "lightGrayColorView, GrayView.touchesEnded(_:with:)",
+        "vc, FindViewViewController.touchesEnded(_:with:)",
+    ]
+
+    @Test("The demo configuration reproduces seed 000's traces through the loaded FindView plugin")
+    func seedTracesThroughThePlugin() throws {
+        let script = try temporaryFile("seed.txt", "tap findview 240 250\ntap findview 100 150\nquit\n")
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let host = try HostProcess(arguments: ["--input", script])
+        #expect(host.waitForExit() == 0)
+        let lines = host.messages(tagged: "findview").filter { $0.contains(", ") && !$0.contains("scene connected") }
+        #expect(lines == Self.blueTrace + Self.redTrace)
+        #expect(host.log.contains { $0.contains("host ready") && $0.contains("findview") && $0.contains("gesturelab") && $0.contains("gallery") })
+    }
+
+    @Test("GestureLab and Gallery behave as seeds 002/004 and the window rules say, through the host")
+    func demoScenes() throws {
+        let script = try temporaryFile(
+            "demo.txt",
+            """
+            tap gesturelab 100 150
+            long-press gesturelab 100 150 1.0
+            tap gesturelab 60 280
+            tap gesturelab 100 440
+            wait 0.5
+            tap gesturelab 100 440 2
+            wait 0.5
+            swipe gesturelab 100 600 250 650 0.3
+            pinch gesturelab 200 670 60 120 0.3
+            tap gesturelab 280 440
+            remote play
+            shake
+            tap gallery 150 50
+            tap gallery 150 140
+            tap gallery 100 120
+            tap gallery 100 190
+            quit
+            """)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let host = try HostProcess(arguments: ["--input", script])
+        #expect(host.waitForExit() == 0)
+        let lab = host.messages(tagged: "gesturelab").filter { !$0.contains("scene connected") }
+        #expect(
+            Array(lab.prefix(8)) == [
+                "touches began", "Background tap", "touches cancelled",
+                "touches began", "touches ended",
+                "Button tapped",
+                "Single tap",
+                "Double tap",
+            ])
+        #expect(lab.contains("pan ended translation=(150, 50)"))
+        #expect(lab.contains("pinch ended scale=2"))
+        #expect(lab.contains { $0.hasPrefix("rotation ended") } == false, "a horizontal pinch does not rotate")
+        #expect(Array(lab.suffix(4)) == ["player is first responder", "remote: play", "shake began", "shake ended"])
+        let gallery = host.messages(tagged: "gallery").filter { !$0.contains("scene connected") }
+        #expect(gallery == ["code became first responder", "alert hidden", "field became first responder", "alert shown"])
+    }
+
+    @Test("SIGTERM cancels live touches, disconnects the scenes and exits 0")
+    func sigtermShutsDownGracefully() throws {
+        let script = try temporaryFile("hold.txt", "long-press findview 240 250 30\n")
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let host = try HostProcess(arguments: ["--input", script])
+        #expect(host.waitForLine(containing: "BlueView.touchesBegan"))
+        host.signal(SIGTERM)
+        #expect(host.waitForExit() == 0)
+        let findview = host.messages(tagged: "findview")
+        #expect(findview.contains("blueColorView, BlueView.touchesCancelled(_:with:)"))
+        #expect(findview.contains("vc, FindViewViewController.touchesCancelled(_:with:)"))
+        #expect(host.log.contains { $0.contains("host stopped") })
+    }
+
+    @Test("SIGINT also exits 0")
+    func sigintShutsDown() throws {
+        let host = try HostProcess(arguments: [])
+        #expect(host.waitForLine(containing: "host ready"))
+        host.signal(SIGINT)
+        #expect(host.waitForExit() == 0)
+    }
+
+    @Test("Exactly one libSceneCore.so is mapped in the running host, with the plugins")
+    func oneCoreMapped() throws {
+        let host = try HostProcess(arguments: [])
+        #expect(host.waitForLine(containing: "host ready"))
+        // /proc files report size 0, so read them to the end rather than with String(contentsOfFile:).
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(host.process.processIdentifier)/maps"))
+        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        let mapped = Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }.filter { $0.hasSuffix(".so") })
+        #expect(mapped.filter { $0.hasSuffix("/libSceneCore.so") }.count == 1)
+        for plugin in ["FindView", "GestureLab", "Gallery"] {
+            #expect(mapped.contains { $0.hasSuffix("/lib\(plugin).so") })
+        }
+        host.signal(SIGTERM)
+        #expect(host.waitForExit() == 0)
+    }
+
+    @Test("Broken plugins are refused with their reason while the good scenes keep working")
+    func refusalsKeepTheHostRunning() throws {
+        let notALibrary = try temporaryFile("libText.so", "not a library\n")
+        defer { try? FileManager.default.removeItem(atPath: notALibrary) }
+        let broken = [
+            "FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureCrashInScene", "FixtureHangInScene", "FixtureNoEntry",
+            "FixtureWrongABI", "FixtureWrongBuild", "FixtureDuplicateCore", "NoSuchPlugin", notALibrary,
+        ]
+        var yaml = "plugins:\n  probe-timeout: 1\nscenes:\n  - name: findview\n    plugin: FindView\n"
+        for (index, plugin) in broken.enumerated() {
+            yaml += "  - name: broken\(index)\n    plugin: \(plugin)\n"
+        }
+        yaml += "  - name: gallery\n    plugin: Gallery\n"
+        let config = try temporaryFile("broken.yaml", yaml)
+        let script = try temporaryFile("tap.txt", "tap findview 240 250\nquit\n")
+        defer {
+            try? FileManager.default.removeItem(atPath: config)
+            try? FileManager.default.removeItem(atPath: script)
+        }
+        let host = try HostProcess(arguments: ["--config", config, "--input", script])
+        #expect(host.waitForExit(timeout: 60) == 0)
+        let expected = [
+            "(probeCrashed)", "(probeTimedOut)", "(probeCrashed)", "(probeTimedOut)", "(missingEntryPoint)", "(abiMismatch)",
+            "(buildMismatch)", "(duplicateCore)", "(notFound)", "(notASharedLibrary)",
+        ]
+        for (index, code) in expected.enumerated() {
+            let lines = host.messages(tagged: "broken\(index)")
+            #expect(lines.contains { $0.contains(code) }, "broken\(index): \(lines)")
+        }
+        #expect(host.log.contains { $0.contains("host ready") && $0.contains("findview") && $0.contains("gallery") })
+        #expect(host.messages(tagged: "findview").contains("blueColorView, BlueView.touchesEnded(_:with:)"))
+    }
+
+    @Test("A configuration error names the file, line and key and exits 78")
+    func configurationError() throws {
+        let config = try temporaryFile("bad.yaml", "scenes:\n  - name: ok\n    plugin: FindView\n  - name: bad name\n    plugin: Gallery\n")
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let host = try HostProcess(arguments: ["--config", config])
+        #expect(host.waitForExit() == 78)
+        #expect(host.log.contains { $0.contains("\(config):4: scenes[1].name: scene name 'bad name' is invalid") })
+    }
+
+    @Test("--check-config validates the committed configuration; bad flags exit 64 with the reason")
+    func checkConfigAndBadFlags() throws {
+        let configPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Config/scene-host.yaml").path
+        let ok = try HostProcess(arguments: ["--config", configPath, "--check-config"])
+        #expect(ok.waitForExit() == 0)
+        let bad = try HostProcess(arguments: ["--diagnostics", "hit-testing,colours"])
+        #expect(bad.waitForExit() == 64)
+        #expect(bad.log.contains { $0.contains("unknown topic 'colours'") })
+    }
+
+    @Test("Diagnostics topics log hit tests and plugin probes in depth")
+    func diagnosticsTopics() throws {
+        let script = try temporaryFile("tap.txt", "tap findview 240 250\nquit\n")
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let host = try HostProcess(arguments: ["--input", script, "--diagnostics", "hit-testing,plugins"])
+        #expect(host.waitForExit() == 0)
+        #expect(host.messages(tagged: "hit-testing").contains { $0.contains("→ blue") })
+        #expect(host.messages(tagged: "plugins").contains { $0.hasPrefix("probe passed") })
+        #expect(host.messages(tagged: "responder-chain").isEmpty)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// The folder with scene-host and the plugin libraries (the test binary sits next to them).
+func buildFolder() -> String {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+    return (executable as NSString).deletingLastPathComponent
+}
+
+/// A temporary file holding `text`, removed by the caller.
+func temporaryFile(_ name: String, _ text: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)").path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
+/// A running `scene-host` whose log (stderr) is collected line by line.
+final class HostProcess: Sendable {
+    let process: Process
+    private let lines = Mutex<[String]>([])
+    private let output = Mutex<String>("")
+    private let changed = DispatchSemaphore(value: 0)
+
+    init(arguments: [String], environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: buildFolder() + "/scene-host")
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let err = Pipe()
+        let out = Pipe()
+        process.standardError = err
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                self.changed.signal()
+                return
+            }
+            self.output.withLock { buffer in
+                buffer += String(decoding: data, as: UTF8.self)
+                var complete: [String] = []
+                while let newline = buffer.firstIndex(of: "\n") {
+                    complete.append(String(buffer[..<newline]))
+                    buffer = String(buffer[buffer.index(after: newline)...])
+                }
+                self.lines.withLock { $0.append(contentsOf: complete) }
+            }
+            self.changed.signal()
+        }
+        try process.run()
+    }
+
+    var log: [String] { lines.withLock { $0 } }
+
+    /// The messages of log lines tagged `[tag]`, in order (timestamp and level stripped).
+    func messages(tagged tag: String) -> [String] {
+        log.compactMap { line in
+            guard let range = line.range(of: " [\(tag)] ") else { return nil }
+            return String(line[range.upperBound...])
+        }
+    }
+
+    /// Waits until a log line contains `fragment`; false on timeout or exit.
+    @discardableResult
+    func waitForLine(containing fragment: String, timeout: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if log.contains(where: { $0.contains(fragment) }) { return true }
+            if !process.isRunning { return log.contains(where: { $0.contains(fragment) }) }
+            _ = changed.wait(timeout: .now() + 0.05)
+        }
+        return false
+    }
+
+    /// Waits for the process to exit and returns its status (nil on timeout, after killing it).
+    func waitForExit(timeout: Double = 20) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline {
+            _ = changed.wait(timeout: .now() + 0.05)
+        }
+        guard !process.isRunning else {
+            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
+        // Let the last output arrive.
+        _ = changed.wait(timeout: .now() + 0.2)
+        return process.terminationStatus
+    }
+
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import SceneCore
+import SceneHostKit
+import Testing
+
+@Suite("Host configuration")
+struct ConfigurationTests {
+    @Test("The committed Config/scene-host.yaml equals the embedded default")
+    func committedFileMatchesEmbeddedDefault() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Config/scene-host.yaml").path
+        var fromFile = try HostConfiguration.load(path: path)
+        fromFile.sourcePath = ""
+        #expect(fromFile == HostConfiguration.embeddedDefault)
+        #expect(fromFile.scenes.map(\.name) == ["findview", "gesturelab", "gallery"])
+        #expect(fromFile.scenes.map(\.plugin) == ["FindView", "GestureLab", "Gallery"])
+    }
+
+    @Test("Every key is read")
+    func fullConfiguration() throws {
+        let configuration = try HostConfiguration.parse(
+            yaml: """
+                plugins:
+                  folders: [/opt/plugins, relative]
+                  probe-timeout: 1.5
+                scenes:
+                  - name: one
+                    plugin: FindView
+                    options: {color: blue, size: "3"}
+                    frame: [10, 20, 300, 400]
+                    active: false
+                bus:
+                  mode: unix:path=/tmp/bus.sock
+                  limits: {simultaneous-touches: 4, samples-per-call: 50, script-seconds: 2.5}
+                accessibility: off
+                diagnostics: [hit-testing, bus]
+                log-level: debug
+                interaction: {hit-test-passes: 2, tap-count-interval: 0.4, control-tracking-slop: 0}
+                """, file: "t.yaml")
+        #expect(configuration.pluginFolders == ["/opt/plugins", "relative"])
+        #expect(configuration.probeTimeout == 1.5)
+        #expect(configuration.scenes == [SceneConfiguration(
+            name: "one", plugin: "FindView", options: ["color": "blue", "size": "3"],
+            frame: Rect(x: 10, y: 20, width: 300, height: 400), active: false)])
+        #expect(configuration.bus.mode == .address("unix:path=/tmp/bus.sock"))
+        #expect(configuration.bus.limits.simultaneousTouches == 4 && configuration.bus.limits.samplesPerCall == 50)
+        #expect(configuration.bus.limits.scriptSeconds == 2.5)
+        #expect(configuration.accessibility == .off)
+        #expect(configuration.diagnostics == [.hitTesting, .bus])
+        #expect(configuration.logLevel == .debug)
+        #expect(configuration.interaction.hitTestPasses == 2 && configuration.interaction.tapCountInterval == 0.4)
+        #expect(configuration.interaction.controlTrackingSlop == 0)
+    }
+
+    @Test(
+        "Errors name the file, the line and the key",
+        arguments: [
+            ("sceens: []", "t.yaml:1: sceens: unknown key 'sceens'"),
+            ("plugins:\n  probe-timeout: soon", "t.yaml:2: plugins.probe-timeout: expected a number, found 'soon'"),
+            ("plugins:\n  probe-timeout: -1", "t.yaml:2: plugins.probe-timeout: expected a number greater than 0"),
+            ("scenes:\n  - name: a\n    plugin: {x: 1}", "t.yaml:3: scenes[0].plugin: expected a string, found a mapping"),
+            ("scenes:\n  - name: a b\n    plugin: P", "t.yaml:2: scenes[0].name: scene name 'a b' is invalid"),
+            ("scenes:\n  - name: a\n    plugin: P\n  - name: a\n    plugin: Q", "t.yaml:4: scenes[1].name: scene name 'a' is used twice"),
+            ("scenes:\n  - name: a", "t.yaml:2: scenes[0]: scene 'a' needs a 'plugin'"),
+            ("scenes:\n  - name: a\n    plugin: P\n    frame: [1, 2, 3]", "t.yaml:4: scenes[0].frame: expected [x, y, width, height]"),
+            ("bus:\n  mode: tcp", "t.yaml:2: bus.mode: 'tcp' is not a bus mode"),
+            ("bus:\n  limits:\n    simultaneous-touches: 100", "t.yaml:3: bus.limits.simultaneous-touches: expected a whole number from 1 to 64, found 100"),
+            ("accessibility: maybe", "t.yaml:1: accessibility: 'maybe' is not one of: auto, on, off"),
+            ("diagnostics: [hit-test]", "t.yaml:1: diagnostics[0]: unknown diagnostics topic 'hit-test'"),
+            ("interaction:\n  hit-test-passes: 3", "t.yaml:2: interaction.hit-test-passes: expected a whole number from 1 to 2, found 3"),
+            ("scenes: [\n  - a", "t.yaml:2: YAML syntax:"),
+            ("scenes: 5", "t.yaml:1: scenes: expected a list, found a scalar"),
+        ])
+    func errorsNameFileLineAndKey(yaml: String, expected: String) {
+        do {
+            _ = try HostConfiguration.parse(yaml: yaml, file: "t.yaml")
+            Issue.record("expected an error for \(yaml)")
+        } catch {
+            #expect(error.description.hasPrefix(expected), "got: \(error.description)")
+        }
+    }
+
+    @Test("A missing file is an error naming it")
+    func missingFile() {
+        #expect(throws: ConfigurationError(file: "/nope.yaml", line: 0, key: "", message: "cannot read the file (missing or unreadable)")) {
+            try HostConfiguration.load(path: "/nope.yaml")
+        }
+    }
+
+    @Test("@executable_dir and relative plugin folders resolve")
+    func folderResolution() {
+        let folders = PluginRegistry.resolveFolders(
+            ["@executable_dir", "plugins", "/abs"], configurationPath: "/etc/scene/host.yaml", executable: "/usr/bin/scene-host")
+        #expect(folders == ["/usr/bin", "/etc/scene/plugins", "/abs"])
+    }
+}
