@@ -21,6 +21,13 @@ let brokenPluginFixtures = [
     "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild",
 ]
 
+/// Stricter module hygiene for the bus layer (research/style.md rule 13).
+let strictImports: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
 let package = Package(
     name: "SceneHost",
     products: [
@@ -39,10 +46,14 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
+        // libdbus, seen only by DBusKit.
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strictImports),
         .target(
             name: "SceneHostKit",
             dependencies: [
                 sceneCore,
+                "DBusKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -59,6 +70,7 @@ let package = Package(
             path: "Tests/PluginFixtures/FixtureDuplicateCore"),
 
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore]),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore]),
         .testTarget(name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore]),
     ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },

@@ -1,0 +1,166 @@
+extension BusConnection {
+    /// Answers one incoming method call: standard interfaces first, then exported objects.
+    ///
+    /// ```
+    /// method call ─► Introspectable / Properties / ObjectManager ─► built-in answers
+    ///            └─► exported object at path (exact, else deepest subtree)
+    ///                  ├─ none ─────────────────────────► UnknownObject
+    ///                  ├─ interface missing ────────────► UnknownInterface
+    ///                  ├─ member missing ───────────────► UnknownMethod
+    ///                  ├─ signature ≠ declared inputs ──► InvalidArgs
+    ///                  └─ handler ─► reply / error reply / deferred / async task
+    /// ```
+    /// (`org.freedesktop.DBus.Peer` never gets here: libdbus answers it before any filter.)
+    func dispatchMethodCall(_ message: BusMessage) -> Bool {
+        guard let path = message.path, let member = message.member else {
+            return false
+        }
+        let interface = message.interface
+        switch interface {
+        case .introspectable?:
+            answerIntrospectable(message, path: path, member: member)
+            return true
+        case .properties?:
+            answerProperties(message, path: path, member: member)
+            return true
+        case .objectManager?:
+            answerObjectManager(message, path: path, member: member)
+            return true
+        case nil where member == WellKnownMembers.introspect:
+            answerIntrospectable(message, path: path, member: member)
+            return true
+        default:
+            break
+        }
+        guard let interfaces = registry.resolve(path) else {
+            sendError(unknownObject(path), to: message)
+            return true
+        }
+        let method: CompiledMethod
+        if let interface {
+            guard let compiled = interfaces.first(where: { $0.name == interface }) else {
+                let available = interfaces.map(\.name.rawValue).joined(separator: ", ")
+                sendError(
+                    BusError(
+                        code: .remote, name: .unknownInterface,
+                        message: "the object at \(path) does not implement \(interface); it implements: \(available)"),
+                    to: message)
+                return true
+            }
+            guard let found = compiled.methods[member] else {
+                sendError(
+                    BusError(
+                        code: .remote, name: .unknownMethod,
+                        message: "\(interface) at \(path) has no method \(member)"),
+                    to: message)
+                return true
+            }
+            method = found
+        } else {
+            guard let found = interfaces.lazy.compactMap({ $0.methods[member] }).first else {
+                sendError(
+                    BusError(code: .remote, name: .unknownMethod, message: "the object at \(path) has no method \(member)"),
+                    to: message)
+                return true
+            }
+            method = found
+        }
+        let received = message.signature.rawValue
+        guard received == method.inputSignature else {
+            sendError(
+                BusError(
+                    code: .invalidArguments, name: .invalidArgs,
+                    message: "\(method.label) expects arguments of signature '\(method.inputSignature)' but received '\(received)'"),
+                to: message)
+            return true
+        }
+        invoke(method, message: message, path: path)
+        return true
+    }
+
+    private func invoke(_ method: CompiledMethod, message: BusMessage, path: ObjectPath) {
+        let call = MethodCall(
+            message: message, connection: self, path: path, interface: method.interface, member: method.description.name)
+        let expectsReply = !message.noReplyExpected && !method.description.flags.contains(.noReply)
+        switch method.description.handler {
+        case .values(let handler):
+            do {
+                let values = try handler(call)
+                if expectsReply {
+                    sendReply(values, to: message, method: method)
+                }
+            } catch {
+                if expectsReply {
+                    sendError(error, to: message)
+                }
+            }
+        case .writer(let handler):
+            if expectsReply {
+                sendReply(writing: { writer in try handler(call, &writer) }, to: message, method: method)
+            } else {
+                let discarded = BusMessage.methodReturn(replyingTo: message)
+                try? discarded.write { writer in try handler(call, &writer) }
+            }
+        case .deferred(let handler):
+            handler(call, DeferredReply(call: call, method: method, expectsReply: expectsReply))
+        case .async(let handler):
+            Task { @MainActor in
+                do {
+                    let values = try await handler(call)
+                    if expectsReply {
+                        call.connection.sendReply(values, to: call.message, method: method)
+                    }
+                } catch {
+                    if expectsReply {
+                        call.connection.sendError(error, to: call.message)
+                    }
+                }
+            }
+        case .builtin:
+            sendError(BusError.failed("\(method.label) has no handler"), to: message)
+        }
+    }
+
+    // MARK: Replies
+
+    /// Sends `values` as the reply to `call`, or an error naming the mismatch when they do not
+    /// match the method's declared outputs. Failures to send (after disconnection) are ignored:
+    /// nobody is left to receive the reply.
+    func sendReply(_ values: [BusValue], to call: BusMessage, method: CompiledMethod) {
+        if let problem = method.replyProblem(values) {
+            sendError(BusError.failed(problem), to: call)
+            return
+        }
+        sendReply(writing: { writer in try writer.append(contentsOf: values) }, to: call, method: nil)
+    }
+
+    /// Sends the reply written by `body`; checks it against `method`'s outputs when given.
+    func sendReply(writing body: (inout MessageWriter) throws -> Void, to call: BusMessage, method: CompiledMethod?) {
+        let reply = BusMessage.methodReturn(replyingTo: call)
+        do {
+            try reply.write(body)
+        } catch {
+            sendError(error, to: call)
+            return
+        }
+        if let method, let problem = method.replyProblem(actualSignature: reply.signature.rawValue) {
+            sendError(BusError.failed(problem), to: call)
+            return
+        }
+        _ = try? send(reply)
+    }
+
+    /// Sends an error reply: a ``BusError`` keeps its name and message, anything else becomes
+    /// `org.freedesktop.DBus.Error.Failed` with its description.
+    func sendError(_ error: any Error, to call: BusMessage) {
+        guard !call.noReplyExpected else {
+            return
+        }
+        let busError = (error as? BusError) ?? BusError.failed(String(describing: error))
+        _ = try? send(BusMessage.error(replyingTo: call, busError))
+    }
+
+    func unknownObject(_ path: ObjectPath) -> BusError {
+        BusError(code: .remote, name: .unknownObject, message: "no object is exported at \(path)")
+    }
+}

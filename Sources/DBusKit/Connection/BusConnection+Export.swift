@@ -1,0 +1,263 @@
+extension BusConnection {
+    /// Exports an object made of `interfaces` at `path`.
+    ///
+    /// From now on, calls to the object are dispatched to the handlers in the tables (see
+    /// ``MethodDescription``), `Introspect` and `org.freedesktop.DBus.Properties` are answered
+    /// for it, it appears in its parent's introspection, and every object manager above `path`
+    /// emits `InterfacesAdded`. `org.freedesktop.DBus.Peer` (`Ping`, `GetMachineId`) needs no
+    /// export: libdbus answers it on every connection, for any path, before DBusKit sees the
+    /// call. Several registrations may share a path as long as
+    /// their interfaces differ. Exporting is a dictionary insertion, cheap enough to do for
+    /// every window as it appears.
+    ///
+    /// - Returns: The registration; keep it to ``ObjectRegistration/unexport()`` later.
+    /// - Throws: ``BusError`` with code ``BusError/Code-swift.struct/alreadyExported`` when one
+    ///   of the interfaces is already exported at `path`; with code
+    ///   ``BusError/Code-swift.struct/invalidArguments`` when the list names an interface twice
+    ///   or names a standard interface (`Peer`, `Introspectable`, `Properties`, `ObjectManager`),
+    ///   which DBusKit provides itself.
+    @discardableResult
+    public func export(_ interfaces: [InterfaceDescription], at path: ObjectPath) throws -> ObjectRegistration {
+        try export(interfaces, at: path, retaining: nil)
+    }
+
+    /// Exports `object` at `path`, reading its ``ExportedObject/interfaces`` once, and keeps
+    /// the object alive until the registration is unexported.
+    ///
+    /// See ``export(_:at:)-([InterfaceDescription],_)`` for what exporting does and throws.
+    @discardableResult
+    public func export(_ object: some ExportedObject, at path: ObjectPath) throws -> ObjectRegistration {
+        try export(object.interfaces, at: path, retaining: object)
+    }
+
+    private func export(_ interfaces: [InterfaceDescription], at path: ObjectPath, retaining object: (any ExportedObject)?)
+        throws -> ObjectRegistration
+    {
+        try ensureConnected("export an object at \(path)")
+        let names = interfaces.map(\.name)
+        if let reserved = names.first(where: { StandardInterfaces.reservedNames.contains($0) }) {
+            throw BusError.invalidArguments(
+                "cannot export \(reserved) at \(path): DBusKit answers the standard interfaces itself; "
+                    + "remove it from the list (use addObjectManager(at:) for ObjectManager)")
+        }
+        if Set(names).count != names.count {
+            throw BusError.invalidArguments("the interfaces exported at \(path) name the same interface twice: \(names)")
+        }
+        if let existing = registry.nodes[path], let clash = names.first(where: { existing.interface(named: $0) != nil }) {
+            throw BusError(
+                code: .alreadyExported, name: .failed,
+                message: "\(clash) is already exported at \(path); unexport the earlier registration first")
+        }
+        let compiled = interfaces.map(CompiledInterface.init)
+        let registration = ObjectRegistration(
+            path: path, interfaces: names, kind: .object, connection: self, object: object)
+        let isNewObject = registry.addObject(compiled, at: path, registration: registration)
+        emitInterfacesAdded(at: path, interfaces: compiled, includingStandard: isNewObject)
+        return registration
+    }
+
+    /// Exports every object below `prefix` (and `prefix` itself) that has no exact
+    /// registration, answering each path with the interfaces `resolve` returns for it.
+    ///
+    /// `resolve` runs on the main actor for every call to such a path; return `nil` for paths
+    /// that do not exist (callers get `UnknownObject`). Build the descriptions with handlers
+    /// that capture the path. Subtree objects cannot be enumerated: they do not appear as
+    /// introspection children or in `GetManagedObjects`. Nested subtrees are allowed; the
+    /// deepest prefix wins.
+    ///
+    /// - Throws: ``BusError/Code-swift.struct/alreadyExported`` when a subtree is already
+    ///   exported at `prefix`.
+    @discardableResult
+    public func exportSubtree(
+        at prefix: ObjectPath,
+        resolve: @escaping @MainActor (ObjectPath) -> [InterfaceDescription]?
+    ) throws -> ObjectRegistration {
+        try ensureConnected("export a subtree at \(prefix)")
+        if registry.subtrees[prefix] != nil {
+            throw BusError(
+                code: .alreadyExported, name: .failed,
+                message: "a subtree is already exported at \(prefix); unexport it first")
+        }
+        let registration = ObjectRegistration(path: prefix, interfaces: [], kind: .subtree, connection: self, object: nil)
+        registry.addSubtree(
+            ObjectRegistry.Subtree(owner: ObjectIdentifier(registration), resolve: resolve), at: prefix,
+            registration: registration)
+        return registration
+    }
+
+    /// Serves `org.freedesktop.DBus.ObjectManager` at `path`.
+    ///
+    /// `GetManagedObjects` returns every exported object strictly below `path` with all its
+    /// interfaces and readable properties (properties whose getter throws are left out). From
+    /// now on, exporting or unexporting objects below `path` emits `InterfacesAdded` /
+    /// `InterfacesRemoved` from `path`. Put it at the service's root path, such as
+    /// `/org/scenehost/SceneHost1`, rather than `/`.
+    ///
+    /// - Throws: ``BusError/Code-swift.struct/alreadyExported`` when a manager already serves
+    ///   `path`.
+    @discardableResult
+    public func addObjectManager(at path: ObjectPath) throws -> ObjectRegistration {
+        try ensureConnected("add an object manager at \(path)")
+        if registry.managers[path] != nil {
+            throw BusError(
+                code: .alreadyExported, name: .failed,
+                message: "an object manager already serves \(path); remove it first")
+        }
+        let registration = ObjectRegistration(
+            path: path, interfaces: [.objectManager], kind: .objectManager, connection: self, object: nil)
+        registry.addManager(at: path, registration: registration)
+        return registration
+    }
+
+    func unexport(_ registration: ObjectRegistration) {
+        guard let removed = registry.remove(registration) else {
+            return
+        }
+        emitInterfacesRemoved(
+            at: registration.path,
+            interfaces: removed.objectGone
+                ? [InterfaceName.peer, .introspectable, .properties] + removed.interfaces : removed.interfaces)
+    }
+
+    /// Emits `PropertiesChanged` for properties of an exported object, reading current values
+    /// through the getters.
+    ///
+    /// Properties declared ``PropertyDescription/ChangeBehavior/emitsValue`` go into the
+    /// changed dictionary with their value; ``PropertyDescription/ChangeBehavior/invalidates``
+    /// ones are listed as invalidated, without a value.
+    ///
+    /// - Throws: ``BusError`` with code ``BusError/Code-swift.struct/invalidArguments`` when no
+    ///   object or interface is exported there, a name is not a property of the interface, or a
+    ///   property is declared `const` or `false` (it must not be announced); a getter's error;
+    ///   ``BusError/Code-swift.struct/disconnected``.
+    public func emitPropertiesChanged(path: ObjectPath, interface: InterfaceName, properties names: [MemberName]) throws {
+        guard let interfaces = registry.resolve(path) else {
+            throw BusError.invalidArguments("cannot emit PropertiesChanged: no object is exported at \(path)")
+        }
+        guard let compiled = interfaces.first(where: { $0.name == interface }) else {
+            throw BusError.invalidArguments("cannot emit PropertiesChanged: the object at \(path) does not implement \(interface)")
+        }
+        var changed: [(MemberName, PropertyDescription)] = []
+        var invalidated: [MemberName] = []
+        for name in names {
+            guard let property = compiled.properties[name] else {
+                throw BusError.invalidArguments("cannot emit PropertiesChanged: \(interface) has no property \(name)")
+            }
+            switch property.changeBehavior {
+            case .emitsValue:
+                changed.append((name, property))
+            case .invalidates:
+                invalidated.append(name)
+            case .constant, .notEmitted:
+                throw BusError.invalidArguments(
+                    "cannot emit PropertiesChanged for \(interface).\(name): it is declared EmitsChangedSignal="
+                        + "\(property.changeBehavior.annotationValue); declare it .emitsValue or .invalidates")
+            }
+        }
+        let values = try changed.map { name, property in (name, try currentValue(of: property, in: interface)) }
+        try emitSignal(path: path, interface: .properties, member: WellKnownMembers.propertiesChanged) { writer in
+            try writer.append(interface.rawValue)
+            try writer.appendDictionary(key: .string, value: .variant) { writer in
+                for (name, value) in values {
+                    try writer.appendDictEntry { writer in
+                        try writer.append(name.rawValue)
+                        try writer.appendVariant(containing: value.signature) { writer in try writer.append(value) }
+                    }
+                }
+            }
+            try writer.appendArray(of: .string) { writer in
+                for name in invalidated {
+                    try writer.append(name.rawValue)
+                }
+            }
+        }
+    }
+
+    /// Calls a property's getter and checks the value's type.
+    func currentValue(of property: PropertyDescription, in interface: InterfaceName) throws -> BusValue {
+        guard let getter = property.getter else {
+            throw BusError.invalidArguments("\(interface).\(property.name) is write-only and cannot be read")
+        }
+        let value = try getter()
+        guard value.signature == property.signature else {
+            throw BusError.failed(
+                "the getter of \(interface).\(property.name) returned a value of type '\(value.signature)' but the "
+                    + "property is declared '\(property.signature)'; fix the getter or the declaration")
+        }
+        return value
+    }
+
+    // MARK: ObjectManager signals
+
+    private func emitInterfacesAdded(at path: ObjectPath, interfaces: [CompiledInterface], includingStandard: Bool) {
+        let managers = registry.managers(above: path)
+        guard !managers.isEmpty else {
+            return
+        }
+        for manager in managers {
+            try? emitSignal(path: manager, interface: .objectManager, member: WellKnownMembers.interfacesAdded) { writer in
+                try writer.append(path)
+                try writeInterfacesAndProperties(&writer, interfaces, includingStandard: includingStandard)
+            }
+        }
+    }
+
+    private func emitInterfacesRemoved(at path: ObjectPath, interfaces: [InterfaceName]) {
+        for manager in registry.managers(above: path) {
+            try? emitSignal(path: manager, interface: .objectManager, member: WellKnownMembers.interfacesRemoved) { writer in
+                try writer.append(path)
+                try writer.appendArray(of: .string) { writer in
+                    for name in interfaces {
+                        try writer.append(name.rawValue)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes `a{sa{sv}}`: each interface with its readable properties (skipping any whose getter
+    /// fails), preceded by the standard interfaces with no properties when asked.
+    func writeInterfacesAndProperties(
+        _ writer: inout MessageWriter,
+        _ interfaces: [CompiledInterface],
+        includingStandard: Bool
+    ) throws {
+        try writer.appendDictionary(key: .string, value: "a{sv}") { writer in
+            if includingStandard {
+                for standard in [InterfaceName.peer, .introspectable, .properties] {
+                    try writer.appendDictEntry { writer in
+                        try writer.append(standard.rawValue)
+                        try writer.appendDictionary(key: .string, value: .variant) { _ in }
+                    }
+                }
+            }
+            for interface in interfaces {
+                try writer.appendDictEntry { writer in
+                    try writer.append(interface.name.rawValue)
+                    try writeProperties(&writer, interface)
+                }
+            }
+        }
+    }
+
+    /// Writes `a{sv}` with the readable properties of `interface`, leaving out any whose getter
+    /// throws or returns a value of the wrong type.
+    func writeProperties(_ writer: inout MessageWriter, _ interface: CompiledInterface) throws {
+        var values: [(MemberName, BusValue)] = []
+        for property in interface.description.properties where property.access.isReadable {
+            do {
+                values.append((property.name, try currentValue(of: property, in: interface.name)))
+            } catch {
+                continue
+            }
+        }
+        try writer.appendDictionary(key: .string, value: .variant) { writer in
+            for (name, value) in values {
+                try writer.appendDictEntry { writer in
+                    try writer.append(name.rawValue)
+                    try writer.appendVariant(containing: value.signature) { writer in try writer.append(value) }
+                }
+            }
+        }
+    }
+}

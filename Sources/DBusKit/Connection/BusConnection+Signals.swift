@@ -1,0 +1,154 @@
+extension BusConnection {
+    /// Emits a signal whose arguments are written straight into the message by `body`.
+    ///
+    /// This is the allocation-light path for high-rate signals: no ``BusValue`` is built and the
+    /// message is not flushed (it leaves as soon as the socket accepts it). Signals are sent in
+    /// the order they are emitted.
+    ///
+    /// - Parameters:
+    ///   - destination: A unique or well-known name for a unicast signal; `nil` to broadcast.
+    /// - Throws: ``BusError/Code-swift.struct/disconnected`` after disconnection; anything the
+    ///   writer or `body` throws (the signal is then not sent).
+    public func emitSignal(
+        path: ObjectPath,
+        interface: InterfaceName,
+        member: MemberName,
+        destination: BusName? = nil,
+        _ body: (inout MessageWriter) throws -> Void
+    ) throws {
+        try ensureConnected("emit \(interface).\(member)")
+        let message = BusMessage.signal(path: path, interface: interface, member: member)
+        if let destination {
+            message.setDestination(destination)
+        }
+        try message.write(body)
+        try send(message)
+    }
+
+    /// Emits a signal with `arguments`.
+    ///
+    /// - Throws: See ``emitSignal(path:interface:member:destination:_:)``.
+    public func emitSignal(
+        path: ObjectPath,
+        interface: InterfaceName,
+        member: MemberName,
+        destination: BusName? = nil,
+        arguments: [BusValue]
+    ) throws {
+        try emitSignal(path: path, interface: interface, member: member, destination: destination) { writer in
+            try writer.append(contentsOf: arguments)
+        }
+    }
+
+    /// Adds `rule` on the bus and routes the messages it selects to `handler`.
+    ///
+    /// Returns once the bus has confirmed the rule, so every matching message sent after that
+    /// reaches the handler. Handlers run on the main actor in arrival order; a message that
+    /// matches several subscriptions reaches each of them, in subscription order. When
+    /// `rule.sender` is a well-known name, DBusKit first looks up its owner and then follows
+    /// `NameOwnerChanged`, so only messages from the current owner are delivered.
+    ///
+    /// - Throws: ``BusError`` with name `org.freedesktop.DBus.Error.MatchRuleInvalid` when the
+    ///   rule is inconsistent or the bus rejects it; ``BusError/Code-swift.struct/disconnected``.
+    public func addMatch(_ rule: MatchRule, handler: @escaping @MainActor (BusMessage) -> Void) async throws
+        -> MatchSubscription
+    {
+        try rule.validate()
+        try ensureConnected("add the match rule \(rule)")
+        let sender = rule.sender.flatMap { $0.isUnique || $0 == .bus ? nil : $0 }
+        if let sender {
+            try await startTrackingOwner(of: sender)
+        }
+        do {
+            _ = try await call(
+                destination: .bus, path: WellKnownMembers.busPath, interface: .bus,
+                member: WellKnownMembers.addMatch, arguments: [.string(rule.description)])
+        } catch {
+            if let sender {
+                stopTrackingOwner(of: sender)
+            }
+            throw error
+        }
+        let subscription = MatchSubscription(rule: rule, connection: self, isInternal: false, handler: handler)
+        subscriptions.append(subscription)
+        return subscription
+    }
+
+    func removeSubscription(_ subscription: MatchSubscription) {
+        subscriptions.removeAll { $0 === subscription }
+        guard isConnected else {
+            return
+        }
+        let message = BusMessage.methodCall(
+            destination: .bus, path: WellKnownMembers.busPath, interface: .bus, member: WellKnownMembers.removeMatch)
+        message.noReplyExpected = true
+        _ = try? message.append([.string(subscription.rule.description)])
+        _ = try? send(message)
+        if !subscription.isInternal, let sender = subscription.rule.sender, !sender.isUnique, sender != .bus {
+            stopTrackingOwner(of: sender)
+        }
+    }
+
+    /// Hands `message` to every active subscription whose rule it matches, in order.
+    func deliverSignal(_ message: BusMessage) {
+        guard !subscriptions.isEmpty else {
+            return
+        }
+        var snapshot: MatchRule.ArgumentSnapshot?
+        for subscription in subscriptions where subscription.isActive {
+            if subscription.rule.matches(message, ownerOf: { self.nameOwners[$0]?.owner }, snapshot: &snapshot) {
+                subscription.handler(message)
+            }
+        }
+    }
+
+    // MARK: Well-known sender resolution
+
+    private func startTrackingOwner(of name: BusName) async throws {
+        if let tracking = nameOwners[name] {
+            tracking.users += 1
+            return
+        }
+        let rule = MatchRule(
+            kind: .signal, sender: .bus, interface: .bus, member: WellKnownMembers.nameOwnerChanged,
+            path: WellKnownMembers.busPath, arguments: [0: name.rawValue])
+        let subscription = MatchSubscription(rule: rule, connection: self, isInternal: true) { [weak self] message in
+            guard let self, let tracking = self.nameOwners[name] else { return }
+            let arguments = message.arguments
+            if arguments.count == 3, let newOwner = arguments[2].stringValue {
+                tracking.owner = newOwner.isEmpty ? nil : BusName(unchecked: newOwner)
+            }
+        }
+        let tracking = NameOwnerTracking(subscription: subscription)
+        // Registered before the first suspension, so concurrent addMatch calls share it.
+        nameOwners[name] = tracking
+        subscriptions.append(subscription)
+        do {
+            _ = try await call(
+                destination: .bus, path: WellKnownMembers.busPath, interface: .bus, member: WellKnownMembers.addMatch,
+                arguments: [.string(rule.description)])
+            let reply = try await call(
+                destination: .bus, path: WellKnownMembers.busPath, interface: .bus,
+                member: WellKnownMembers.getNameOwner, arguments: [.string(name.rawValue)])
+            if let owner = reply.arguments.first?.stringValue {
+                tracking.owner = BusName(unchecked: owner)
+            }
+        } catch let error as BusError where error.name == .nameHasNoOwner {
+            tracking.owner = nil
+        } catch {
+            stopTrackingOwner(of: name)
+            throw error
+        }
+    }
+
+    private func stopTrackingOwner(of name: BusName) {
+        guard let tracking = nameOwners[name] else {
+            return
+        }
+        tracking.users -= 1
+        if tracking.users == 0 {
+            nameOwners[name] = nil
+            tracking.subscription.cancel()
+        }
+    }
+}

@@ -1,0 +1,156 @@
+extension BusConnection {
+    // MARK: Introspectable
+
+    func answerIntrospectable(_ message: BusMessage, path: ObjectPath, member: MemberName) {
+        guard member == WellKnownMembers.introspect else {
+            sendError(BusError(code: .remote, name: .unknownMethod, message: "\(InterfaceName.introspectable) has no method \(member)"), to: message)
+            return
+        }
+        guard message.signature.isEmpty else {
+            sendError(BusError.invalidArguments("Introspect takes no arguments but received '\(message.signature)'"), to: message)
+            return
+        }
+        guard let xml = introspectionXML(at: path) else {
+            sendError(unknownObject(path), to: message)
+            return
+        }
+        sendReply(writing: { writer in try writer.append(xml) }, to: message, method: nil)
+    }
+
+    /// The introspection document for `path`, or `nil` when nothing is exported at or below it.
+    func introspectionXML(at path: ObjectPath) -> String? {
+        let interfaces = registry.resolve(path)
+        let isManager = registry.managers[path] != nil
+        let children = registry.children(of: path)
+        guard interfaces != nil || isManager || !children.isEmpty || path == .root else {
+            return nil
+        }
+        var descriptions = [StandardInterfaces.peer, StandardInterfaces.introspectable]
+        if interfaces != nil {
+            descriptions.append(StandardInterfaces.properties)
+        }
+        if isManager {
+            descriptions.append(StandardInterfaces.objectManager)
+        }
+        descriptions += (interfaces ?? []).map(\.description)
+        return Introspection.document(interfaces: descriptions, children: children)
+    }
+
+    // MARK: Properties
+
+    func answerProperties(_ message: BusMessage, path: ObjectPath, member: MemberName) {
+        let expected: String
+        switch member {
+        case WellKnownMembers.get: expected = "ss"
+        case WellKnownMembers.getAll: expected = "s"
+        case WellKnownMembers.set: expected = "ssv"
+        default:
+            sendError(BusError(code: .remote, name: .unknownMethod, message: "\(InterfaceName.properties) has no method \(member)"), to: message)
+            return
+        }
+        guard message.signature.rawValue == expected else {
+            sendError(
+                BusError.invalidArguments(
+                    "\(InterfaceName.properties).\(member) expects arguments of signature '\(expected)' but received '\(message.signature)'"),
+                to: message)
+            return
+        }
+        guard let interfaces = registry.resolve(path) else {
+            sendError(unknownObject(path), to: message)
+            return
+        }
+        do {
+            let arguments = message.arguments
+            let interfaceName = arguments[0].stringValue ?? ""
+            if member == WellKnownMembers.getAll && StandardInterfaces.reservedNames.contains(InterfaceName(unchecked: interfaceName))
+            {
+                sendReply(writing: { writer in try writer.appendDictionary(key: .string, value: .variant) { _ in } }, to: message, method: nil)
+                return
+            }
+            guard let interface = interfaces.first(where: { $0.name.rawValue == interfaceName }) else {
+                throw BusError(
+                    code: .remote, name: .unknownInterface,
+                    message: "the object at \(path) does not implement '\(interfaceName)'")
+            }
+            switch member {
+            case WellKnownMembers.getAll:
+                sendReply(
+                    writing: { writer in try writeProperties(&writer, interface) }, to: message,
+                    method: nil)
+            case WellKnownMembers.get:
+                let property = try findProperty(arguments[1].stringValue ?? "", in: interface, path: path)
+                guard property.access.isReadable else {
+                    throw BusError.invalidArguments("\(interface.name).\(property.name) is write-only and cannot be read")
+                }
+                let value = try currentValue(of: property, in: interface.name)
+                sendReply(
+                    writing: { writer in try writer.appendVariant(containing: value.signature) { try $0.append(value) } },
+                    to: message, method: nil)
+            default:
+                let property = try findProperty(arguments[1].stringValue ?? "", in: interface, path: path)
+                guard property.access.isWritable, let setter = property.setter else {
+                    throw BusError(
+                        code: .remote, name: .propertyReadOnly,
+                        message: "\(interface.name).\(property.name) is read-only")
+                }
+                let value = arguments[2].variantValue ?? arguments[2]
+                guard value.signature == property.signature else {
+                    throw BusError.invalidArguments(
+                        "\(interface.name).\(property.name) has type '\(property.signature)' but the value has type '\(value.signature)'")
+                }
+                try setter(value)
+                sendReply(writing: { _ in }, to: message, method: nil)
+                if property.changeBehavior == .emitsValue || property.changeBehavior == .invalidates {
+                    try? emitPropertiesChanged(path: path, interface: interface.name, properties: [property.name])
+                }
+            }
+        } catch {
+            sendError(error, to: message)
+        }
+    }
+
+    private func findProperty(_ name: String, in interface: CompiledInterface, path: ObjectPath) throws -> PropertyDescription {
+        guard let memberName = try? MemberName(name), let property = interface.properties[memberName] else {
+            throw BusError(
+                code: .remote, name: .unknownProperty,
+                message: "\(interface.name) at \(path) has no property '\(name)'")
+        }
+        return property
+    }
+
+    // MARK: ObjectManager
+
+    func answerObjectManager(_ message: BusMessage, path: ObjectPath, member: MemberName) {
+        guard registry.managers[path] != nil else {
+            if registry.resolve(path) != nil {
+                sendError(
+                    BusError(code: .remote, name: .unknownInterface, message: "the object at \(path) is not an object manager"),
+                    to: message)
+            } else {
+                sendError(unknownObject(path), to: message)
+            }
+            return
+        }
+        guard member == WellKnownMembers.getManagedObjects else {
+            sendError(BusError(code: .remote, name: .unknownMethod, message: "\(InterfaceName.objectManager) has no method \(member)"), to: message)
+            return
+        }
+        guard message.signature.isEmpty else {
+            sendError(BusError.invalidArguments("GetManagedObjects takes no arguments but received '\(message.signature)'"), to: message)
+            return
+        }
+        let managed = registry.objects(below: path)
+        sendReply(
+            writing: { writer in
+                try writer.appendDictionary(key: .objectPath, value: "a{sa{sv}}") { writer in
+                    for objectPath in managed {
+                        guard let node = registry.nodes[objectPath] else { continue }
+                        try writer.appendDictEntry { writer in
+                            try writer.append(objectPath)
+                            try writeInterfacesAndProperties(&writer, node.interfaces, includingStandard: true)
+                        }
+                    }
+                }
+            }, to: message, method: nil)
+    }
+}

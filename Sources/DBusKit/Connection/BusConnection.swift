@@ -1,0 +1,295 @@
+import Dispatch
+internal import CDBus
+
+/// A connection to a D-Bus message bus (or peer), driven by the main run loop.
+///
+/// Everything about a connection happens on the main actor: incoming method calls, signal
+/// handlers, reply continuations and disconnect notifications all run there, one at a time, in
+/// the order libdbus dispatches them (arrival order). The process must therefore keep the main
+/// queue serviced: `RunLoop.main.run()` in a daemon (preferred on Linux, as it keeps the main
+/// actor on the process's main thread), `dispatchMain()`, or an async `main`/Swift Testing,
+/// which drain the main queue while awaiting.
+///
+/// ```swift
+/// let connection = try BusConnection.connect(to: .session)
+/// let reply = try await connection.call(destination: .bus, path: "/org/freedesktop/DBus",
+///                                       interface: .bus, member: "ListNames")
+/// ```
+///
+/// libdbus is told not to exit the process when the bus goes away
+/// (`dbus_connection_set_exit_on_disconnect(false)`); instead ``isConnected`` becomes `false`,
+/// outstanding calls fail with ``BusError/Code-swift.struct/disconnected`` and
+/// ``disconnectHandler`` runs. Close the connection explicitly with ``close()``, or let the last
+/// reference go, which closes it too.
+@MainActor
+public final class BusConnection {
+    let raw: OpaquePointer
+    /// Where this connection goes.
+    public let endpoint: BusEndpoint
+    /// Whether this is libdbus's shared connection for the endpoint or a private one.
+    public let sharing: Sharing
+    /// The unique name the bus assigned (`:1.N`), or `nil` on a peer-to-peer connection.
+    public let uniqueName: BusName?
+    /// `false` once ``close()`` was called or the bus went away. Sending then throws
+    /// ``BusError/Code-swift.struct/disconnected``.
+    public internal(set) var isConnected = true
+
+    /// Runs on the main actor when the connection is lost without ``close()`` having been
+    /// called, after outstanding calls have failed. The connection cannot be reused; make a new
+    /// one.
+    public var disconnectHandler: (@MainActor (BusConnection) -> Void)?
+
+    /// Runs when this connection stops owning a well-known name (the bus's `NameLost` signal),
+    /// for example because another connection replaced it.
+    public var nameLostHandler: (@MainActor (BusName) -> Void)?
+    /// Runs when this connection becomes the primary owner of a well-known name (the bus's
+    /// `NameAcquired` signal), including names that were queued and granted later.
+    public var nameAcquiredHandler: (@MainActor (BusName) -> Void)?
+    /// The well-known names this connection currently owns, as reported by the bus.
+    public internal(set) var ownedNames: Set<BusName> = []
+
+    let loop: ConnectionLoop
+    let router: MessageRouter
+    var inFlight: [ObjectIdentifier: PendingReply] = [:]
+    var subscriptions: [MatchSubscription] = []
+    var nameOwners: [BusName: NameOwnerTracking] = [:]
+    var registry = ObjectRegistry()
+    private var isClosed = false
+
+    /// Live shared connections, so every `.shared` request for one libdbus connection gets
+    /// the same object (and the run-loop integration is installed once).
+    private static var sharedConnections: [UInt: WeakConnection] = [:]
+
+    private struct WeakConnection {
+        weak var connection: BusConnection?
+    }
+
+    /// Connects to `endpoint`, registers with the bus (except for `.peer`), and integrates the
+    /// connection with the main run loop.
+    ///
+    /// Connecting blocks the main actor for the authentication and `Hello` round trips (a few
+    /// milliseconds on a local bus).
+    ///
+    /// - Parameters:
+    ///   - endpoint: The bus or peer to connect to.
+    ///   - sharing: `.private` (default) for a connection of its own; `.shared` to use (and
+    ///     share within the process) libdbus's shared connection for the endpoint.
+    /// - Throws: ``BusError`` with code ``BusError/Code-swift.struct/connectionFailed`` naming
+    ///   the endpoint and libdbus's reason (no such socket, authentication refused, malformed
+    ///   address, no session bus address set).
+    public static func connect(to endpoint: BusEndpoint = .session, sharing: Sharing = .private) throws
+        -> BusConnection
+    {
+        _ = LibDBus.threadsInitialized
+        let raw = try openConnection(endpoint, sharing: sharing)
+        if sharing == .shared, let existing = sharedConnections[UInt(bitPattern: raw)]?.connection,
+            existing.isConnected
+        {
+            dbus_connection_unref(raw)
+            return existing
+        }
+        let connection: BusConnection
+        do {
+            connection = try BusConnection(raw: raw, endpoint: endpoint, sharing: sharing)
+        } catch {
+            if sharing == .private {
+                dbus_connection_close(raw)
+            }
+            dbus_connection_unref(raw)
+            throw error
+        }
+        if sharing == .shared {
+            sharedConnections[UInt(bitPattern: raw)] = WeakConnection(connection: connection)
+        }
+        return connection
+    }
+
+    private static func openConnection(_ endpoint: BusEndpoint, sharing: Sharing) throws -> OpaquePointer {
+        let context = "cannot connect to \(endpoint)"
+        let raw: OpaquePointer
+        switch endpoint {
+        case .session, .system:
+            let type = endpoint == .session ? DBUS_BUS_SESSION : DBUS_BUS_SYSTEM
+            raw = try LibDBus.call(context, code: .connectionFailed) { error in
+                sharing == .private ? dbus_bus_get_private(type, error) : dbus_bus_get(type, error)
+            }
+        case .address(let address), .peer(let address):
+            raw = try LibDBus.call(context, code: .connectionFailed) { error in
+                address.withCString { address in
+                    sharing == .private
+                        ? dbus_connection_open_private(address, error) : dbus_connection_open(address, error)
+                }
+            }
+            if case .address = endpoint, dbus_bus_get_unique_name(raw) == nil {
+                do {
+                    _ = try LibDBus.call("\(context): registering with the bus failed", code: .connectionFailed) {
+                        error in
+                        dbus_bus_register(raw, error) != 0 ? true : nil
+                    }
+                } catch {
+                    if sharing == .private {
+                        dbus_connection_close(raw)
+                    }
+                    dbus_connection_unref(raw)
+                    throw error
+                }
+            }
+        }
+        dbus_connection_set_exit_on_disconnect(raw, 0)
+        return raw
+    }
+
+    private init(raw: OpaquePointer, endpoint: BusEndpoint, sharing: Sharing) throws {
+        self.raw = raw
+        self.endpoint = endpoint
+        self.sharing = sharing
+        self.uniqueName = dbus_bus_get_unique_name(raw).map { BusName(unchecked: String(cString: $0)) }
+        self.loop = ConnectionLoop(connection: raw)
+        self.router = MessageRouter(connection: raw)
+        router.connection = self
+        try router.install()
+        do {
+            try loop.install()
+        } catch {
+            router.uninstall()
+            throw error
+        }
+    }
+
+    isolated deinit {
+        shutDown()
+        dbus_connection_unref(raw)
+    }
+
+    /// Closes the connection: fails outstanding calls with
+    /// ``BusError/Code-swift.struct/disconnected``, forgets exported objects and signal
+    /// subscriptions, detaches from the run loop, and closes the socket (for a `.private`
+    /// connection; a `.shared` one stays open inside libdbus, which forbids closing it).
+    ///
+    /// ``disconnectHandler`` does not run for an explicit close. Calling `close()` again does
+    /// nothing.
+    public func close() {
+        shutDown()
+    }
+
+    private func shutDown() {
+        guard !isClosed else {
+            return
+        }
+        isClosed = true
+        isConnected = false
+        failOutstandingCalls("the connection was closed")
+        for subscription in subscriptions {
+            subscription.deactivate()
+        }
+        subscriptions.removeAll()
+        nameOwners.removeAll()
+        registry.removeAll()
+        router.uninstall()
+        loop.uninstall()
+        if sharing == .private {
+            dbus_connection_close(raw)
+        } else if BusConnection.sharedConnections[UInt(bitPattern: raw)]?.connection === self
+            || BusConnection.sharedConnections[UInt(bitPattern: raw)]?.connection == nil
+        {
+            BusConnection.sharedConnections[UInt(bitPattern: raw)] = nil
+        }
+    }
+
+    func failOutstandingCalls(_ reason: String) {
+        let calls = inFlight.values
+        inFlight.removeAll()
+        for call in calls {
+            call.finish(
+                throwing: BusError(
+                    code: .disconnected, name: .disconnected,
+                    message: "no reply will arrive: \(reason); open a new BusConnection to retry"))
+        }
+    }
+
+    /// Throws ``BusError/Code-swift.struct/disconnected`` naming `operation` when the
+    /// connection is no longer usable.
+    func ensureConnected(_ operation: @autoclosure () -> String) throws {
+        if !isConnected {
+            throw LibDBus.disconnectedError(operation())
+        }
+    }
+
+    /// Whether Unix file descriptors can be sent on this connection (`h` values).
+    public var canPassUnixFDs: Bool {
+        dbus_connection_can_send_type(raw, TypeCode.unixFD) != 0
+    }
+
+    /// Queues `message` for sending without waiting for a reply, and returns its serial.
+    ///
+    /// The message is sealed afterwards. It goes out as soon as the socket accepts it; use
+    /// ``flush()`` to block until everything queued has been written.
+    ///
+    /// - Throws: ``BusError/Code-swift.struct/disconnected`` after disconnection;
+    ///   ``BusError/Code-swift.struct/invalidValue`` when the message carries file descriptors
+    ///   the connection cannot pass.
+    @discardableResult
+    public func send(_ message: BusMessage) throws -> UInt32 {
+        try ensureConnected("send \(message)")
+        try checkUnixFDs(message)
+        var serial: UInt32 = 0
+        guard dbus_connection_send(raw, message.raw, &serial) != 0 else {
+            throw LibDBus.outOfMemory("sending \(message)")
+        }
+        message.seal()
+        return serial
+    }
+
+    func checkUnixFDs(_ message: BusMessage) throws {
+        if message.containsUnixFDs && !canPassUnixFDs {
+            throw BusError(
+                code: .invalidValue,
+                name: .invalidArgs,
+                message: "\(message) carries Unix file descriptors, but this connection cannot pass them; "
+                    + "connect over a Unix socket to send 'h' values"
+            )
+        }
+    }
+
+    /// Blocks until every queued outgoing message has been written to the socket.
+    ///
+    /// Messages are normally written as they are sent; flush before exiting a process, or
+    /// every few hundred messages in a burst to let the bus apply back-pressure.
+    public func flush() {
+        guard isConnected else {
+            return
+        }
+        dbus_connection_flush(raw)
+    }
+
+    // MARK: Incoming messages
+
+    /// Routes one incoming message; returns whether it was fully handled.
+    func handleIncoming(_ message: BusMessage) -> Bool {
+        switch message.kind {
+        case .signal:
+            if message.isMember(WellKnownMembers.disconnected, of: .local) {
+                handleDisconnected()
+                return true
+            }
+            if message.isFromBus {
+                trackBusSignal(message)
+            }
+            deliverSignal(message)
+            return false
+        case .methodCall:
+            return dispatchMethodCall(message)
+        case .methodReturn, .error:
+            return false
+        }
+    }
+
+    private func handleDisconnected() {
+        guard isConnected else {
+            return
+        }
+        isConnected = false
+        failOutstandingCalls("the bus connection was lost")
+        disconnectHandler?(self)
+    }
+}

@@ -1,0 +1,136 @@
+/// The objects a connection exports: exact paths, subtrees answered by a resolver, and
+/// object-manager paths. Dispatch-time lookups are dictionary lookups; listing children walks
+/// all paths (introspection only).
+@MainActor
+struct ObjectRegistry {
+    struct Node {
+        var interfaces: [CompiledInterface] = []
+        var owners: [ObjectIdentifier: [InterfaceName]] = [:]
+
+        func interface(named name: InterfaceName) -> CompiledInterface? {
+            interfaces.first { $0.name == name }
+        }
+    }
+
+    struct Subtree {
+        let owner: ObjectIdentifier
+        let resolve: @MainActor (ObjectPath) -> [InterfaceDescription]?
+    }
+
+    private(set) var nodes: [ObjectPath: Node] = [:]
+    private(set) var subtrees: [ObjectPath: Subtree] = [:]
+    private(set) var managers: [ObjectPath: ObjectIdentifier] = [:]
+    private(set) var registrations: [ObjectIdentifier: ObjectRegistration] = [:]
+
+    mutating func removeAll() {
+        for registration in registrations.values {
+            registration.markUnexported()
+        }
+        nodes.removeAll()
+        subtrees.removeAll()
+        managers.removeAll()
+        registrations.removeAll()
+    }
+
+    /// Adds interfaces at `path`; returns whether the object is new at that path.
+    mutating func addObject(_ interfaces: [CompiledInterface], at path: ObjectPath, registration: ObjectRegistration)
+        -> Bool
+    {
+        let id = ObjectIdentifier(registration)
+        var node = nodes[path] ?? Node()
+        let isNew = nodes[path] == nil
+        node.interfaces += interfaces
+        node.owners[id] = interfaces.map(\.name)
+        nodes[path] = node
+        registrations[id] = registration
+        return isNew
+    }
+
+    mutating func addSubtree(_ subtree: Subtree, at prefix: ObjectPath, registration: ObjectRegistration) {
+        subtrees[prefix] = subtree
+        registrations[ObjectIdentifier(registration)] = registration
+    }
+
+    mutating func addManager(at path: ObjectPath, registration: ObjectRegistration) {
+        managers[path] = ObjectIdentifier(registration)
+        registrations[ObjectIdentifier(registration)] = registration
+    }
+
+    /// Removes what `registration` added; returns the interfaces removed from an object and
+    /// whether the object is gone entirely.
+    mutating func remove(_ registration: ObjectRegistration) -> (interfaces: [InterfaceName], objectGone: Bool)? {
+        let id = ObjectIdentifier(registration)
+        guard registrations.removeValue(forKey: id) != nil else {
+            return nil
+        }
+        let path = registration.path
+        switch registration.kind {
+        case .object:
+            guard var node = nodes[path], let names = node.owners.removeValue(forKey: id) else {
+                return nil
+            }
+            node.interfaces.removeAll { names.contains($0.name) }
+            if node.owners.isEmpty {
+                nodes[path] = nil
+                return (names, true)
+            }
+            nodes[path] = node
+            return (names, false)
+        case .subtree:
+            if subtrees[path]?.owner == id {
+                subtrees[path] = nil
+            }
+            return nil
+        case .objectManager:
+            if managers[path] == id {
+                managers[path] = nil
+            }
+            return nil
+        }
+    }
+
+    /// The interfaces of the object at `path`: an exact registration, or the deepest subtree
+    /// whose resolver answers for it.
+    func resolve(_ path: ObjectPath) -> [CompiledInterface]? {
+        if let node = nodes[path] {
+            return node.interfaces
+        }
+        guard !subtrees.isEmpty else {
+            return nil
+        }
+        var candidate: ObjectPath? = path
+        while let current = candidate {
+            if let subtree = subtrees[current] {
+                return subtree.resolve(path).map { $0.map(CompiledInterface.init) }
+            }
+            candidate = current.parent
+        }
+        return nil
+    }
+
+    /// Names of the direct children of `path` that lead to exported objects, subtrees or
+    /// managers, sorted.
+    func children(of path: ObjectPath) -> [String] {
+        let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
+        var names: Set<String> = []
+        for candidate in Array(nodes.keys) + Array(subtrees.keys) + Array(managers.keys) {
+            let raw = candidate.rawValue
+            guard raw.count > prefix.count, raw.hasPrefix(prefix) else {
+                continue
+            }
+            let rest = raw.dropFirst(prefix.count)
+            names.insert(String(rest.prefix { $0 != "/" }))
+        }
+        return names.sorted()
+    }
+
+    /// Exported object paths strictly below `path` (for `GetManagedObjects`), sorted.
+    func objects(below path: ObjectPath) -> [ObjectPath] {
+        nodes.keys.filter { $0 != path && $0.isDescendant(ofOrEqualTo: path) }.sorted()
+    }
+
+    /// Object-manager paths that `path` lies strictly below.
+    func managers(above path: ObjectPath) -> [ObjectPath] {
+        managers.keys.filter { $0 != path && path.isDescendant(ofOrEqualTo: $0) }.sorted()
+    }
+}

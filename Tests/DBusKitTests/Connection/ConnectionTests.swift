@@ -1,0 +1,191 @@
+import DBusKit
+import Glibc
+import Testing
+
+@Suite("Connections", .tags(.needsBus))
+@MainActor
+struct ConnectionTests {
+    let bus: BusFixture
+
+    init() throws {
+        bus = try BusFixture()
+    }
+
+    @Test("Each connection gets its own unique name from the bus")
+    func uniqueNames() async throws {
+        let first = try bus.connect()
+        let second = try bus.connect()
+        let firstName = try #require(first.uniqueName)
+        #expect(firstName.isUnique)
+        #expect(first.uniqueName != second.uniqueName)
+        let reply = try await first.call(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
+            arguments: [.string(firstName.rawValue)], timeout: .seconds(5))
+        #expect(reply.arguments == [.string(firstName.rawValue)])
+    }
+
+    @Test("Connecting to a socket that does not exist fails with the address in the message")
+    func connectionFailure() {
+        #expect {
+            try BusConnection.connect(to: .address("unix:path=/nonexistent/dbuskit/bus"))
+        } throws: { error in
+            let busError = error as! BusError
+            return busError.code == .connectionFailed && busError.message.contains("/nonexistent/dbuskit/bus")
+        }
+    }
+
+    @Test("Shared connections to one address are the same object; private ones are not")
+    func sharing() throws {
+        let first = try BusConnection.connect(to: .address(bus.daemon.address), sharing: .shared)
+        let second = try BusConnection.connect(to: .address(bus.daemon.address), sharing: .shared)
+        let own = try bus.connect()
+        #expect(first === second)
+        #expect(first !== own)
+        first.close()
+        #expect(!second.isConnected)
+    }
+
+    @Test("libdbus answers org.freedesktop.DBus.Peer for every connection")
+    func peer() async throws {
+        let client = try bus.connect()
+        let server = try bus.connect()
+        let ping = try await client.call(
+            destination: server.uniqueName, path: "/any/path", interface: .peer, member: "Ping", timeout: .seconds(5))
+        #expect(ping.kind == .methodReturn)
+        #expect(ping.arguments.isEmpty)
+        let machine = try await client.call(
+            destination: server.uniqueName, path: "/", interface: .peer, member: "GetMachineId", timeout: .seconds(5))
+        let identifier = try #require(machine.arguments.first?.stringValue)
+        #expect(identifier.count == 32)
+    }
+
+    @Test("A blocking call works against another process (the bus itself)")
+    func blockingCall() throws {
+        let connection = try bus.connect()
+        let reply = try connection.callBlocking(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(5))
+        let names = reply.arguments.first?.arrayElements?.compactMap(\.stringValue) ?? []
+        #expect(names.contains("org.freedesktop.DBus"))
+        #expect {
+            try connection.callBlocking(
+                destination: "org.example.Nobody", path: "/", interface: .peer, member: "Ping", timeout: .seconds(5))
+        } throws: { error in
+            let busError = error as! BusError
+            return busError.code == .remote && busError.name == .serviceUnknown
+                && busError.message.contains("org.example.Nobody")
+        }
+    }
+
+    @Test("Calling a name nobody owns fails with ServiceUnknown from the bus")
+    func serviceUnknown() async throws {
+        let connection = try bus.connect()
+        let error = try await bus.expectError(
+            from: connection, destination: "org.example.Nobody", path: "/", interface: "org.example.I", member: "M")
+        #expect(error.code == .remote)
+        #expect(error.name == .serviceUnknown)
+    }
+
+    @Test("A sent message is sealed and refuses further writes")
+    func sealedAfterSend() throws {
+        let connection = try bus.connect()
+        let message = BusMessage.signal(path: "/a", interface: "org.example.I", member: "S")
+        try connection.send(message)
+        #expect(message.serial != 0)
+        #expect {
+            try message.append([.uint32(1)])
+        } throws: { error in
+            (error as! BusError).code == .invalidState
+        }
+    }
+
+    @Test("close() fails later calls with a disconnected error and does not run the disconnect handler")
+    func close() async throws {
+        let connection = try bus.connect()
+        var handlerRan = false
+        connection.disconnectHandler = { _ in handlerRan = true }
+        connection.close()
+        #expect(!connection.isConnected)
+        let error = try await bus.expectError(
+            from: connection, destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames")
+        #expect(error.code == .disconnected)
+        #expect(throws: BusError.self) {
+            try connection.emitSignal(path: "/a", interface: "org.example.I", member: "S", arguments: [])
+        }
+        connection.close()
+        #expect(!handlerRan)
+    }
+
+    @Test("When the bus goes away the disconnect handler runs and outstanding calls fail")
+    func busGoesAway() async throws {
+        let client = try bus.connect()
+        let server = try bus.connect()
+        let hold = Recorder<DeferredReply>()
+        try server.export(
+            [InterfaceDescription("org.example.Hold1", methods: [.deferredMethod("Hold") { _, reply in hold.record(reply) }])],
+            at: "/hold")
+        let disconnected = Recorder<Bool>()
+        client.disconnectHandler = { connection in disconnected.record(connection.isConnected) }
+        let pending = Task { @MainActor in
+            _ = try await client.call(
+                destination: server.uniqueName, path: "/hold", interface: "org.example.Hold1", member: "Hold",
+                timeout: .seconds(20))
+        }
+        try await hold.wait(for: 1, "Hold calls")
+        bus.daemon.stop()
+        #expect(try await disconnected.wait(for: 1, "disconnect notifications") == [false])
+        #expect(!client.isConnected)
+        await #expect {
+            try await pending.value
+        } throws: { error in
+            (error as! BusError).code == .disconnected
+        }
+        let later = try await bus.expectError(from: client, destination: .bus, path: "/", interface: .bus, member: "ListNames")
+        #expect(later.code == .disconnected)
+    }
+
+    @Test("Closed and released connections hang up their sockets, so the bus sees them leave")
+    func connectionsHangUp() async throws {
+        let observer = try bus.connect()
+        let departed = Recorder<String>()
+        _ = try await observer.addMatch(.signal(sender: .bus, interface: .bus, member: "NameOwnerChanged")) { message in
+            let arguments = message.arguments
+            if arguments.count == 3, arguments[2] == .string(""), let name = arguments[0].stringValue, name.hasPrefix(":") {
+                departed.record(name)
+            }
+        }
+        var names: Set<String> = []
+        for index in 0..<40 {
+            let connection = try bus.connect()
+            names.insert(connection.uniqueName!.rawValue)
+            _ = try await connection.call(
+                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetId", timeout: .seconds(5))
+            if index % 2 == 0 {
+                connection.close()
+            }
+        }
+        let gone = try await departed.wait(for: 40, "departures")
+        #expect(Set(gone) == names)
+    }
+
+    @Test("A missing dbus-daemon binary is reported with the fix")
+    func missingDaemon() {
+        #expect {
+            try BusDaemon(executable: "/nonexistent/dbus-daemon")
+        } throws: { error in
+            let busError = error as! BusError
+            return busError.code == .daemonUnavailable && busError.message.contains("/nonexistent/dbus-daemon")
+                && busError.message.contains("apt-get install dbus-daemon")
+        }
+    }
+
+    @Test("A stopped daemon leaves no process and no directory behind")
+    func daemonCleanup() throws {
+        let daemon = try BusDaemon()
+        let directory = daemon.directory
+        let pid = daemon.processID
+        daemon.stop()
+        #expect(kill(pid, 0) != 0)
+        #expect(access(directory, F_OK) != 0)
+        daemon.stop()
+    }
+}

@@ -1,0 +1,38 @@
+import DBusKit
+import Testing
+
+/// A private bus for one test, plus helpers to open connections to it.
+@MainActor
+struct BusFixture {
+    let daemon: BusDaemon
+
+    init() throws {
+        daemon = try BusDaemon()
+    }
+
+    func connect() throws -> BusConnection {
+        try BusConnection.connect(to: .address(daemon.address))
+    }
+
+    /// Calls `member` and returns the error it fails with, or records an issue if it succeeds.
+    func expectError(
+        from connection: BusConnection,
+        destination: BusName?,
+        path: ObjectPath,
+        interface: InterfaceName?,
+        member: MemberName,
+        arguments: [BusValue] = [],
+        timeout: Duration = .seconds(5),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> BusError {
+        do {
+            let reply = try await connection.call(
+                destination: destination, path: path, interface: interface, member: member,
+                arguments: arguments, timeout: timeout)
+            Issue.record("expected \(member) to fail, but it returned \(reply.arguments)", sourceLocation: sourceLocation)
+            throw TimedOut(description: "unexpected success")
+        } catch let error as BusError {
+            return error
+        }
+    }
+}
