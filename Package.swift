@@ -32,6 +32,7 @@ let package = Package(
     name: "SceneHost",
     products: [
         .executable(name: "scene-host", targets: ["scene-host"]),
+        .executable(name: "scenectl", targets: ["scenectl"]),
         // Demo plugins. A new plugin is a folder under Plugins/ plus one line here and one in `targets`.
         pluginLibrary("FindView"),
         pluginLibrary("GestureLab"),
@@ -49,16 +50,27 @@ let package = Package(
         // libdbus, seen only by DBusKit.
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strictImports),
+        // Names, paths and bus discovery shared by the host and its clients (no model inside).
+        .target(name: "SceneBusContract", dependencies: ["DBusKit"], swiftSettings: strictImports),
         .target(
             name: "SceneHostKit",
             dependencies: [
                 sceneCore,
                 "DBusKit",
+                "SceneBusContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]),
         .executableTarget(name: "scene-host", dependencies: ["SceneHostKit"]),
+        // The command-line client: speaks only D-Bus (no model inside).
+        .target(
+            name: "SceneCtlKit",
+            dependencies: [
+                "DBusKit", "SceneBusContract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictImports),
+        .executableTarget(name: "scenectl", dependencies: ["SceneCtlKit"]),
 
         pluginTarget("FindView"),
         pluginTarget("GestureLab"),
@@ -72,7 +84,8 @@ let package = Package(
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore]),
-        .testTarget(name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore]),
+        .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"]),
+        .testTarget(name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract"]),
     ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },
     swiftLanguageModes: [.v6]
 )

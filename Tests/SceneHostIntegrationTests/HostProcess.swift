@@ -23,12 +23,21 @@ final class HostProcess: Sendable {
     private let output = Mutex<String>("")
     private let changed = DispatchSemaphore(value: 0)
 
-    init(arguments: [String], environment: [String: String] = [:]) throws {
+    /// A private runtime folder (XDG_RUNTIME_DIR) so that hosts started by different tests never find
+    /// each other's private bus.
+    let runtimeFolder: String
+
+    init(arguments: [String], environment: [String: String] = [:], executable: String = "scene-host") throws {
         process = Process()
-        process.executableURL = URL(fileURLWithPath: buildFolder() + "/scene-host")
+        process.executableURL = URL(fileURLWithPath: buildFolder() + "/" + executable)
         process.arguments = arguments
+        runtimeFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scenehost-runtime-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: runtimeFolder, withIntermediateDirectories: true)
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
+        env["XDG_RUNTIME_DIR"] = runtimeFolder
+        env["DBUS_SESSION_BUS_ADDRESS"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let err = Pipe()
@@ -102,5 +111,6 @@ final class HostProcess: Sendable {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: runtimeFolder)
     }
 }

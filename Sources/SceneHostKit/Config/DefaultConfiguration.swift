@@ -19,6 +19,7 @@ extension HostConfiguration {
             simultaneous-touches: 10
             samples-per-call: 10000
             script-seconds: 60
+            calls-per-second: 10000
         accessibility: auto
         diagnostics: []
         log-level: info

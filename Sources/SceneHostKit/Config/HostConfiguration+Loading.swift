@@ -121,11 +121,13 @@ extension HostConfiguration {
                 }
                 bus.mode = mode
             case "limits":
-                for (limit, field) in try item.mapping(allowed: ["simultaneous-touches", "samples-per-call", "script-seconds"]) {
+                let limitKeys = ["simultaneous-touches", "samples-per-call", "script-seconds", "calls-per-second"]
+                for (limit, field) in try item.mapping(allowed: limitKeys) {
                     switch limit {
                     case "simultaneous-touches": bus.limits.simultaneousTouches = try field.int(in: 1...64)
                     case "samples-per-call": bus.limits.samplesPerCall = try field.int(in: 1...1_000_000)
                     case "script-seconds": bus.limits.scriptSeconds = try field.positiveDouble()
+                    case "calls-per-second": bus.limits.callsPerSecond = try field.positiveDouble()
                     default: break
                     }
                 }

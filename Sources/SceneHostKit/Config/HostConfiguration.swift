@@ -94,6 +94,9 @@ public struct ScriptLimits: Sendable, Equatable {
     public var samplesPerCall: Int = 10_000
     /// Total seconds one script (or one scripted gesture) may last. Key `script-seconds`, default 60.
     public var scriptSeconds: Double = 60
+    /// Calls per second one bus client may make to the host's input and window methods (a token
+    /// bucket holding one second's worth). Key `calls-per-second`, default 10,000.
+    public var callsPerSecond: Double = 10_000
 
     public init() {}
 }

@@ -27,6 +27,12 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("log-level"), help: "Minimum log level (trace, debug, info, notice, warning, error, critical); overrides the configuration.")
     var logLevel: String?
 
+    @Option(help: "D-Bus to use: auto, session, system, private or an address (unix:path=…); overrides the configuration.")
+    var bus: String?
+
+    @Flag(help: "Take over from a scene-host that is already running (it shuts down).")
+    var replace = false
+
     @Flag(name: .customLong("check-config"), help: "Validate the configuration and exit.")
     var checkConfig = false
 
@@ -55,6 +61,12 @@ public struct SceneHostCommand: ParsableCommand {
             }
             configuration.logLevel = level
         }
+        if let bus {
+            guard let mode = BusMode(text: bus) else {
+                throw ValidationError("--bus '\(bus)' is not a bus mode: use auto, session, system, private or a D-Bus address (unix:path=…)")
+            }
+            configuration.bus.mode = mode
+        }
         let script = try input.map { path throws -> InputScript in try Self.loadScript(path) }
         if checkConfig {
             print("\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath): OK, \(configuration.scenes.count) scenes")
@@ -64,16 +76,26 @@ public struct SceneHostCommand: ParsableCommand {
         let level = Logger.Level(rawValue: configuration.logLevel.rawValue) ?? .info
         LoggingSystem.bootstrap { label in HostLogHandler(label: label, level: level, topics: topics) }
         let logger = Logger(label: "scene-host")
+        let replace = self.replace
         MainActor.assumeIsolated {
             let host = SceneHost(configuration: configuration, logger: logger, executable: Self.executablePath)
+            var service: HostBusService?
             let stop: @MainActor () -> Void = {
                 host.shutdown()
+                service?.shutdown()
                 Glibc.exit(0)
             }
             MainLoop.installSignalHandlers { signal in
                 logger.info("signal \(signal) received: shutting down")
                 stop()
             }
+            do throws(HostBusService.StartError) {
+                service = try HostBusService.start(host: host, mode: configuration.bus.mode, replace: replace, logger: logger)
+            } catch {
+                FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
+                Glibc.exit(error.exitStatus)
+            }
+            service?.onReplaced = stop
             host.start()
             script?.run(on: host, onQuit: stop)
             MainLoop.run()

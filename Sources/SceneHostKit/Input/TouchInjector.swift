@@ -140,7 +140,7 @@ public final class TouchInjector {
     /// Scripts still running.
     public var scriptsInFlight: Int { runningScripts }
 
-    static func validate(_ point: Point, what: String) throws(InputError) {
+    nonisolated static func validate(_ point: Point, what: String) throws(InputError) {
         guard point.isFinite else {
             throw InputError(code: .invalidValue, message: "\(what) (\(point.x), \(point.y)) is not finite; use real numbers")
         }

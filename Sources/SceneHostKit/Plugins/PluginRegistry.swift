@@ -65,6 +65,44 @@ public final class PluginRegistry {
         return result
     }
 
+    /// Probes `plugin` on a background thread (unless it is loaded already) and loads it on the main
+    /// actor; `completion` runs on the main actor. Afterwards ``plugin(_:sceneName:options:)`` returns
+    /// it at once.
+    public func prepare(
+        _ plugin: String, sceneName: String, options: [String: String],
+        completion: @escaping @MainActor (Result<LoadedPlugin, PluginLoadError>) -> Void
+    ) {
+        let path: String
+        do {
+            path = try resolve(plugin)
+        } catch {
+            return completion(.failure(error))
+        }
+        if let cached = loaded[path] { return completion(.success(cached)) }
+        let executable = probeExecutable, timeout = probeTimeout
+        DispatchQueue.global().async {
+            let outcome = Result { () throws(PluginLoadError) -> ProbeReport in
+                try PluginProbe.probe(
+                    path: path, plugin: plugin, sceneName: sceneName, options: options, executable: executable, timeout: timeout)
+            }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    switch outcome {
+                    case .failure(let error):
+                        completion(.failure(error))
+                    case .success:
+                        do throws(PluginLoadError) {
+                            if self.loaded[path] == nil { self.loaded[path] = try PluginLoader.load(path: path, plugin: plugin) }
+                            completion(.success(self.loaded[path]!))
+                        } catch {
+                            completion(.failure(error))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The search folders a configuration asks for: `@executable_dir` becomes the folder of the
     /// running binary; relative folders are relative to the configuration file's folder.
     public nonisolated static func resolveFolders(_ folders: [String], configurationPath: String, executable: String) -> [String] {

@@ -85,6 +85,30 @@ public final class SceneHost {
         return connected
     }
 
+    /// Like ``connectScene(_:)``, but probes the plugin on a background thread so the main thread
+    /// keeps serving touches and bus clients meanwhile; `completion` runs on the main actor.
+    public func connectSceneInBackground(
+        _ scene: SceneConfiguration, completion: @escaping @MainActor (Result<WindowScene, SceneLoadError>) -> Void
+    ) {
+        if application.scene(named: scene.name) != nil {
+            return completion(.failure(.scene(ApplicationError(
+                code: .duplicateSceneName,
+                message: "a scene named '\(scene.name)' is already connected: choose another name or disconnect it first"))))
+        }
+        plugins.prepare(scene.plugin, sceneName: scene.name, options: scene.options) { [self] result in
+            switch result {
+            case .failure(let error):
+                completion(.failure(.plugin(error)))
+            case .success:
+                do throws(SceneLoadError) {
+                    completion(.success(try connectScene(scene)))
+                } catch {
+                    completion(.failure(error))
+                }
+            }
+        }
+    }
+
     private func nextDefaultFrame() -> Rect {
         Rect(origin: Point(x: nextSceneX, y: 0), size: SceneHost.defaultSceneSize)
     }

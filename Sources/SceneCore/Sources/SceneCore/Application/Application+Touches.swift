@@ -139,7 +139,7 @@ extension Application {
     /// Touching a scene makes it the most recently activated one, so its key window becomes the
     /// application's key window [WS-4, CHOICE: click to focus, as on a desktop]. Called before the
     /// touch is delivered.
-    func focus(_ scene: WindowScene?) {
+    public func focus(_ scene: WindowScene?) {
         guard let scene, scene.activationState == .foregroundActive,
             scenes.contains(where: { $0 !== scene && $0.activationSequence > scene.activationSequence })
         else { return }

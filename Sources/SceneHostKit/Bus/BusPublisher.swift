@@ -1,0 +1,283 @@
+import DBusKit
+import Logging
+import SceneBusContract
+import SceneCore
+
+/// Publishes the model on the bus: every event as a signal of `org.scenehost.Host1` carrying a
+/// host-wide sequence number, every scene and window as an object (exported when it appears,
+/// unexported when it goes, announced through the ObjectManager), and property changes.
+///
+/// Signals are emitted synchronously, right after the UIKit callbacks of the step they report, so
+/// their order is the model's order [WS-10]; `seq` grows by exactly one per event signal, so a client
+/// can prove it lost nothing.
+@MainActor
+final class BusPublisher: ApplicationObserver {
+    let connection: BusConnection
+    unowned let service: HostBusService
+    private let logger: Logger
+    private(set) var sequence: UInt64 = 0
+    private var windowNumbers: [ObjectIdentifier: Int] = [:]
+    private var windowsByNumber: [Int: Window] = [:]
+    private var nextWindowNumber = 1
+    private var windowRegistrations: [Int: ObjectRegistration] = [:]
+    private var sceneRegistrations: [String: ObjectRegistration] = [:]
+    private var emitFailureLogged = false
+
+    init(connection: BusConnection, service: HostBusService, logger: Logger) {
+        self.connection = connection
+        self.service = service
+        self.logger = logger
+    }
+
+    // MARK: Objects
+
+    /// The path of `window` ('/' for none or an unpublished window).
+    func path(of window: Window?) -> ObjectPath {
+        guard let window, let number = windowNumbers[ObjectIdentifier(window)] else { return .root }
+        return SceneBusContract.windowPath(number)
+    }
+
+    func window(number: Int) -> Window? { windowsByNumber[number] }
+
+    /// Published windows, by number.
+    var publishedWindows: [(number: Int, window: Window)] {
+        windowsByNumber.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Exports every scene and window not yet published, and unexports the ones that left.
+    func synchronize() {
+        let application = service.host.application
+        for scene in application.connectedScenes where sceneRegistrations[scene.name] == nil {
+            export(scene)
+        }
+        var live: Set<ObjectIdentifier> = []
+        for scene in application.connectedScenes {
+            for window in scene.windows {
+                live.insert(ObjectIdentifier(window))
+                if windowNumbers[ObjectIdentifier(window)] == nil { export(window) }
+            }
+        }
+        for (number, window) in windowsByNumber where !live.contains(ObjectIdentifier(window)) {
+            windowRegistrations.removeValue(forKey: number)?.unexport()
+            windowsByNumber[number] = nil
+            windowNumbers[ObjectIdentifier(window)] = nil
+        }
+        let names = Set(application.connectedScenes.map(\.name))
+        for (name, registration) in sceneRegistrations where !names.contains(name) {
+            registration.unexport()
+            sceneRegistrations[name] = nil
+        }
+    }
+
+    private func export(_ scene: WindowScene) {
+        let path = SceneBusContract.scenePath(scene.name)
+        do {
+            sceneRegistrations[scene.name] = try connection.export(SceneInterface.describe(scene.name, service: service), at: path)
+        } catch {
+            logger.error("cannot export scene \(scene.name) at \(path): \(error)", metadata: ["topic": "bus"])
+        }
+    }
+
+    private func export(_ window: Window) {
+        let number = nextWindowNumber
+        nextWindowNumber += 1
+        windowNumbers[ObjectIdentifier(window)] = number
+        windowsByNumber[number] = window
+        let path = SceneBusContract.windowPath(number)
+        do {
+            windowRegistrations[number] = try connection.export(WindowInterface.describe(number, service: service), at: path)
+        } catch {
+            logger.error("cannot export window \(number) at \(path): \(error)", metadata: ["topic": "bus"])
+        }
+    }
+
+    // MARK: Signals
+
+    private func nextSequence() -> UInt64 {
+        sequence += 1
+        return sequence
+    }
+
+    private func emit(_ member: MemberName, _ body: (inout MessageWriter) throws -> Void) {
+        do {
+            try connection.emitSignal(
+                path: SceneBusContract.rootPath, interface: SceneBusContract.hostInterface, member: member, body)
+        } catch {
+            if !emitFailureLogged {
+                emitFailureLogged = true
+                logger.warning("cannot emit \(member) signals: \(error); ignoring", metadata: ["topic": "bus"])
+            }
+        }
+    }
+
+    private func changed(_ path: ObjectPath, _ interface: InterfaceName, _ names: [MemberName]) {
+        try? connection.emitPropertiesChanged(path: path, interface: interface, properties: names)
+    }
+
+    func touchDidChange(_ touch: Touch) {
+        let window = path(of: touch.window)
+        let view = touch.view.map(ViewReference.reference(for:)) ?? ""
+        let seq = nextSequence()
+        emit(HostSignals.touch) { writer in
+            try writer.append(seq)
+            try writer.append(window)
+            try writer.append(touch.identifier)
+            try writer.append(touch.phase.wireName)
+            try writer.append(touch.locationInWindow.x)
+            try writer.append(touch.locationInWindow.y)
+            try writer.append(view)
+            try writer.append(touch.timestamp)
+            try writer.append(UInt32(clamping: touch.tapCount))
+        }
+    }
+
+    func firstResponderDidChange(in window: Window, from old: Responder?, to new: Responder?) {
+        let seq = nextSequence()
+        let path = path(of: window)
+        emit(HostSignals.firstResponderChanged) { writer in
+            try writer.append(seq)
+            try writer.append(path)
+            try writer.append(Self.describe(old))
+            try writer.append(Self.describe(new))
+        }
+        if path != .root { changed(path, SceneBusContract.windowInterface, ["FirstResponder"]) }
+        if window === service.host.application.keyWindow {
+            changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["FirstResponder"])
+        }
+    }
+
+    func keyWindowDidChange(in scene: WindowScene, from old: Window?, to new: Window?) {
+        let seq = nextSequence()
+        let oldPath = path(of: old), newPath = path(of: new)
+        emit(HostSignals.keyWindowChanged) { writer in
+            try writer.append(seq)
+            try writer.append(oldPath)
+            try writer.append(newPath)
+        }
+        for path in [oldPath, newPath] where path != .root {
+            changed(path, SceneBusContract.windowInterface, ["IsKey"])
+        }
+        changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["KeyWindow"])
+    }
+
+    func applicationKeyWindowDidChange(from old: Window?, to new: Window?) {
+        changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["KeyWindow", "FirstResponder"])
+    }
+
+    func windowDidBecomeVisible(_ window: Window) {
+        let path = path(of: window)
+        if path != .root { changed(path, SceneBusContract.windowInterface, ["Hidden"]) }
+    }
+
+    func windowDidBecomeHidden(_ window: Window) {
+        windowDidBecomeVisible(window)
+    }
+
+    func windowsDidChange(in scene: WindowScene) {
+        synchronize()
+        changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["Windows"])
+    }
+
+    func gestureRecognizerDidChangeState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State) {
+        let seq = nextSequence()
+        let window = path(of: recognizer.view?.window)
+        let view = recognizer.view.map(ViewReference.reference(for:)) ?? ""
+        emit(HostSignals.gestureStateChanged) { writer in
+            try writer.append(seq)
+            try writer.append(window)
+            try writer.append(view)
+            try writer.append(recognizer.displayName)
+            try writer.append(recognizer.state.wireName)
+        }
+    }
+
+    func actionWasSent(_ action: Selector, from sender: AnyObject?, to target: AnyObject?, event: Event?) {
+        let seq = nextSequence()
+        let window = path(of: (sender as? View)?.window)
+        let senderName = sender.map(ViewReference.describe) ?? ""
+        let targetName = target.map(ViewReference.describe) ?? ""
+        emit(HostSignals.actionSent) { writer in
+            try writer.append(seq)
+            try writer.append(window)
+            try writer.append(action.name)
+            try writer.append(senderName)
+            try writer.append(targetName)
+        }
+    }
+
+    func motionWasDelivered(_ subtype: Event.EventSubtype, phase: MotionPhase, handledBy: Responder?) {
+        let seq = nextSequence()
+        emit(HostSignals.motionDelivered) { writer in
+            try writer.append(seq)
+            try writer.append(subtype.wireName)
+            try writer.append(phase.rawValue)
+            try writer.append(Self.describe(handledBy))
+        }
+    }
+
+    func remoteControlWasDelivered(_ subtype: Event.EventSubtype, handledBy: Responder?) {
+        let seq = nextSequence()
+        emit(HostSignals.remoteControlDelivered) { writer in
+            try writer.append(seq)
+            try writer.append(subtype.wireName)
+            try writer.append(Self.describe(handledBy))
+        }
+    }
+
+    func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState) {
+        let seq = nextSequence()
+        let path = SceneBusContract.scenePath(scene.name)
+        emit(HostSignals.sceneActivationChanged) { writer in
+            try writer.append(seq)
+            try writer.append(path)
+            try writer.append(state.wireName)
+        }
+        if sceneRegistrations[scene.name] != nil {
+            changed(path, SceneBusContract.sceneInterface, ["ActivationState"])
+        }
+    }
+
+    func sceneDidConnect(_ scene: WindowScene) {
+        synchronize()
+        changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["Scenes"])
+    }
+
+    func sceneDidDisconnect(_ scene: WindowScene) {
+        synchronize()
+        changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["Scenes"])
+    }
+
+    func scene(_ scene: WindowScene, didLog line: String) {
+        let seq = nextSequence()
+        let path = SceneBusContract.scenePath(scene.name)
+        emit(HostSignals.log) { writer in
+            try writer.append(seq)
+            try writer.append(path)
+            try writer.append(line)
+        }
+    }
+
+    func accessibilityDidChange(_ change: AccessibilityChange, of view: View) {
+        guard change == .name, let window = view as? Window else { return }
+        let path = path(of: window)
+        if path != .root { changed(path, SceneBusContract.windowInterface, ["Title"]) }
+    }
+
+    /// How a responder is named on the wire: a view's reference, otherwise its type name; "" for none.
+    static func describe(_ responder: Responder?) -> String {
+        responder.map(ViewReference.describe) ?? ""
+    }
+}
+
+/// The signal names of `org.scenehost.Host1`.
+enum HostSignals {
+    static let touch: MemberName = "Touch"
+    static let firstResponderChanged: MemberName = "FirstResponderChanged"
+    static let keyWindowChanged: MemberName = "KeyWindowChanged"
+    static let gestureStateChanged: MemberName = "GestureStateChanged"
+    static let actionSent: MemberName = "ActionSent"
+    static let motionDelivered: MemberName = "MotionDelivered"
+    static let remoteControlDelivered: MemberName = "RemoteControlDelivered"
+    static let sceneActivationChanged: MemberName = "SceneActivationChanged"
+    static let log: MemberName = "Log"
+}

@@ -1,0 +1,182 @@
+import DBusKit
+import Foundation
+import SceneBusContract
+import SceneCore
+
+/// `org.scenehost.Host1` at `/org/scenehost/SceneHost`: host-wide input, motion, remote control,
+/// plugin loading, and every event signal.
+@MainActor
+enum HostInterface {
+    static func describe(service: HostBusService) -> InterfaceDescription {
+        let host = service.host
+        let application = host.application
+        return InterfaceDescription(
+            SceneBusContract.hostInterface,
+            methods: [
+                .method(
+                    "TouchDown", inputs: [.init("slot", .uint32), .init("x", .double), .init("y", .double)],
+                    outputs: [.init("touch", .uint64), .init("window", .objectPath), .init("view", .string)]
+                ) { call in
+                    let injector = try service.admit(call)
+                    let (slot, x, y) = try call.read { reader in (try reader.readUInt32(), try reader.readDouble(), try reader.readDouble()) }
+                    let point = try HostBusErrors.point(x, y, "TouchDown location")
+                    do throws(InputError) {
+                        let touch = try injector.down(slot: slot, at: point)
+                        return [
+                            .uint64(touch?.identifier ?? 0), .objectPath(service.publisher.path(of: touch?.window)),
+                            .string(touch?.view.map(ViewReference.reference(for:)) ?? ""),
+                        ]
+                    } catch {
+                        throw HostBusErrors.from(error)
+                    }
+                },
+                .method("TouchMove", inputs: [.init("slot", .uint32), .init("x", .double), .init("y", .double)]) { call in
+                    let injector = try service.admit(call)
+                    let (slot, x, y) = try call.read { reader in (try reader.readUInt32(), try reader.readDouble(), try reader.readDouble()) }
+                    let point = try HostBusErrors.point(x, y, "TouchMove location")
+                    do throws(InputError) { try injector.move(slot: slot, to: point) } catch { throw HostBusErrors.from(error) }
+                    return []
+                },
+                .method("TouchUp", inputs: [.init("slot", .uint32)]) { call in
+                    let injector = try service.admit(call)
+                    let slot = try call.read { reader in try reader.readUInt32() }
+                    do throws(InputError) { try injector.up(slot: slot) } catch { throw HostBusErrors.from(error) }
+                    return []
+                },
+                .method("TouchCancel", inputs: [.init("slot", .uint32)]) { call in
+                    let injector = try service.admit(call)
+                    let slot = try call.read { reader in try reader.readUInt32() }
+                    do throws(InputError) { try injector.cancel(slot: slot) } catch { throw HostBusErrors.from(error) }
+                    return []
+                },
+                .deferredMethod(
+                    "InjectTouches", inputs: [.init("samples", "a(usddd)")], outputs: [.init("began", "a(tos)")]
+                ) { call, reply in
+                    do {
+                        let injector = try service.admit(call)
+                        let samples = try readSamples(call, limit: injector.limits.samplesPerCall)
+                        try injector.run(samples) { touches in
+                            reply.reply(writing: { writer in
+                                try writer.appendArray(of: "(tos)") { array in
+                                    for touch in touches {
+                                        try array.appendStruct { item in
+                                            try item.append(touch?.identifier ?? 0)
+                                            try item.append(service.publisher.path(of: touch?.window))
+                                            try item.append(touch?.view.map(ViewReference.reference(for:)) ?? "")
+                                        }
+                                    }
+                                }
+                            })
+                        }
+                    } catch let error as InputError {
+                        reply.fail(HostBusErrors.from(error))
+                    } catch {
+                        reply.fail(error)
+                    }
+                },
+                .method("SendMotion", inputs: [.init("subtype", .string), .init("phase", .string)], outputs: [.init("handledBy", .string)]) { call in
+                    _ = try service.admit(call)
+                    let (subtype, phase) = try call.read { reader in (try reader.readString(), try reader.readString()) }
+                    guard subtype == Event.EventSubtype.motionShake.wireName else {
+                        throw HostBusErrors.invalidName("motion subtype '\(subtype)' does not exist; the only one is 'shake'")
+                    }
+                    guard let motionPhase = MotionPhase(rawValue: phase) else {
+                        throw HostBusErrors.invalidName("motion phase '\(phase)' does not exist; use began, ended or cancelled")
+                    }
+                    let handler = application.sendMotion(.motionShake, phase: motionPhase)
+                    return [.string(BusPublisher.describe(handler))]
+                },
+                .method("SendRemoteControl", inputs: [.init("subtype", .string)], outputs: [.init("handledBy", .string)]) { call in
+                    _ = try service.admit(call)
+                    let name = try call.read { reader in try reader.readString() }
+                    guard let subtype = Event.EventSubtype(wireName: name), subtype.isRemoteControl else {
+                        let names = Event.EventSubtype.allCases.filter(\.isRemoteControl).map(\.wireName)
+                        throw HostBusErrors.invalidName("remote-control subtype '\(name)' does not exist; use one of: \(names.joined(separator: ", "))")
+                    }
+                    return [.string(BusPublisher.describe(application.sendRemoteControl(subtype)))]
+                },
+                .deferredMethod("LoadPlugin", inputs: [.init("plugin", .string), .init("sceneName", .string)], outputs: [.init("scene", .objectPath)]) {
+                    call, reply in
+                    do {
+                        _ = try service.admit(call)
+                        let (plugin, sceneName) = try call.read { reader in (try reader.readString(), try reader.readString()) }
+                        service.loadPlugin(plugin, sceneName: sceneName) { result in
+                            switch result {
+                            case .success(let scene): reply.reply([.objectPath(SceneBusContract.scenePath(scene.name))])
+                            case .failure(let error): reply.fail(HostBusErrors.from(error))
+                            }
+                        }
+                    } catch {
+                        reply.fail(error)
+                    }
+                },
+            ],
+            signals: [
+                SignalDescription(
+                    HostSignals.touch,
+                    arguments: [
+                        .init("seq", .uint64), .init("window", .objectPath), .init("touch", .uint64), .init("phase", .string),
+                        .init("x", .double), .init("y", .double), .init("view", .string), .init("timestamp", .double),
+                        .init("tapCount", .uint32),
+                    ]),
+                SignalDescription(
+                    HostSignals.firstResponderChanged,
+                    arguments: [.init("seq", .uint64), .init("window", .objectPath), .init("old", .string), .init("new", .string)]),
+                SignalDescription(
+                    HostSignals.keyWindowChanged, arguments: [.init("seq", .uint64), .init("old", .objectPath), .init("new", .objectPath)]),
+                SignalDescription(
+                    HostSignals.gestureStateChanged,
+                    arguments: [
+                        .init("seq", .uint64), .init("window", .objectPath), .init("view", .string), .init("recognizer", .string),
+                        .init("state", .string),
+                    ]),
+                SignalDescription(
+                    HostSignals.actionSent,
+                    arguments: [
+                        .init("seq", .uint64), .init("window", .objectPath), .init("action", .string), .init("sender", .string),
+                        .init("target", .string),
+                    ]),
+                SignalDescription(
+                    HostSignals.motionDelivered,
+                    arguments: [.init("seq", .uint64), .init("subtype", .string), .init("phase", .string), .init("handledBy", .string)]),
+                SignalDescription(
+                    HostSignals.remoteControlDelivered,
+                    arguments: [.init("seq", .uint64), .init("subtype", .string), .init("handledBy", .string)]),
+                SignalDescription(
+                    HostSignals.sceneActivationChanged,
+                    arguments: [.init("seq", .uint64), .init("scene", .objectPath), .init("state", .string)]),
+                SignalDescription(HostSignals.log, arguments: [.init("seq", .uint64), .init("scene", .objectPath), .init("line", .string)]),
+            ],
+            properties: [
+                PropertyDescription("Version", signature: .string, changeBehavior: .constant) { .string(SceneBusContract.version) },
+                PropertyDescription("Scenes", signature: "ao") {
+                    .array(element: .objectPath, application.connectedScenes.map { .objectPath(SceneBusContract.scenePath($0.name)) })
+                },
+                PropertyDescription("KeyWindow", signature: .objectPath) {
+                    .objectPath(service.publisher.path(of: application.keyWindow))
+                },
+                PropertyDescription("FirstResponder", signature: .string) {
+                    .string(BusPublisher.describe(application.keyWindow?.firstResponder))
+                },
+            ])
+    }
+
+    /// Reads `a(usddd)` samples, naming the first bad one.
+    private static func readSamples(_ call: MethodCall, limit: Int) throws -> [InputSample] {
+        try call.read { reader in
+            var index = 0
+            return try reader.readArray { element in
+                defer { index += 1 }
+                return try element.readStruct { fields in
+                    let slot = try fields.readUInt32()
+                    let phaseName = try fields.readString()
+                    let x = try fields.readDouble(), y = try fields.readDouble(), delay = try fields.readDouble()
+                    guard let phase = InputSample.Phase(rawValue: phaseName) else {
+                        throw HostBusErrors.invalidName("sample \(index): phase '\(phaseName)' does not exist; use down, move, up or cancel")
+                    }
+                    return InputSample(slot: slot, phase: phase, location: Point(x: x, y: y), delay: delay)
+                }
+            }
+        }
+    }
+}

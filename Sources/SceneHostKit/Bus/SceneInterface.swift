@@ -1,0 +1,48 @@
+import DBusKit
+import SceneBusContract
+import SceneCore
+
+/// `org.scenehost.Scene1` at `/org/scenehost/SceneHost/scene/<name>`: one scene's state and life-cycle.
+@MainActor
+enum SceneInterface {
+    static func describe(_ name: String, service: HostBusService) -> [InterfaceDescription] {
+        let application = service.host.application
+        func scene() throws -> WindowScene {
+            guard let scene = application.scene(named: name) else { throw HostBusErrors.gone("scene '\(name)'") }
+            return scene
+        }
+        func transition(_ call: MethodCall, _ body: (WindowScene) -> Bool, _ refusal: String) throws -> [BusValue] {
+            _ = try service.admit(call)
+            let target = try scene()
+            guard body(target) else {
+                throw HostBusErrors.invalidState("scene '\(name)' is \(target.activationState.wireName): \(refusal)")
+            }
+            return []
+        }
+        return [
+            InterfaceDescription(
+                SceneBusContract.sceneInterface,
+                methods: [
+                    .method("Activate") { call in try transition(call, { $0.activate() }, "an unattached scene cannot be activated") },
+                    .method("Deactivate") { call in try transition(call, { $0.deactivate() }, "only an active scene can be deactivated") },
+                    .method("SendToBackground") { call in
+                        try transition(call, { $0.sendToBackground() }, "an unattached scene has no background")
+                    },
+                    .method("Disconnect") { call in
+                        _ = try service.admit(call)
+                        application.disconnect(try scene())
+                        return []
+                    },
+                ],
+                properties: [
+                    PropertyDescription("Name", signature: .string, changeBehavior: .constant) { .string(name) },
+                    PropertyDescription("Plugin", signature: .string, changeBehavior: .constant) { .string(try scene().pluginName) },
+                    PropertyDescription("ActivationState", signature: .string) { .string(try scene().activationState.wireName) },
+                    PropertyDescription("Windows", signature: "ao") {
+                        .array(element: .objectPath, try scene().windows.map { .objectPath(service.publisher.path(of: $0)) })
+                    },
+                    PropertyDescription("KeyWindow", signature: .objectPath) { .objectPath(service.publisher.path(of: try scene().keyWindow)) },
+                ])
+        ]
+    }
+}

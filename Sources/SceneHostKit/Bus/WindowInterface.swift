@@ -1,0 +1,155 @@
+import DBusKit
+import Foundation
+import SceneBusContract
+import SceneCore
+
+/// `org.scenehost.Window1` at `/org/scenehost/SceneHost/window/<n>`: one window's state, its view tree,
+/// and scripted gestures in window coordinates. Gesture methods reply once the gesture was delivered,
+/// with the reference of the view the first touch hit ("" when it hit nothing).
+@MainActor
+enum WindowInterface {
+    static func describe(_ number: Int, service: HostBusService) -> [InterfaceDescription] {
+        let host = service.host
+        func window() throws -> Window {
+            guard let window = service.publisher.window(number: number) else { throw HostBusErrors.gone("window \(number)") }
+            return window
+        }
+        func gesture(_ call: MethodCall, _ reply: DeferredReply, _ build: (Window) throws -> [InputSample]) {
+            do {
+                let injector = try service.admit(call)
+                let target = try window()
+                guard target.takesTouchesForScripts else {
+                    throw HostBusErrors.invalidState(
+                        "window \(number) ('\(target.title)') is hidden or its scene is not active; it takes no touches")
+                }
+                let samples = try build(target)
+                try injector.run(samples) { touches in
+                    reply.reply([.string(touches.first??.view.map(ViewReference.reference(for:)) ?? "")])
+                }
+            } catch let error as InputError {
+                reply.fail(HostBusErrors.from(error))
+            } catch {
+                reply.fail(error)
+            }
+        }
+        let limit = host.configuration.bus.limits.scriptSeconds
+        return [
+            InterfaceDescription(
+                SceneBusContract.windowInterface,
+                methods: [
+                    .method("MakeKey") { call in
+                        _ = try service.admit(call)
+                        let target = try window()
+                        guard !target.isHidden else { throw HostBusErrors.invalidState("window \(number) is hidden; a hidden window cannot be key") }
+                        target.makeKey()
+                        host.application.focus(target.windowScene)
+                        return []
+                    },
+                    .method("HitTest", inputs: [.init("x", .double), .init("y", .double)], outputs: [.init("view", .string)]) { call in
+                        _ = try service.admit(call)
+                        let (x, y) = try call.read { reader in (try reader.readDouble(), try reader.readDouble()) }
+                        let point = try HostBusErrors.point(x, y, "HitTest point")
+                        return [.string(try window().hitTest(point, with: nil).map(ViewReference.reference(for:)) ?? "")]
+                    },
+                    .method("DescribeTree", outputs: [.init("json", .string)]) { call in
+                        _ = try service.admit(call)
+                        return [.string(TreeDescription.json(of: try window(), path: service.publisher.path(of: try window())))]
+                    },
+                    .deferredMethod("Tap", inputs: [.init("x", .double), .init("y", .double), .init("count", .uint32)], outputs: [.init("view", .string)]) {
+                        call, reply in
+                        gesture(call, reply) { target in
+                            let (x, y, count) = try call.read { r in (try r.readDouble(), try r.readDouble(), try r.readUInt32()) }
+                            guard (1...10).contains(count) else { throw HostBusErrors.invalidValue("tap count \(count) must be 1…10") }
+                            return ScriptedGestures.tap(at: try HostBusErrors.point(x, y, "Tap point"), in: target, count: Int(count))
+                        }
+                    },
+                    .deferredMethod("TapView", inputs: [.init("view", .string)], outputs: [.init("view", .string)]) { call, reply in
+                        gesture(call, reply) { target in
+                            let reference = try call.read { r in try r.readString() }
+                            guard let view = target.view(forReference: reference) else {
+                                throw HostBusErrors.unknownView(reference, window: target.title)
+                            }
+                            let center = view.convert(view.bounds.center, to: nil)
+                            return ScriptedGestures.tap(at: center, in: target, count: 1)
+                        }
+                    },
+                    .deferredMethod(
+                        "LongPress", inputs: [.init("x", .double), .init("y", .double), .init("seconds", .double)], outputs: [.init("view", .string)]
+                    ) { call, reply in
+                        gesture(call, reply) { target in
+                            let (x, y, seconds) = try call.read { r in (try r.readDouble(), try r.readDouble(), try r.readDouble()) }
+                            return ScriptedGestures.longPress(
+                                at: try HostBusErrors.point(x, y, "LongPress point"), in: target,
+                                seconds: try HostBusErrors.seconds(seconds, "LongPress duration", limit: limit))
+                        }
+                    },
+                    .deferredMethod(
+                        "Swipe",
+                        inputs: [.init("x0", .double), .init("y0", .double), .init("x1", .double), .init("y1", .double), .init("seconds", .double)],
+                        outputs: [.init("view", .string)]
+                    ) { call, reply in
+                        gesture(call, reply) { target in
+                            let values = try call.read { r in try (0..<5).map { _ in try r.readDouble() } }
+                            return ScriptedGestures.swipe(
+                                from: try HostBusErrors.point(values[0], values[1], "Swipe start"),
+                                to: try HostBusErrors.point(values[2], values[3], "Swipe end"), in: target,
+                                seconds: try HostBusErrors.seconds(values[4], "Swipe duration", limit: limit))
+                        }
+                    },
+                    .deferredMethod(
+                        "Pinch",
+                        inputs: [
+                            .init("cx", .double), .init("cy", .double), .init("startDistance", .double), .init("endDistance", .double),
+                            .init("seconds", .double),
+                        ],
+                        outputs: [.init("view", .string)]
+                    ) { call, reply in
+                        gesture(call, reply) { target in
+                            let values = try call.read { r in try (0..<5).map { _ in try r.readDouble() } }
+                            for (distance, what) in [(values[2], "startDistance"), (values[3], "endDistance")] {
+                                guard distance.isFinite, distance > 0, distance <= 1e6 else {
+                                    throw HostBusErrors.invalidValue("Pinch \(what) \(distance) must be a finite number of points in (0, 1000000]")
+                                }
+                            }
+                            return ScriptedGestures.pinch(
+                                center: try HostBusErrors.point(values[0], values[1], "Pinch center"), startDistance: values[2],
+                                endDistance: values[3], in: target, seconds: try HostBusErrors.seconds(values[4], "Pinch duration", limit: limit))
+                        }
+                    },
+                    .method("MakeFirstResponder", inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) { call in
+                        _ = try service.admit(call)
+                        let target = try window()
+                        let reference = try call.read { r in try r.readString() }
+                        if reference.isEmpty {
+                            return [.bool(target.firstResponder?.resignFirstResponder() ?? true)]
+                        }
+                        guard let view = target.view(forReference: reference) else {
+                            throw HostBusErrors.unknownView(reference, window: target.title)
+                        }
+                        return [.bool(view.becomeFirstResponder())]
+                    },
+                ],
+                properties: [
+                    PropertyDescription("Scene", signature: .objectPath) {
+                        .objectPath(try window().windowScene.map { SceneBusContract.scenePath($0.name) } ?? .root)
+                    },
+                    PropertyDescription("Title", signature: .string) { .string(try window().title) },
+                    PropertyDescription("Frame", signature: "(dddd)", changeBehavior: .notEmitted) {
+                        let frame = try window().frame
+                        return .structure([.double(frame.minX), .double(frame.minY), .double(frame.width), .double(frame.height)])
+                    },
+                    PropertyDescription("Level", signature: .double, changeBehavior: .notEmitted) { .double(try window().windowLevel.rawValue) },
+                    PropertyDescription("Hidden", signature: .bool) { .bool(try window().isHidden) },
+                    PropertyDescription("IsKey", signature: .bool) { .bool(try window().isKeyWindow) },
+                    PropertyDescription("FirstResponder", signature: .string) { .string(BusPublisher.describe(try window().firstResponder)) },
+                ])
+        ]
+    }
+}
+
+extension Window {
+    /// Visible and in a foreground-active scene: a scripted gesture on it would be delivered.
+    var takesTouchesForScripts: Bool {
+        !isHidden && windowScene?.activationState == .foregroundActive
+    }
+}

@@ -1,0 +1,3 @@
+import SceneCtlKit
+
+SceneCtl.main()

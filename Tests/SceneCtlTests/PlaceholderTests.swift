@@ -1,0 +1,7 @@
+import SceneCtlKit
+import Testing
+
+@Test("scenectl's command type exists")
+func commandExists() {
+    #expect(SceneCtl.configuration.commandName == "scenectl")
+}
