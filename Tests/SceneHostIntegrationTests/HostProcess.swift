@@ -27,11 +27,16 @@ final class HostProcess: Sendable {
     /// each other's private bus.
     let runtimeFolder: String
 
-    init(arguments: [String], environment: [String: String] = [:], executable: String = "scene-host") throws {
+    private let ownsRuntimeFolder: Bool
+
+    /// - Parameter sharing: another host whose runtime folder (and so whose published private bus)
+    ///   this one uses, to test running twice.
+    init(arguments: [String], environment: [String: String] = [:], executable: String = "scene-host", sharing: HostProcess? = nil) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: buildFolder() + "/" + executable)
         process.arguments = arguments
-        runtimeFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        ownsRuntimeFolder = sharing == nil
+        runtimeFolder = sharing?.runtimeFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent(
             "scenehost-runtime-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         try FileManager.default.createDirectory(atPath: runtimeFolder, withIntermediateDirectories: true)
         var env = ProcessInfo.processInfo.environment
@@ -111,6 +116,6 @@ final class HostProcess: Sendable {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(atPath: runtimeFolder)
+        if ownsRuntimeFolder { try? FileManager.default.removeItem(atPath: runtimeFolder) }
     }
 }

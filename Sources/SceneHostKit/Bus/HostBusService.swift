@@ -113,14 +113,35 @@ public final class HostBusService {
             if let address = BusDiscovery.sessionBusAddress, let connection = try? BusConnection.connect(to: .session) {
                 return (connection, address, nil)
             }
-            // No session bus. Another host's private bus? Join it so the name check can refuse (or
-            // replace) that host; otherwise start our own.
-            if !replace, let published = BusDiscovery.publishedAddress(),
+            // No session bus. Another host's private bus? Join it so the name check refuses to run
+            // twice; when replacing, take the name there (that host then shuts down, and its bus with
+            // it) and serve from a bus of our own.
+            if let published = BusDiscovery.publishedAddress(),
                 let connection = try? BusConnection.connect(to: .address(published))
             {
-                return (connection, published, nil)
+                guard replace else { return (connection, published, nil) }
+                displaceHost(on: connection, at: published, logger: logger)
             }
             return try startPrivateBus(logger: logger)
+        }
+    }
+
+    /// Takes the name from the host on another private bus, waits (up to 5 s) for it to leave, then
+    /// drops the connection.
+    private static func displaceHost(on connection: BusConnection, at address: String, logger: Logger) {
+        defer { connection.close() }
+        let flags: UInt32 = 0x2 | 0x4  // REPLACE_EXISTING | DO_NOT_QUEUE
+        guard
+            let reply = try? connection.callBlocking(
+                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "RequestName",
+                arguments: [.string(SceneBusContract.busName.rawValue), .uint32(flags)], timeout: .seconds(5)),
+            let code = try? reply.read({ reader in try reader.readUInt32() }), code == 1
+        else { return }
+        logger.info("replacing the scene-host on the private bus at \(address)")
+        // The old host shuts down when it loses the name; its private bus goes with it.
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, BusDiscovery.publishedAddress() == address {
+            usleep(20_000)
         }
     }
 

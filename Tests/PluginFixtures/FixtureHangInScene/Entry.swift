@@ -1,3 +1,4 @@
+import Glibc
 import SceneCore
 
 #if DEBUG
@@ -19,7 +20,7 @@ public func scenePluginCreate() -> UnsafeMutableRawPointer? {
 /// Never returns from building its scene.
 final class HangingDelegate: SceneDelegate {
     func scene(_ scene: WindowScene, willConnectWith options: [String: String]) {
-        var spins: UInt64 = 0
-        while spins != .max { spins &+= 1 }
+        // A real sleep: a pure spin loop would be removed by the optimizer in release builds.
+        while true { sleep(1) }
     }
 }

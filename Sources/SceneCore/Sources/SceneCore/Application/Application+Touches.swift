@@ -181,23 +181,42 @@ extension Application {
         let event = touchEvent
         let outerChanged = event.changedTouches
         event.timestamp = time
+        if case .one(let only) = changed.storage {
+            // One finger changed (every single-finger event): the same steps without the loops.
+            let live = event.liveTouches
+            if !(live.count == 1 && live[0] === only) { markStationary(event, except: changed) }
+            only.delivery.changedInEvent = true
+            event.changedTouches = changed
+            sendEvent(event)
+            finishChange(of: only, in: event, time: time)
+        } else {
+            markStationary(event, except: changed)
+            for touch in changed { touch.delivery.changedInEvent = true }
+            event.changedTouches = changed
+            sendEvent(event)
+            for touch in changed { finishChange(of: touch, in: event, time: time) }
+        }
+        event.changedTouches = outerChanged
+    }
+
+    /// Live touches that did not change in this event (and are not changing in an outer one) are
+    /// stationary [TD-6].
+    private func markStationary(_ event: Event, except changed: TouchSet) {
         for touch in event.liveTouches
         where !touch.phase.isTerminal && !changed.contains(touch) && !touch.delivery.changedInEvent {
             touch.phase = .stationary
         }
-        for touch in changed { touch.delivery.changedInEvent = true }
-        event.changedTouches = changed
-        sendEvent(event)
-        for touch in changed {
-            touch.delivery.changedInEvent = false
-            if touch.phase.isTerminal {
-                event.removeLive(touch)
-                if touch.phase == .ended, let window = touch.window {
-                    window.lastEndedTouch = (touch.locationInWindow, time, touch.tapCount)
-                }
+    }
+
+    /// After the event: the touch is no longer changing; an ended or cancelled one is retired.
+    private func finishChange(of touch: Touch, in event: Event, time: Double) {
+        touch.delivery.changedInEvent = false
+        if touch.phase.isTerminal {
+            event.removeLive(touch)
+            if touch.phase == .ended, let window = touch.window {
+                window.lastEndedTouch = (touch.locationInWindow, time, touch.tapCount)
             }
         }
-        event.changedTouches = outerChanged
     }
 }
 

@@ -6,15 +6,18 @@
 /// remote-control events are one object per delivery.
 @MainActor
 public final class Event {
+    // Exclusivity is unchecked on the fields a touch dispatch reads and writes, for the reasons given
+    // on `Touch`: main actor only, internal setters, never passed `inout` while the event is used again.
+
     public let type: EventType
     public internal(set) var subtype: EventSubtype
     /// Monotonic seconds of the latest change [TD-3].
-    public internal(set) var timestamp: Double
+    @exclusivity(unchecked) public internal(set) var timestamp: Double
 
     /// Live touches of the sequence, sorted by identifier.
-    var liveTouches: [Touch] = []
+    @exclusivity(unchecked) var liveTouches: [Touch] = []
     /// The touches that changed in the dispatch in progress (began, moved, ended or cancelled).
-    var changedTouches = TouchSet()
+    @exclusivity(unchecked) var changedTouches = TouchSet()
     /// For motion events: whether the shake began, ended or was cancelled.
     var motionPhase: MotionPhase = .began
 

@@ -8,30 +8,35 @@
 /// Equality and hashing are by identity.
 @MainActor
 public final class Touch {
+    // Exclusivity is unchecked on the mutable fields: they are read and written on every delivery,
+    // only on the main actor, only from inside SceneCore (the setters are internal), and SceneCore
+    // never passes one of them `inout` while touching the touch again, so overlapping accesses
+    // cannot occur; the dynamic checks would otherwise be a large share of a delivery's cost.
+
     /// Host-wide unique, never reused; D-Bus calls it `touch`.
     public nonisolated let identifier: UInt64
-    public internal(set) var phase: Phase
+    @exclusivity(unchecked) public internal(set) var phase: Phase
     /// Monotonic seconds of the latest change [TD-3].
-    public internal(set) var timestamp: Double
+    @exclusivity(unchecked) public internal(set) var timestamp: Double
     /// Computed once when the touch begins, then constant [TD-4].
-    public internal(set) var tapCount: Int
+    @exclusivity(unchecked) public internal(set) var tapCount: Int
     /// The hit-test view, bound at `began` [TD-2]. Nil for a touch that hit nothing or whose view was
     /// removed from its window.
-    public internal(set) var view: View?
+    @exclusivity(unchecked) public internal(set) var view: View?
     /// The window that owns the touch, bound at `began` [WS-9].
-    public internal(set) var window: Window?
+    @exclusivity(unchecked) public internal(set) var window: Window?
     /// The recognizers that accepted this touch [GR-1], in the order they receive it.
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// Current location in window coordinates.
-    public internal(set) var locationInWindow: Point
+    @exclusivity(unchecked) public internal(set) var locationInWindow: Point
     /// Location at the previous delivered event, in window coordinates. Equals the current location at `began`.
-    public internal(set) var previousLocationInWindow: Point
+    @exclusivity(unchecked) public internal(set) var previousLocationInWindow: Point
     /// Where the touch began, in window coordinates.
     public let initialLocationInWindow: Point
 
     /// Delivery bookkeeping of the window (view filtering, gesture delays and cancellation).
-    var delivery = TouchDeliveryState()
+    @exclusivity(unchecked) var delivery = TouchDeliveryState()
 
     init(identifier: UInt64, locationInWindow: Point, timestamp: Double, window: Window?, view: View?, tapCount: Int) {
         self.identifier = identifier

@@ -80,6 +80,12 @@ public struct TouchSet: RandomAccessCollection {
         }
     }
 
+    /// The touch when the set holds exactly one (the single-finger fast paths), else nil.
+    var onlyTouch: Touch? {
+        if case .one(let touch) = storage { return touch }
+        return nil
+    }
+
     /// Any touch of the set (the one with the lowest identifier), like `NSSet.anyObject`.
     public var anyTouch: Touch? { first }
 

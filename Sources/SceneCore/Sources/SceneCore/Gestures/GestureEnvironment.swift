@@ -19,10 +19,13 @@
 final class GestureEnvironment {
     // The window owns its environment (a lazy stored property), so the window outlives it.
     unowned(unsafe) let window: Window
+    // Exclusivity is unchecked on these two: they are read on every touch event, only on the main
+    // actor, and never passed `inout` (no access to them can overlap another).
+
     /// Recognizers that received a touch since their last reset, in the order they joined.
-    private(set) var participants: [GestureRecognizer] = []
+    @exclusivity(unchecked) private(set) var participants: [GestureRecognizer] = []
     /// True while a touch event is being handled, so state changes wait for `settle`.
-    private(set) var isDelivering = false
+    @exclusivity(unchecked) private(set) var isDelivering = false
 
     init(window: Window) {
         self.window = window
@@ -32,7 +35,9 @@ final class GestureEnvironment {
     /// new touch has recognizers on its view or an ancestor.
     func isInvolved(in event: Event, window: Window) -> Bool {
         if !participants.isEmpty { return true }
-        for touch in event.changedTouches where touch.window === window && touch.phase == .began {
+        let changed = event.changedTouches
+        if let touch = changed.onlyTouch, touch.phase != .began { return false }
+        for touch in changed where touch.window === window && touch.phase == .began {
             var node = touch.view
             while let view = node {
                 if !view._gestureRecognizers.isEmpty { return true }
@@ -42,15 +47,45 @@ final class GestureEnvironment {
         return false
     }
 
+    /// `isInvolved(in:window:)` for an event whose only changed touch is `touch` (in `window`).
+    func isInvolved(withChangedTouch touch: Touch, phase: Touch.Phase, window: Window) -> Bool {
+        if !participants.isEmpty { return true }
+        guard phase == .began else { return false }
+        // The view and its ancestors, read unretained (nothing else runs during the walk).
+        var bits = unretainedBits(&touch.view)
+        while bits != 0 {
+            unowned(unsafe) let view = unsafeBitCast(bits, to: View.self)
+            if !view._gestureRecognizers.isEmpty { return true }
+            bits = unretainedBits(&view._superview)
+        }
+        return false
+    }
+
     /// Handles one touch event for this window's touches [GR-1, GR-2] and settles the results.
     func handle(_ event: Event) {
         isDelivering = true
-        for touch in event.changedTouches where touch.window === window && touch.phase == .began {
-            attach(touch, event: event)
+        if case .one(let touch) = event.changedTouches.storage {
+            if touch.phase == .began && touch.window === window { attach(touch, event: event) }
+        } else {
+            for touch in event.changedTouches where touch.window === window && touch.phase == .began {
+                attach(touch, event: event)
+            }
         }
         feed(event)
         settleAndClean(event)
         isDelivering = false
+    }
+
+    // The passes below that only read the participants' states (most of them, on most events) read
+    // each participant unretained: the recognizers have weak-reference side tables (timers capture
+    // them weakly), so every retain and release of one is a slow one. A participant is held by
+    // `participants` (and by every touch it accepted) while a pass reads it; a pass that calls into a
+    // recognizer retains that one first, because its code may remove it from its view.
+
+    /// The participant at `index` (in range), unretained.
+    @inline(__always)
+    private func participantBits(_ index: Int) -> UInt {
+        unretainedElementBits(&participants, index)
     }
 
     /// A recognizer changed state outside touch delivery (a timer, or code): settle now, then let the
@@ -67,12 +102,20 @@ final class GestureEnvironment {
     // MARK: Attach [GR-1]
 
     private func attach(_ touch: Touch, event: Event) {
-        var node = touch.view
-        while let view = node {
+        // Views without recognizers are stepped over unretained (each is held by its superview, the hit
+        // view by the touch); a view whose recognizers are offered the touch is retained meanwhile,
+        // since a delegate may change the hierarchy.
+        var bits = unretainedBits(&touch.view)
+        while bits != 0 {
+            if withUnretained(bits, as: View.self, { $0._gestureRecognizers.isEmpty }) {
+                bits = withUnretained(bits, as: View.self) { unretainedBits(&$0._superview) }
+                continue
+            }
+            let view = unsafeBitCast(bits, to: View.self)
             for recognizer in view._gestureRecognizers where recognizer.isEnabled {
                 offer(touch, to: recognizer, event: event)
             }
-            node = view._superview
+            bits = unretainedBits(&view._superview)
         }
     }
 
@@ -100,6 +143,24 @@ final class GestureEnvironment {
 
     private func feed(_ event: Event) {
         let changed = event.changedTouches
+        if case .one(let touch) = changed.storage {
+            // One changed touch: the recognizers that track it get it. Each is alive for its call
+            // without a retain: a recognizer that tracks a touch is in that touch's
+            // `gestureRecognizers` (append-only), and the event holds the touch.
+            let windowBits = UInt(bitPattern: ObjectIdentifier(window))
+            var index = 0
+            while index < participants.count {
+                let bits = participantBits(index)
+                index += 1
+                withUnretained(bits, as: GestureRecognizer.self) { recognizer in
+                    guard !recognizer._state.isFinished, unretainedBits(&touch.window) == windowBits,
+                        containsIdentical(touch, &recognizer.trackedTouches)
+                    else { return }
+                    deliver(changed, phase: touch.phase, to: recognizer, event: event)
+                }
+            }
+            return
+        }
         var index = 0
         while index < participants.count {
             let recognizer = participants[index]
@@ -147,11 +208,38 @@ final class GestureEnvironment {
     // MARK: Settle [GR-4 … GR-9]
 
     private func settleAndClean(_ event: Event) {
+        if allParticipantsAreQuiet() { return }
         while true {
             settle(event)
             guard failStalledParticipants() else { break }
         }
         clean()
+    }
+
+    /// True when settling and cleaning would change nothing (most events in the middle of a gesture):
+    /// no participant has a transition requested (so `settle` has nothing to apply and none leaves
+    /// `possible`) or has finished, and each tracks at least one touch and only touches that are
+    /// still down (so none is stalled, and `clean` has no touch to drop and nobody to reset).
+    private func allParticipantsAreQuiet() -> Bool {
+        var index = 0
+        while index < participants.count {
+            let quiet = withUnretained(participantBits(index), as: GestureRecognizer.self) { recognizer -> Bool in
+                guard recognizer.requestedState == nil, !recognizer._state.isFinished,
+                    !recognizer.trackedTouches.isEmpty
+                else { return false }
+                var position = 0
+                while position < recognizer.trackedTouches.count {
+                    unowned(unsafe) let touch = unsafeBitCast(
+                        unretainedElementBits(&recognizer.trackedTouches, position), to: Touch.self)
+                    if touch.phase.isTerminal { return false }
+                    position += 1
+                }
+                return true
+            }
+            guard quiet else { return false }
+            index += 1
+        }
+        return true
     }
 
     private func settle(_ event: Event) {
@@ -161,9 +249,10 @@ final class GestureEnvironment {
             // In-flight changes and failures apply as requested.
             var index = 0
             while index < participants.count {
-                let recognizer = participants[index]
+                let bits = participantBits(index)
                 index += 1
-                guard let requested = recognizer.requestedState else { continue }
+                guard let requested = withUnretained(bits, as: GestureRecognizer.self, { $0.requestedState }) else { continue }
+                let recognizer = unsafeBitCast(bits, to: GestureRecognizer.self)
                 if requested == .failed {
                     recognizer.apply(.failed)
                     progress = true
@@ -182,8 +271,18 @@ final class GestureEnvironment {
     /// Recognizers asking to leave `possible` (to began or ended): mutual prevention first [GR-7a],
     /// then each in participation order through [GR-5].
     private func leavePossible(_ event: Event) -> Bool {
-        guard participants.contains(where: isLeavingPossible) else { return false }
-        let candidates = participants.filter(isLeavingPossible)
+        var anyLeaving = false
+        var index = 0
+        while index < participants.count, !anyLeaving {
+            anyLeaving = withUnretained(participantBits(index), as: GestureRecognizer.self) { recognizer in
+                recognizer._state == .possible
+                    && (recognizer.requestedState == .began || recognizer.requestedState == .ended)
+            }
+            index += 1
+        }
+        guard anyLeaving else { return false }
+        var candidates: [GestureRecognizer] = []
+        for recognizer in participants where isLeavingPossible(recognizer) { candidates.append(recognizer) }
         var progress = false
         // [GR-7a] step 2: X fails when another candidate Y can prevent it and X cannot prevent Y.
         if candidates.count > 1 {
@@ -229,9 +328,13 @@ final class GestureEnvironment {
             recognizer.apply(.failed)
             return true
         }
-        let preventedByActive = participants.contains { other in
-            other !== recognizer && (other.state == .began || other.state == .changed || other.state == .ended)
-                && other.sharesTouch(with: recognizer) && prevents(other, recognizer)
+        var preventedByActive = false
+        for other in participants
+        where other !== recognizer && (other.state == .began || other.state == .changed || other.state == .ended)
+            && other.sharesTouch(with: recognizer) && prevents(other, recognizer)
+        {
+            preventedByActive = true
+            break
         }
         if preventedByActive {
             recognizer.apply(.failed)
@@ -253,9 +356,14 @@ final class GestureEnvironment {
     /// [GR-5 step 3] the recognizer's own view, then each distinct view of its touches [UC-7].
     private func viewsAllowBegin(_ recognizer: GestureRecognizer) -> Bool {
         if let view = recognizer.view, !view.gestureRecognizerShouldBegin(recognizer) { return false }
+        if recognizer.touchesSinceReset.count == 1 {
+            // One touch: its view, if it is not the recognizer's own.
+            guard let view = recognizer.touchesSinceReset[0].view, view !== recognizer.view else { return true }
+            return view.gestureRecognizerShouldBegin(recognizer)
+        }
         var asked: [View] = []
         for touch in recognizer.touchesSinceReset {
-            guard let view = touch.view, view !== recognizer.view, !asked.contains(where: { $0 === view }) else { continue }
+            guard let view = touch.view, view !== recognizer.view, !containsIdentical(view, &asked) else { continue }
             asked.append(view)
             if !view.gestureRecognizerShouldBegin(recognizer) { return false }
         }
@@ -280,16 +388,23 @@ final class GestureEnvironment {
     /// subclass hooks among recognizers sharing a touch.
     private func requirementStatus(of recognizer: GestureRecognizer) -> RequirementStatus {
         if recognizer.dynamicRequirements == nil {
-            recognizer.dynamicRequirements = participants.filter { other in
-                guard other !== recognizer, other.sharesTouch(with: recognizer) else { return false }
-                return recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
+            var requirements: [GestureRecognizer] = []
+            for other in participants where other !== recognizer && other.sharesTouch(with: recognizer) {
+                if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
                     || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
                     || recognizer.shouldRequireFailure(of: other)
                     || other.shouldBeRequiredToFail(by: recognizer)
+                {
+                    requirements.append(other)
+                }
             }
+            recognizer.dynamicRequirements = requirements
         }
         var status = RequirementStatus.satisfied
-        for required in recognizer.explicitRequirements + (recognizer.dynamicRequirements ?? []) {
+        let explicit = recognizer.explicitRequirements
+        let dynamic = recognizer.dynamicRequirements ?? []
+        for index in 0..<(explicit.count + dynamic.count) {
+            let required = index < explicit.count ? explicit[index] : dynamic[index - explicit.count]
             switch required.state {
             case .began, .changed, .ended:
                 if required.isParticipating { return .blocked }
@@ -307,23 +422,64 @@ final class GestureEnvironment {
     /// A participant still `possible` with no touch down, nothing requested, nothing awaited and no
     /// timer can no longer recognize: it fails. Returns true when one did.
     private func failStalledParticipants() -> Bool {
-        var failed = false
-        for recognizer in participants
-        where recognizer.state == .possible && recognizer.requestedState == nil && !recognizer.isWaitingForFailure
-            && !recognizer.hasPendingTimer && !recognizer.trackedTouches.contains(where: { !$0.phase.isTerminal })
-        {
-            recognizer.apply(.failed)
-            failed = true
+        // Which ones, first (reading only); then they fail, in participation order, as a pass over a
+        // copy of the list would fail them.
+        var stalled = 0
+        var index = 0
+        while index < participants.count {
+            if withUnretained(participantBits(index), as: GestureRecognizer.self, { GestureEnvironment.isStalled($0) }) {
+                stalled += 1
+            }
+            index += 1
         }
-        return failed
+        guard stalled > 0 else { return false }
+        for recognizer in participants where GestureEnvironment.isStalled(recognizer) {
+            recognizer.apply(.failed)
+        }
+        return true
+    }
+
+    /// Still `possible` with no touch down, nothing requested, nothing awaited and no timer [GR-10].
+    @inline(__always)
+    private static func isStalled(_ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer._state == .possible, recognizer.requestedState == nil, !recognizer.isWaitingForFailure else {
+            return false
+        }
+        var index = 0
+        while index < recognizer.trackedTouches.count {
+            unowned(unsafe) let touch = unsafeBitCast(unretainedElementBits(&recognizer.trackedTouches, index), to: Touch.self)
+            if !touch.phase.isTerminal { return false }
+            index += 1
+        }
+        return !recognizer.hasPendingTimer
     }
 
     private func clean() {
         var index = 0
         while index < participants.count {
-            let recognizer = participants[index]
-            recognizer.trackedTouches.removeAll { $0.phase.isTerminal }
-            if recognizer.state.isFinished && recognizer.trackedTouches.isEmpty {
+            let bits = participantBits(index)
+            let done = withUnretained(bits, as: GestureRecognizer.self) { recognizer -> Bool in
+                var ended = 0
+                var position = 0
+                while position < recognizer.trackedTouches.count {
+                    unowned(unsafe) let touch = unsafeBitCast(
+                        unretainedElementBits(&recognizer.trackedTouches, position), to: Touch.self)
+                    if touch.phase.isTerminal { ended += 1 }
+                    position += 1
+                }
+                if ended > 0 {
+                    // In place, keeping the storage (the next gesture's first touch reuses it).
+                    var write = 0
+                    for read in 0..<recognizer.trackedTouches.count where !recognizer.trackedTouches[read].phase.isTerminal {
+                        recognizer.trackedTouches.swapAt(write, read)
+                        write += 1
+                    }
+                    recognizer.trackedTouches.removeLast(recognizer.trackedTouches.count - write)
+                }
+                return recognizer._state.isFinished && recognizer.trackedTouches.isEmpty
+            }
+            if done {
+                let recognizer = unsafeBitCast(bits, to: GestureRecognizer.self)
                 participants.remove(at: index)
                 recognizer.performReset()
             } else {
@@ -360,18 +516,33 @@ final class GestureEnvironment {
 
     /// True while a participant tracking `touch` with `delaysTouchesBegan` is still `possible`.
     func delaysBegan(_ touch: Touch) -> Bool {
-        for recognizer in touch.gestureRecognizers
-        where recognizer.delaysTouchesBegan && recognizer.isParticipating && recognizer.state == .possible {
-            if recognizer.tracks(touch) { return true }
+        var index = 0
+        while index < touch.gestureRecognizers.count {
+            // Held by the touch's (append-only) list, read unretained.
+            let delays = withUnretained(
+                unretainedElementBits(&touch.gestureRecognizers, index), as: GestureRecognizer.self
+            ) { recognizer in
+                recognizer.delaysTouchesBegan && recognizer.isParticipating && recognizer._state == .possible
+                    && containsIdentical(touch, &recognizer.touchesSinceReset)
+            }
+            if delays { return true }
+            index += 1
         }
         return false
     }
 
     /// True while a participant tracking `touch` with `delaysTouchesEnded` is still `possible`.
     func delaysEnded(_ touch: Touch) -> Bool {
-        for recognizer in touch.gestureRecognizers
-        where recognizer.delaysTouchesEnded && recognizer.isParticipating && recognizer.state == .possible {
-            if recognizer.tracks(touch) { return true }
+        var index = 0
+        while index < touch.gestureRecognizers.count {
+            let delays = withUnretained(
+                unretainedElementBits(&touch.gestureRecognizers, index), as: GestureRecognizer.self
+            ) { recognizer in
+                recognizer.delaysTouchesEnded && recognizer.isParticipating && recognizer._state == .possible
+                    && containsIdentical(touch, &recognizer.touchesSinceReset)
+            }
+            if delays { return true }
+            index += 1
         }
         return false
     }

@@ -48,11 +48,14 @@ open class GestureRecognizer {
         public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
     }
 
-    private var _state: State = .possible
+    // Exclusivity is unchecked on the state the environment reads on every touch event (for each
+    // participant, several times): main actor only, and SceneCore never passes one of these `inout`
+    // to code that could touch the recognizer again, so no two accesses can overlap.
+    @exclusivity(unchecked) var _state: State = .possible
     /// A transition the recognizer asked for that the window has not applied yet.
-    var requestedState: State?
+    @exclusivity(unchecked) var requestedState: State?
     /// The requested transition is waiting for failure requirements [GR-8].
-    var isWaitingForFailure = false
+    @exclusivity(unchecked) var isWaitingForFailure = false
     /// Requirements from delegate and subclass hooks, computed once per recognition attempt [GR-8].
     var dynamicRequirements: [GestureRecognizer]?
     private var requiredToFail: [WeakRecognizer] = []
@@ -60,12 +63,15 @@ open class GestureRecognizer {
     // The view owns its recognizers and clears this pointer when it removes one or goes away.
     unowned(unsafe) var _view: View?
     /// Touches currently down that this recognizer tracks, by identifier.
-    var trackedTouches: [Touch] = []
+    @exclusivity(unchecked) var trackedTouches: [Touch] = []
     /// Every touch tracked since the last reset (for cancelsTouchesInView and "sharing a touch").
-    var touchesSinceReset: [Touch] = []
+    @exclusivity(unchecked) var touchesSinceReset: [Touch] = []
     /// True between receiving a first touch and the next reset [GR-10].
-    var isParticipating = false
-    private var timer: ClockTimer?
+    @exclusivity(unchecked) var isParticipating = false
+    @exclusivity(unchecked) private var timer: ClockTimer?
+    /// What this recognizer's timer closures hold instead of a weak reference to it (see
+    /// `RecognizerTimerToken`). Made at the first timer, kept for the recognizer's life.
+    private var timerToken: RecognizerTimerToken?
 
     /// The object asked about participation; not kept alive.
     public weak var delegate: (any GestureRecognizerDelegate)?
@@ -78,13 +84,18 @@ open class GestureRecognizer {
     public var cancelsTouchesInView = true
     /// When true, views get `touchesBegan`/`touchesMoved` only after this recognizer failed [GR-9].
     /// Default false.
-    public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
     /// When true (the default), views get `touchesEnded` only once this recognizer is no longer
     /// `possible`; if it recognizes they get `touchesCancelled` instead [GR-9].
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
 
     /// Creates a recognizer with no action.
     public init() {}
+
+    isolated deinit {
+        // A timer that fires after this finds no recognizer, as a weak reference would.
+        timerToken?.recognizer = nil
+    }
 
     /// Creates a recognizer that sends `action` to `target` on each transition [GR-4].
     public convenience init(target: AnyObject?, action: Selector?) {
@@ -241,16 +252,27 @@ open class GestureRecognizer {
 
     /// The explicit `require(toFail:)` list, minus recognizers that went away.
     var explicitRequirements: [GestureRecognizer] {
-        requiredToFail.compactMap(\.recognizer)
+        if requiredToFail.isEmpty { return [] }
+        var alive: [GestureRecognizer] = []
+        for entry in requiredToFail {
+            if let recognizer = entry.recognizer { alive.append(recognizer) }
+        }
+        return alive
     }
 
     /// Whether this recognizer tracks `touch` now or tracked it since the last reset.
     func tracks(_ touch: Touch) -> Bool {
-        touchesSinceReset.contains { $0 === touch }
+        containsIdentical(touch, &touchesSinceReset)
     }
 
     func sharesTouch(with other: GestureRecognizer) -> Bool {
-        touchesSinceReset.contains { touch in other.touchesSinceReset.contains { $0 === touch } }
+        var index = 0
+        while index < touchesSinceReset.count {
+            let touch = touchesSinceReset[index]
+            if containsIdentical(touch, &other.touchesSinceReset) { return true }
+            index += 1
+        }
+        return false
     }
 
     private func requestTransition(to newState: State) {
@@ -289,10 +311,25 @@ open class GestureRecognizer {
             sendActions()
         }
         if newState.isFinished { cancelTimer() }
-        if let application = _view?.window?.windowScene?.application {
-            application.diagnose(.gestures, "\(displayName) on \(_view.map(ViewReference.describe) ?? "nil"): \(old.wireName) → \(newState.wireName)")
-            application.notifyObservers { $0.gestureRecognizerDidChangeState(self, from: old) }
+        let applicationBits = applicationBitsOfView()
+        if applicationBits != 0 {
+            // `_view?.window?.windowScene?.application`, which owns the scene (see `applicationBitsOfView`).
+            withUnretained(applicationBits, as: Application.self) { application in
+                application.diagnose(.gestures, "\(displayName) on \(_view.map(ViewReference.describe) ?? "nil"): \(old.wireName) → \(newState.wireName)")
+                application.notifyObservers { $0.gestureRecognizerDidChangeState(self, from: old) }
+            }
         }
+    }
+
+    /// The bits of `_view?.window?.windowScene?.application`, read without retaining the window, the
+    /// scene or the application (0 for nil). The application has a weak-reference side table, so
+    /// retaining it is slow; it is alive while the scene points to it (it clears that pointer when it
+    /// goes away), and the view's window is held by that scene.
+    private func applicationBitsOfView() -> UInt {
+        guard unretainedBits(&_view) != 0, let window = _view.unsafelyUnwrapped.window else { return 0 }
+        let sceneBits = unretainedBits(&window._windowScene)
+        guard sceneBits != 0 else { return 0 }
+        return withUnretained(sceneBits, as: WindowScene.self) { unretainedBits(&$0._application) }
     }
 
     private func sendActions() {
@@ -308,8 +345,9 @@ open class GestureRecognizer {
     /// [GR-10] back to possible; the environment calls it once all touches are gone.
     func performReset() {
         cancelTimer()
-        trackedTouches.removeAll()
-        touchesSinceReset.removeAll()
+        // Keeping the storage: the next gesture's first touch then allocates nothing here.
+        trackedTouches.removeAll(keepingCapacity: true)
+        touchesSinceReset.removeAll(keepingCapacity: true)
         requestedState = nil
         isWaitingForFailure = false
         dynamicRequirements = nil
@@ -339,10 +377,19 @@ open class GestureRecognizer {
     /// recognizer can change state with no touch event [GR-8, GR-13, GR-14].
     func scheduleTimer(at deadline: Double, _ body: @escaping @MainActor (Double) -> Void) {
         cancelTimer()
-        guard let clock = _view?.window?.windowScene?.application?.clock else { return }
+        let applicationBits = applicationBitsOfView()
+        guard applicationBits != 0 else { return }
+        let clock = withUnretained(applicationBits, as: Application.self) { $0.clock }
         let delay = deadline - clock.now
-        timer = clock.schedule(after: delay) { [weak self] in
-            guard let self, self.isParticipating else { return }
+        let token: RecognizerTimerToken
+        if let existing = timerToken {
+            token = existing
+        } else {
+            token = RecognizerTimerToken(self)
+            timerToken = token
+        }
+        timer = clock.schedule(after: delay) {
+            guard let self = token.recognizer, self.isParticipating else { return }
             self.timer = nil
             body(deadline)
         }
@@ -354,7 +401,11 @@ open class GestureRecognizer {
     }
 
     /// True while a timer of this recognizer is pending (it still expects time to pass).
-    var hasPendingTimer: Bool { timer?.isPending ?? false }
+    var hasPendingTimer: Bool {
+        let bits = unretainedBits(&timer)
+        guard bits != 0 else { return false }
+        return withUnretained(bits, as: ClockTimer.self) { $0.isPending }
+    }
 }
 
 /// A (target, action) pair or a closure of a recognizer.
@@ -375,4 +426,18 @@ struct WeakRecognizer {
 
 extension GestureRecognizer: @MainActor CustomStringConvertible {
     public var description: String { "\(displayName)(\(state.wireName))" }
+}
+
+/// A recognizer as its timer closures see it: the recognizer owns the token and clears it in its
+/// deinit, so a timer that fires later finds nil, exactly as a weak reference to the recognizer would.
+/// A weak reference would give every recognizer a weak-reference side table, which makes every retain
+/// and release of it a slow one; touch handling retains participants on every event.
+@MainActor
+final class RecognizerTimerToken {
+    // Cleared by the recognizer's deinit before the recognizer goes away; never read after that.
+    unowned(unsafe) var recognizer: GestureRecognizer?
+
+    init(_ recognizer: GestureRecognizer) {
+        self.recognizer = recognizer
+    }
 }

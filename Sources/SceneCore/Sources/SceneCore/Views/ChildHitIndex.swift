@@ -12,15 +12,23 @@
 /// lazily, at the next hit test after a change.
 @MainActor
 final class ChildHitIndex {
-    private(set) var records: UnsafeMutablePointer<HitRecord>
-    private(set) var count = 0
-    private var capacity: Int
-    /// Indices of subviews that must be asked directly, ascending. Valid when `!specialsDirty`.
-    private(set) var specials: [Int32] = []
-    private var specialsDirty = false
-    /// Valid when `!gridDirty`; nil for small containers or when a grid would not help.
-    private(set) var grid: HitGrid?
-    private var gridDirty = true
+    // Exclusivity is unchecked on these fields: a hit test reads them through an unretained reference
+    // on every level it descends, only on the main actor; only this class's own methods write them,
+    // and none of those passes a field `inout` to code that could touch the index again.
+
+    @exclusivity(unchecked) private(set) var records: UnsafeMutablePointer<HitRecord>
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
+    /// Indices of subviews that must be asked directly, ascending (`specialCount` of them, in a
+    /// buffer of `specialCapacity`). Valid when `!specialsDirty`.
+    @exclusivity(unchecked) private(set) var specials: UnsafeMutablePointer<Int32>?
+    @exclusivity(unchecked) private(set) var specialCount = 0
+    @exclusivity(unchecked) private var specialCapacity = 0
+    @exclusivity(unchecked) private(set) var specialsDirty = false
+    /// Valid when `!gridDirty`; nil for small containers or when a grid would not help. Its buffers
+    /// belong to this index.
+    @exclusivity(unchecked) private(set) var grid: HitGrid?
+    @exclusivity(unchecked) private(set) var gridDirty = true
 
     init() {
         capacity = 4
@@ -29,6 +37,8 @@ final class ChildHitIndex {
 
     isolated deinit {
         records.deallocate()
+        specials?.deallocate()
+        grid?.deallocate()
     }
 
     func insert(child: View, at index: Int) {
@@ -39,7 +49,7 @@ final class ChildHitIndex {
         (records + index).initialize(to: HitRecord(child))
         count += 1
         if index == count - 1, !specialsDirty {
-            if HitRecord.isSpecial(child) { specials.append(Int32(index)) }
+            if HitRecord.isSpecial(child) { appendSpecial(Int32(index)) }
         } else {
             specialsDirty = true
         }
@@ -80,22 +90,37 @@ final class ChildHitIndex {
     }
 
     /// Rebuilds whatever a change made stale. `subviews` is the owner's subview array.
-    @inline(__always)
     func prepare(subviews: [View]) {
         if specialsDirty { rebuildSpecials(subviews) }
         if gridDirty { rebuildGrid() }
     }
 
     private func rebuildSpecials(_ subviews: [View]) {
-        specials.removeAll(keepingCapacity: true)
+        specialCount = 0
         for (index, child) in subviews.enumerated() where HitRecord.isSpecial(child) {
-            specials.append(Int32(index))
+            appendSpecial(Int32(index))
         }
         specialsDirty = false
     }
 
+    private func appendSpecial(_ index: Int32) {
+        if specialCount == specialCapacity {
+            let newCapacity = Swift.max(4, specialCapacity * 2)
+            let newSpecials = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
+            if let specials {
+                newSpecials.initialize(from: specials, count: specialCount)
+                specials.deallocate()
+            }
+            specials = newSpecials
+            specialCapacity = newCapacity
+        }
+        specials.unsafelyUnwrapped[specialCount] = index
+        specialCount += 1
+    }
+
     private func rebuildGrid() {
         gridDirty = false
+        grid?.deallocate()
         grid = count >= HitGrid.minimumChildren ? HitGrid(records: records, count: count) : nil
     }
 

@@ -4,6 +4,10 @@
 /// Cells are assigned from each record's rectangle grown by a relative 1e-9 margin, so every point
 /// that the exact record test accepts lies in a cell that lists the subview; the exact test still
 /// decides. Points outside the grid fall back to the linear scan.
+///
+/// The grid is a plain value over two buffers that the ``ChildHitIndex`` which built it owns and frees
+/// (``deallocate()``): copying it copies a few words and no reference, so a hit test reads it without
+/// any reference counting.
 struct HitGrid {
     /// Containers with fewer subviews are scanned linearly.
     static let minimumChildren = 32
@@ -16,10 +20,10 @@ struct HitGrid {
     let cellHeight: Double
     let columns: Int
     let rows: Int
-    /// `cellStarts[c] ..< cellStarts[c + 1]` are cell c's entries in `entries`.
-    private(set) var cellStarts: [Int32] = []
+    /// `cellStarts[c] ..< cellStarts[c + 1]` are cell c's entries in `entries` (`columns * rows + 1` values).
+    let cellStarts: UnsafeMutablePointer<Int32>
     /// Subview indices, descending (front to back) within each cell.
-    private(set) var entries: [Int32] = []
+    let entries: UnsafeMutablePointer<Int32>
 
     /// Builds a grid, or returns nil when the records do not spread out enough for a grid to help.
     init?(records: UnsafeMutablePointer<HitRecord>, count: Int) {
@@ -46,14 +50,10 @@ struct HitGrid {
         var columns = Swift.max(1, Int((target * width / height).squareRoot()))
         columns = Swift.min(columns, boxes.count)
         let rows = Swift.max(1, Swift.min(boxes.count, Int((target / Double(columns)).rounded(.up))))
-        self.minX = gx0
-        self.minY = gy0
-        self.maxX = gx1
-        self.maxY = gy1
-        self.columns = columns
-        self.rows = rows
-        self.cellWidth = width / Double(columns)
-        self.cellHeight = height / Double(rows)
+        let cellWidth = width / Double(columns)
+        let cellHeight = height / Double(rows)
+        func column(_ x: Double) -> Int { HitGrid.clampedCell(x, gx0, cellWidth, columns) }
+        func row(_ y: Double) -> Int { HitGrid.clampedCell(y, gy0, cellHeight, rows) }
 
         // Count, then fill; children are visited front to back so each cell's list is descending.
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
@@ -81,25 +81,37 @@ struct HitGrid {
                 }
             }
         }
-        self.cellStarts = counts
-        self.entries = entries
+        self.minX = gx0
+        self.minY = gy0
+        self.maxX = gx1
+        self.maxY = gy1
+        self.columns = columns
+        self.rows = rows
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        self.cellStarts = .allocate(capacity: counts.count)
+        self.cellStarts.initialize(from: counts, count: counts.count)
+        self.entries = .allocate(capacity: Swift.max(1, entries.count))
+        self.entries.initialize(from: entries, count: entries.count)
+    }
+
+    /// Frees the buffers; the owner calls it exactly once, when it drops the grid.
+    func deallocate() {
+        cellStarts.deallocate()
+        entries.deallocate()
     }
 
     /// The cell holding `point`, or nil outside the grid (NaN included).
     @inline(__always)
     func cell(for point: Point) -> Int? {
         guard point.x >= minX, point.x < maxX, point.y >= minY, point.y < maxY else { return nil }
-        return row(point.y) * columns + column(point.x)
+        return HitGrid.clampedCell(point.y, minY, cellHeight, rows) * columns
+            + HitGrid.clampedCell(point.x, minX, cellWidth, columns)
     }
 
     @inline(__always)
-    private func column(_ x: Double) -> Int {
-        Swift.max(0, Swift.min(columns - 1, Int((x - minX) / cellWidth)))
-    }
-
-    @inline(__always)
-    private func row(_ y: Double) -> Int {
-        Swift.max(0, Swift.min(rows - 1, Int((y - minY) / cellHeight)))
+    private static func clampedCell(_ value: Double, _ origin: Double, _ size: Double, _ count: Int) -> Int {
+        Swift.max(0, Swift.min(count - 1, Int((value - origin) / size)))
     }
 
     private static func padDown(_ value: Double) -> Double {

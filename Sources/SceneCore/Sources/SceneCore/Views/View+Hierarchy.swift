@@ -7,20 +7,24 @@ extension View {
 
     /// The window this view is in, found by walking up the superviews; nil when not in a window.
     public var window: Window? {
-        var node: View? = self
-        while let current = node {
-            if current._flags.contains(.isWindow) { return unsafeDowncast(current, to: Window.self) }
-            node = current._superview
+        // The ancestors are read unretained (`unretainedBits`): nothing runs during the walk, and each
+        // is held by its superview. Only the window returned is retained.
+        unowned(unsafe) var node: View = self
+        while true {
+            if node._flags.contains(.isWindow) { return unsafeDowncast(node, to: Window.self) }
+            let parent = unretainedBits(&node._superview)
+            if parent == 0 { return nil }
+            node = unsafeBitCast(parent, to: View.self)
         }
-        return nil
     }
 
     /// True when `self` is `view` or one of its descendants.
     public func isDescendant(of view: View) -> Bool {
-        var node: View? = self
-        while let current = node {
-            if current === view { return true }
-            node = current._superview
+        let target = UInt(bitPattern: ObjectIdentifier(view))
+        var bits = UInt(bitPattern: ObjectIdentifier(self))
+        while bits != 0 {
+            if bits == target { return true }
+            bits = withUnretained(bits, as: View.self) { unretainedBits(&$0._superview) }
         }
         return false
     }

@@ -31,9 +31,10 @@ open class View: Responder {
     @exclusivity(unchecked) var _subviews: [View] = []
     @exclusivity(unchecked) var _childIndex: ChildHitIndex?
     // The view controller whose root view this is. Safe for the same reason: the controller owns the
-    // view and clears this pointer when it lets the view go or is deallocated.
-    unowned(unsafe) var _viewController: ViewController?
-    var _gestureRecognizers: [GestureRecognizer] = []
+    // view and clears this pointer when it lets the view go or is deallocated. (Exclusivity: as above.)
+    @exclusivity(unchecked) unowned(unsafe) var _viewController: ViewController?
+    // Read on every touch-down for the view and its ancestors; same reasoning as the hot state above.
+    @exclusivity(unchecked) var _gestureRecognizers: [GestureRecognizer] = []
     var _accessibility: AccessibilityStorage?
 
     /// A number the app can use to find the view (``viewWithTag(_:)``).
@@ -47,6 +48,9 @@ open class View: Responder {
         super.init()
         if !View.isSceneCoreClass(type(of: self)) {
             _flags.insert(.customHitTesting)
+        }
+        if View.forwardsTouchesByDefault(type(of: self)) {
+            _flags.insert(.forwardsTouches)
         }
     }
 
@@ -71,12 +75,37 @@ open class View: Responder {
             || type == Switch.self || type == Slider.self || type == Label.self || type == ImageView.self
     }
 
+    /// SceneCore's own view classes whose touch methods and `next` are the defaults.
+    private static func forwardsTouchesByDefault(_ type: View.Type) -> Bool {
+        type == View.self || type == Window.self || type == Label.self || type == ImageView.self
+    }
+
     // MARK: Responder
 
     /// The view controller whose root view this is, otherwise the superview [RC-1].
     open override var next: Responder? {
         if let controller = _viewController { return controller }
         return _superview
+    }
+
+    // The default touch methods forward to `next` [TD-10], exactly as `Responder`'s do; they only skip
+    // the calls into the responders on the way that would forward again (see
+    // `touchForwardingTarget()`), so a touch crosses a chain of plain views in one loop.
+
+    open override func touchesBegan(_ touches: TouchSet, with event: Event?) {
+        forwardTouch { $0.touchesBegan(touches, with: event) }
+    }
+
+    open override func touchesMoved(_ touches: TouchSet, with event: Event?) {
+        forwardTouch { $0.touchesMoved(touches, with: event) }
+    }
+
+    open override func touchesEnded(_ touches: TouchSet, with event: Event?) {
+        forwardTouch { $0.touchesEnded(touches, with: event) }
+    }
+
+    open override func touchesCancelled(_ touches: TouchSet, with event: Event?) {
+        forwardTouch { $0.touchesCancelled(touches, with: event) }
     }
 
     override var responderWindow: Window? { window }

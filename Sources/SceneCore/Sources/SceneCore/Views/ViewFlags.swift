@@ -14,4 +14,8 @@ struct ViewFlags: OptionSet, Sendable {
     static let isWindow = ViewFlags(rawValue: 1 << 6)
     /// `accessibilityElementsHidden`: the view and its subtree are not exposed to assistive tools.
     static let accessibilityHidden = ViewFlags(rawValue: 1 << 7)
+    /// The view's class is one of SceneCore's own that neither overrides the touch methods nor `next`
+    /// (`View`, `Window`, `Label`, `ImageView`): its touch methods only forward to `next`, so touch
+    /// forwarding may step over it without calling it (see `View.touchForwardingTarget()`).
+    static let forwardsTouches = ViewFlags(rawValue: 1 << 8)
 }

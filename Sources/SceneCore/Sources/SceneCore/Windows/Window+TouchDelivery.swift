@@ -14,45 +14,84 @@
 /// in the order of their lowest touch identifier.
 extension Window {
     func deliverTouches(_ event: Event) {
+        if case .one(let touch) = event.changedTouches.storage {
+            deliverSingleChange(touch, event)
+            return
+        }
         var mine = 0
         for touch in event.changedTouches where touch.window === self {
             mine += 1
             if touch.phase == .began { deliveryTouches.append(touch) }
         }
         guard mine > 0 else { return }
-        if gestureEnvironment.isInvolved(in: event, window: self) {
-            gestureEnvironment.handle(event)
+        let environment = gestureEnvironment
+        if environment.isInvolved(in: event, window: self) {
+            environment.handle(event)
         }
-        deliverPlanned(event, changedOnly: true)
+        deliverPlanned(event, changedOnly: true, environment: environment)
         publishChanges(event)
         retireFinishedTouches()
+    }
+
+    /// `deliverTouches` for an event in which one touch changed (every single-finger event): the
+    /// same steps, in the same order, without the loops and copies the general case needs.
+    private func deliverSingleChange(_ touch: Touch, _ event: Event) {
+        guard unretainedBits(&touch.window) == UInt(bitPattern: ObjectIdentifier(self)) else { return }
+        let phase = touch.phase
+        if phase == .began { deliveryTouches.append(touch) }
+        let environment = gestureEnvironment
+        if environment.isInvolved(withChangedTouch: touch, phase: phase, window: self) {
+            environment.handle(event)
+        }
+        if isOnlyElement(touch, &deliveryTouches) {
+            deliverPlannedSingle(touch, event, changedOnly: true, environment: environment)
+        } else {
+            deliverPlanned(event, changedOnly: true, environment: environment)
+        }
+        if let application = Window.observedApplication(of: self) {
+            application.notifyObservers { $0.touchDidChange(touch) }
+        }
+        if isOnlyElement(touch, &deliveryTouches) {
+            if touch.phase.isTerminal && !touch.delivery.hasHeldPhases { deliveryTouches.removeAll(keepingCapacity: true) }
+        } else {
+            retireFinishedTouches()
+        }
+    }
+
+    /// `_windowScene?._application` when it has observers, else nil. Reads the two links and asks
+    /// for observers without retaining anything (nothing runs in between; the scene owns
+    /// the window, the application the scene): the application has a weak-reference side table, so
+    /// each retain of it is a slow one, and this runs on every delivery.
+    private static func observedApplication(of window: Window) -> Application? {
+        unowned(unsafe) let window = window
+        let sceneBits = unretainedBits(&window._windowScene)
+        guard sceneBits != 0 else { return nil }
+        unowned(unsafe) let scene = unsafeBitCast(sceneBits, to: WindowScene.self)
+        let applicationBits = unretainedBits(&scene._application)
+        guard applicationBits != 0 else { return nil }
+        // The application is alive: it owns the scene, which clears this pointer when it goes away.
+        guard withUnretained(applicationBits, as: Application.self, { $0.hasObservers }) else { return nil }
+        return unsafeBitCast(applicationBits, to: Application.self)
     }
 
     /// Delivers what became deliverable outside a touch event (a recognizer settled from a timer).
     func flushHeldDeliveries(_ event: Event) {
         guard deliveryTouches.contains(where: { $0.delivery.hasHeldPhases }) else { return }
-        deliverPlanned(event, changedOnly: false)
+        deliverPlanned(event, changedOnly: false, environment: gestureEnvironment)
         retireFinishedTouches()
     }
 
     /// Plans and performs the view callbacks for the touches of this window.
-    private func deliverPlanned(_ event: Event, changedOnly: Bool) {
-        if deliveryTouches.count == 1 {
-            let touch = deliveryTouches[0]
-            guard !changedOnly || touch.delivery.changedInEvent || touch.delivery.hasHeldPhases else { return }
-            let actions = planDelivery(for: touch)
-            guard !actions.isEmpty, let view = touch.view else { return }
-            let set = TouchSet(touch)
-            if actions.contains(.began) { view.touchesBegan(set, with: event) }
-            if actions.contains(.moved) { view.touchesMoved(set, with: event) }
-            if actions.contains(.ended) { view.touchesEnded(set, with: event) }
-            if actions.contains(.cancelled) { view.touchesCancelled(set, with: event) }
+    private func deliverPlanned(_ event: Event, changedOnly: Bool, environment: GestureEnvironment) {
+        let touches = deliveryTouches
+        if touches.count == 1 {
+            deliverPlannedSingle(touches[0], event, changedOnly: changedOnly, environment: environment)
             return
         }
         var planned: [(touch: Touch, actions: DeliveryActions)] = []
-        for touch in deliveryTouches.sorted(by: { $0.identifier < $1.identifier }) {
+        for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
             guard !changedOnly || touch.delivery.changedInEvent || touch.delivery.hasHeldPhases else { continue }
-            let actions = planDelivery(for: touch)
+            let actions = planDelivery(for: touch, environment: environment)
             if !actions.isEmpty { planned.append((touch, actions)) }
         }
         for phase in [DeliveryActions.began, .moved, .ended, .cancelled] {
@@ -68,38 +107,50 @@ extension Window {
         }
     }
 
+    /// `deliverPlanned` when `touch` is this window's only delivery touch.
+    private func deliverPlannedSingle(_ touch: Touch, _ event: Event, changedOnly: Bool, environment: GestureEnvironment) {
+        guard !changedOnly || touch.delivery.changedInEvent || touch.delivery.hasHeldPhases else { return }
+        let actions = planDelivery(for: touch, environment: environment)
+        guard !actions.isEmpty, let view = touch.view else { return }
+        let set = TouchSet(touch)
+        if actions.contains(.began) { view.touchesBegan(set, with: event) }
+        if actions.contains(.moved) { view.touchesMoved(set, with: event) }
+        if actions.contains(.ended) { view.touchesEnded(set, with: event) }
+        if actions.contains(.cancelled) { view.touchesCancelled(set, with: event) }
+    }
+
     /// Decides which view callbacks a touch gets now, and records that they were made.
-    private func planDelivery(for touch: Touch) -> DeliveryActions {
-        guard let view = touch.view else { return [] }
+    private func planDelivery(for touch: Touch, environment: GestureEnvironment) -> DeliveryActions {
+        guard touch.view != nil else { return [] }
         var state = touch.delivery
         defer { touch.delivery = state }
         guard !state.suppressed, !state.cutOff else { return [] }
         let changed = state.changedInEvent
-        let delaysBegan = gestureEnvironment.delaysBegan(touch)
-        let delaysEnded = gestureEnvironment.delaysEnded(touch)
+        let phase = touch.phase
+        // Pure queries of the recognizers' states, asked only where they decide something.
         var actions: DeliveryActions = []
 
-        if changed && touch.phase == .began {
-            if shouldFilterNewTouch(touch, in: view) {
+        if changed && phase == .began {
+            if let view = touch.view, shouldFilterNewTouch(touch, in: view) {
                 state.suppressed = true
                 return []
             }
-            if delaysBegan {
+            if environment.delaysBegan(touch) {
                 state.heldBegan = true
             } else {
                 actions.insert(.began)
                 state.beganDelivered = true
             }
-        } else if state.heldBegan && !delaysBegan {
+        } else if state.heldBegan && !environment.delaysBegan(touch) {
             actions.insert(.began)
             state.heldBegan = false
             state.beganDelivered = true
-            let movesNow = changed && touch.phase == .moved
+            let movesNow = changed && phase == .moved
             if state.movedWhileHeld && !movesNow { actions.insert(.moved) }
             state.movedWhileHeld = false
         }
 
-        if changed && touch.phase == .moved {
+        if changed && phase == .moved {
             if state.heldBegan {
                 state.movedWhileHeld = true
             } else if state.beganDelivered && !state.finished {
@@ -107,8 +158,8 @@ extension Window {
             }
         }
 
-        if changed && touch.phase == .ended { state.heldEnded = true }
-        if state.heldEnded && !state.heldBegan && !delaysEnded {
+        if changed && phase == .ended { state.heldEnded = true }
+        if state.heldEnded && !state.heldBegan && !environment.delaysEnded(touch) {
             state.heldEnded = false
             if state.beganDelivered && !state.finished {
                 actions.insert(.ended)
@@ -116,7 +167,7 @@ extension Window {
             }
         }
 
-        if changed && touch.phase == .cancelled {
+        if changed && phase == .cancelled {
             state.heldBegan = false
             state.heldEnded = false
             state.movedWhileHeld = false
@@ -159,6 +210,12 @@ extension Window {
                 cancelled.append(touch)
             }
         }
+        if cancelled.count == 1 {
+            // One touch: its own group.
+            let touch = cancelled[0]
+            if let view = touch.view { view.touchesCancelled(TouchSet(touch), with: event) }
+            return
+        }
         for (view, set) in Window.groupByView(cancelled) {
             view.touchesCancelled(set, with: event)
         }
@@ -190,9 +247,19 @@ extension Window {
     }
 
     private func retireFinishedTouches() {
-        deliveryTouches.removeAll { touch in
-            touch.phase.isTerminal && !touch.delivery.hasHeldPhases
+        let touches = deliveryTouches
+        if touches.count == 1 {
+            let touch = touches[0]
+            if touch.phase.isTerminal && !touch.delivery.hasHeldPhases { deliveryTouches.removeAll(keepingCapacity: true) }
+            return
         }
+        var retiring = 0
+        for touch in touches where touch.phase.isTerminal && !touch.delivery.hasHeldPhases { retiring += 1 }
+        guard retiring > 0 else { return }
+        var kept: [Touch] = []
+        kept.reserveCapacity(touches.count - retiring)
+        for touch in touches where !(touch.phase.isTerminal && !touch.delivery.hasHeldPhases) { kept.append(touch) }
+        deliveryTouches = kept
     }
 
     /// Groups touches by their view, views ordered by their lowest touch identifier.

@@ -6,7 +6,7 @@
 open class LongPressGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = LongPressMachine()
-    var scheduledDeadline: Double?
+    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Seconds the fingers must stay down. Default 0.5.
     public var minimumPressDuration: Double {

@@ -16,18 +16,25 @@ protocol MachineDrivenRecognizer: GestureRecognizer {
 extension MachineDrivenRecognizer {
     /// Feeds one phase of one event to the machine and reports what it says.
     func drive(_ touches: TouchSet, phase: Touch.Phase, event: Event) {
-        for touch in touches {
-            switch phase {
-            case .began: machine.touchBegan(touch.identifier, at: touch.locationInWindow, time: touch.timestamp)
-            case .moved: machine.touchMoved(touch.identifier, to: touch.locationInWindow, time: touch.timestamp)
-            case .ended: machine.touchEnded(touch.identifier, at: touch.locationInWindow, time: touch.timestamp)
-            case .cancelled: machine.touchCancelled(touch.identifier, time: touch.timestamp)
-            case .stationary: break
-            }
+        if case .one(let touch) = touches.storage {
+            feedMachine(touch, phase: phase)
+        } else {
+            for touch in touches { feedMachine(touch, phase: phase) }
         }
         let output = machine.evaluate(at: event.timestamp)
         report(output)
         syncTimer()
+    }
+
+    @inline(__always)
+    private func feedMachine(_ touch: Touch, phase: Touch.Phase) {
+        switch phase {
+        case .began: machine.touchBegan(touch.identifier, at: touch.locationInWindow, time: touch.timestamp)
+        case .moved: machine.touchMoved(touch.identifier, to: touch.locationInWindow, time: touch.timestamp)
+        case .ended: machine.touchEnded(touch.identifier, at: touch.locationInWindow, time: touch.timestamp)
+        case .cancelled: machine.touchCancelled(touch.identifier, time: touch.timestamp)
+        case .stationary: break
+        }
     }
 
     /// Turns a machine output into a state request [GR-4].
@@ -67,8 +74,9 @@ extension MachineDrivenRecognizer {
             cancelTimer()
             return
         }
-        scheduleTimer(at: deadline) { [weak self] time in
-            guard let self else { return }
+        // `scheduleTimer` runs this only once it has checked (through the recognizer's timer token,
+        // which is what a weak reference would have told) that the recognizer is still alive.
+        scheduleTimer(at: deadline) { [unowned(unsafe) self] time in
             self.scheduledDeadline = nil
             let output = self.machine.timerFired(at: time)
             self.report(output)

@@ -8,7 +8,7 @@
 open class PanGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = PanMachine()
-    var scheduledDeadline: Double?
+    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Default 1.
     public var minimumNumberOfTouches: Int {

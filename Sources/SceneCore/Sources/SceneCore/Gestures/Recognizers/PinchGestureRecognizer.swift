@@ -5,7 +5,7 @@
 open class PinchGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = PinchMachine()
-    var scheduledDeadline: Double?
+    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Current scale; setting it re-bases the gesture so it reads as set, and resets the velocity.
     public var scale: Double {

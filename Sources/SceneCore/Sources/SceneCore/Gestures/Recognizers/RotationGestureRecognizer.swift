@@ -4,7 +4,7 @@
 open class RotationGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = RotationMachine()
-    var scheduledDeadline: Double?
+    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Current rotation; setting it re-bases the gesture so it reads as set, and resets the velocity.
     public var rotation: Double {

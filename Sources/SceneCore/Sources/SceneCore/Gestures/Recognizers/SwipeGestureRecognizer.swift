@@ -9,7 +9,7 @@ open class SwipeGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
 
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = SwipeMachine()
-    var scheduledDeadline: Double?
+    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Default `.right`.
     public var direction: Direction {

@@ -11,7 +11,7 @@
 open class TapGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     // Safe: see MachineDrivenRecognizer — never accessed while an output is being reported.
     @exclusivity(unchecked) var machine = TapMachine()
-    var scheduledDeadline: Double?
+    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Taps needed to recognize. Default 1.
     public var numberOfTapsRequired: Int {
