@@ -18,7 +18,9 @@ open class Application: Responder {
     /// Topics for which the model reports ``ApplicationObserver/diagnostic(_:_:)`` messages.
     public var diagnostics: DiagnosticTopics = []
 
-    var observers: [any ApplicationObserver] = []
+    // Unchecked exclusivity: read on every event, only on the main actor; `notifyObservers` iterates
+    // a copy, so an observer added or removed from a callback cannot overlap the iteration.
+    @exclusivity(unchecked) var observers: [any ApplicationObserver] = []
     var scenes: [WindowScene] = []
     private var orderCounter: UInt64 = 0
     private var activationCounter: UInt64 = 0

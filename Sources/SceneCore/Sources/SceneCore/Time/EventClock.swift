@@ -20,9 +20,10 @@ public protocol EventClock: AnyObject {
 public final class ClockTimer {
     /// The clock time at which the action is due.
     public let deadline: Double
-    /// False once the timer fired or was cancelled.
-    public private(set) var isPending = true
-    private var action: (@MainActor () -> Void)?
+    /// False once the timer fired or was cancelled. Unchecked exclusivity: read by gesture recognizers
+    /// on every touch, only on the main actor, never held `inout`.
+    @exclusivity(unchecked) public private(set) var isPending = true
+    @exclusivity(unchecked) private var action: (@MainActor () -> Void)?
     private let onCancel: (@MainActor (ClockTimer) -> Void)?
 
     /// Creates a timer; clocks call this. `onCancel` lets a clock drop its own bookkeeping.

@@ -235,7 +235,7 @@ extension Window {
     /// [TD-11] the window is being hidden or detached: every live touch is cancelled, for recognizers
     /// and views alike, and never delivered again.
     func cancelLiveTouches() {
-        guard let application = _windowScene?._application ?? lastApplication else { return }
+        guard let application = _windowScene?._application else { return }
         application.cancelTouches { $0.window === self }
     }
 

@@ -10,8 +10,9 @@
 @MainActor
 open class Window: View {
     // The scene owns its windows, and clears this pointer when a window leaves it or the scene goes
-    // away, so the pointer never outlives the scene.
-    unowned(unsafe) var _windowScene: WindowScene?
+    // away, so the pointer never outlives the scene. Unchecked exclusivity: read on every touch
+    // delivery, only on the main actor, never passed `inout` across a call that could write it.
+    @exclusivity(unchecked) unowned(unsafe) var _windowScene: WindowScene?
     /// The application of the last scene this window belonged to (its `next` when detached) [RC-1].
     weak var lastApplication: Application?
     var _level: Level = .normal
@@ -34,16 +35,20 @@ open class Window: View {
 
     /// The previously ended touch, for tap counting [TD-4].
     var lastEndedTouch: (location: Point, time: Double, tapCount: Int)?
-    /// Touches of this window being delivered or held for delivery.
-    var deliveryTouches: [Touch] = []
-    /// Gesture recognizers that are currently taking part in touch handling [GR-1].
-    lazy var gestureEnvironment = GestureEnvironment(window: self)
+    /// Touches of this window being delivered or held for delivery. Unchecked exclusivity: touched on
+    /// every delivery, only on the main actor, by code that never holds it `inout` across a callback.
+    @exclusivity(unchecked) var deliveryTouches: [Touch] = []
+    /// Gesture recognizers that are currently taking part in touch handling [GR-1]; created with the
+    /// window (it needs the window), never replaced, so reading it never fails after `init`.
+    @exclusivity(unchecked) private var _gestureEnvironment: GestureEnvironment?
+    var gestureEnvironment: GestureEnvironment { _gestureEnvironment.unsafelyUnwrapped }
 
     /// Creates a hidden window with `frame` in screen coordinates, attached to no scene.
     public override init(frame: Rect) {
         super.init(frame: frame)
         _flags.insert(.isWindow)
         _flags.insert(.hidden)
+        _gestureEnvironment = GestureEnvironment(window: self)
     }
 
     /// Creates a hidden window attached to `windowScene`, covering the scene's screen area.

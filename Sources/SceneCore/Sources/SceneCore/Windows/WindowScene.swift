@@ -17,7 +17,8 @@ open class WindowScene: Responder {
     /// The delegate that built the scene; the scene keeps it alive.
     public let delegate: (any SceneDelegate)?
     // The application owns its scenes and clears this pointer when it disconnects one or goes away.
-    unowned(unsafe) var _application: Application?
+    // Unchecked exclusivity: read on every touch delivery, only on the main actor.
+    @exclusivity(unchecked) unowned(unsafe) var _application: Application?
 
     public internal(set) var activationState: ActivationState = .unattached
     /// The application-wide order in which scenes became active; the latest one provides the

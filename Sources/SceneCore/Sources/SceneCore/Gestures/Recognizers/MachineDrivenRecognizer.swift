@@ -67,8 +67,11 @@ extension MachineDrivenRecognizer {
 
     /// Schedules (or cancels) the clock timer so that it fires at the machine's deadline.
     func syncTimer() {
+        // `scheduledDeadline` is nil whenever no timer is pending: the timer clears it when it fires,
+        // and a finished recognizer (whose timer `apply` cancelled) is not driven again until its reset
+        // clears it. So comparing deadlines is enough; no need to ask the timer.
         let deadline = machine.deadline
-        guard deadline != scheduledDeadline || (deadline != nil && !hasPendingTimer) else { return }
+        guard deadline != scheduledDeadline else { return }
         scheduledDeadline = deadline
         guard let deadline else {
             cancelTimer()
