@@ -33,6 +33,9 @@ let package = Package(
     products: [
         .executable(name: "scene-host", targets: ["scene-host"]),
         .executable(name: "scenectl", targets: ["scenectl"]),
+        // For other Swift clients of the bus (and Benchmarks/HostBench).
+        .library(name: "DBusKit", targets: ["DBusKit"]),
+        .library(name: "SceneBusContract", targets: ["SceneBusContract"]),
         // Demo plugins. A new plugin is a folder under Plugins/ plus one line here and one in `targets`.
         pluginLibrary("FindView"),
         pluginLibrary("GestureLab"),

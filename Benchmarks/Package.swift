@@ -8,23 +8,43 @@ import PackageDescription
 //   against. A separate module, built with the default settings (dynamic exclusivity checks on), so
 //   that `open` really means vtable dispatch.
 // - CAllocCounter: interposes malloc & co. to count heap allocations, plus a mallinfo2() shim.
-// - SceneBench: the executable (`swift run -c release --package-path Benchmarks SceneBench all`).
+// - BenchSupport: clocks, statistics and the markdown report, shared by the executables.
+// - SceneBench: the model's benchmarks (`swift run -c release --package-path Benchmarks SceneBench all`).
+// - HostBench: the running host's (start-up, D-Bus), against `swift build -c release` of the root
+//   package (`swift run -c release --package-path Benchmarks HostBench all`).
+/// The root package's identity: SwiftPM names a path dependency after its folder, which is whatever the
+/// clone is called (`SceneHost`, `main`...), so it is read from where this manifest lives.
+let rootPackage = Context.packageDirectory.split(separator: "/").dropLast().last.map { String($0).lowercased() } ?? "scenehost"
+
 let package = Package(
     name: "SceneHostBenchmarks",
     dependencies: [
         .package(path: "../Sources/SceneCore"),
+        // The root package, for DBusKit and the API names (HostBench only; SceneBench does not build it).
+        .package(path: ".."),
     ],
     targets: [
         .target(name: "NaiveUIKit", path: "Sources/NaiveUIKit"),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
+        .target(name: "BenchSupport", path: "Sources/BenchSupport"),
         .executableTarget(
             name: "SceneBench",
             dependencies: [
                 "NaiveUIKit",
                 "CAllocCounter",
+                "BenchSupport",
                 .product(name: "SceneCore", package: "SceneCore"),
             ],
             path: "Sources/SceneBench"
+        ),
+        .executableTarget(
+            name: "HostBench",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "DBusKit", package: rootPackage),
+                .product(name: "SceneBusContract", package: rootPackage),
+            ],
+            path: "Sources/HostBench"
         ),
     ],
     swiftLanguageModes: [.v6]

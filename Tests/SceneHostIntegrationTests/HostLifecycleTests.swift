@@ -96,6 +96,46 @@ struct HostLifecycleTests {
         #expect(host.log.contains { $0.contains("host stopped") })
     }
 
+    @Test("Under a service manager (NOTIFY_SOCKET) the host sends READY=1 once every scene is connected, then STOPPING=1")
+    func notifiesServiceManager() throws {
+        let listener = try NotifyListener()
+        let host = try HostProcess(arguments: [], environment: ["NOTIFY_SOCKET": listener.address])
+        let ready = try #require(listener.next())
+        #expect(ready["READY"] == "1")
+        #expect(ready["MAINPID"] == "\(host.process.processIdentifier)")
+        #expect(ready["STATUS"] == "3 scenes connected (findview, gesturelab, gallery)")
+        // The status lists the scenes connected when READY=1 was sent: all three. (The log lines arrive
+        // through a pipe, possibly after the datagram.)
+        #expect(host.waitForLine(containing: "host ready"))
+        #expect(host.log.filter { $0.contains("scene connected") }.count == 3)
+        // The probes (child processes) did not speak in the host's name.
+        #expect(listener.next(timeout: 0.2) == nil)
+        host.signal(SIGTERM)
+        #expect(listener.next()?["STOPPING"] == "1")
+        #expect(host.waitForExit() == 0)
+    }
+
+    @Test("A refused plugin shows in the service status; the other scenes still make the host ready")
+    func readyStatusNamesRefusals() throws {
+        let config = try temporaryFile(
+            "refused.yaml",
+            """
+            scenes:
+              - name: findview
+                plugin: FindView
+              - name: broken
+                plugin: FixtureCrashOnCreate
+            """)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let listener = try NotifyListener()
+        let host = try HostProcess(arguments: ["--config", config], environment: ["NOTIFY_SOCKET": listener.address])
+        let ready = try #require(listener.next())
+        #expect(ready["READY"] == "1")
+        #expect(ready["STATUS"] == "1 scene connected (findview), 1 refused (see the log)")
+        host.signal(SIGTERM)
+        #expect(host.waitForExit() == 0)
+    }
+
     @Test("SIGINT also exits 0")
     func sigintShutsDown() throws {
         let host = try HostProcess(arguments: [])

@@ -1,3 +1,4 @@
+import BenchSupport
 import Glibc
 
 // The measuring harness (research/perf.md §2): calibrate the number of operations so that one trial
@@ -15,17 +16,6 @@ struct MeasureConfig {
     static let quick = MeasureConfig(trials: 3, minimumTrialSeconds: 0.04)
 }
 
-/// Nanosecond clocks.
-enum Clock {
-    static func threadCPU() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
-    static func monotonic() -> UInt64 { read(CLOCK_MONOTONIC) }
-
-    private static func read(_ id: clockid_t) -> UInt64 {
-        var spec = timespec()
-        clock_gettime(id, &spec)
-        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-    }
-}
 
 /// The trials of one candidate.
 struct Measurement {
@@ -44,14 +34,6 @@ struct Measurement {
     var spread: Double { (maximum - minimum) / median }
 }
 
-enum Stats {
-    static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-}
 
 /// A body that performs `n` operations and returns a checksum, so that the work cannot be removed.
 typealias Workload = @MainActor (_ n: Int) -> Int
@@ -64,6 +46,13 @@ enum Sink {
     @inline(never)
     static func consume(_ checksum: Int) {
         value &+= checksum
+    }
+}
+
+extension Format {
+    /// "median [min–max]".
+    static func spread(_ m: Measurement) -> String {
+        "\(ns(m.median)) [\(ns(m.minimum))–\(ns(m.maximum))]"
     }
 }
 
@@ -131,22 +120,4 @@ struct SplitMix64 {
     }
 }
 
-/// The machine's load, for the report.
-func loadAverage() -> String {
-    guard let file = fopen("/proc/loadavg", "r") else { return "?" }
-    defer { fclose(file) }
-    var buffer = [CChar](repeating: 0, count: 128)
-    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return "?" }
-    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return text.split(separator: " ").prefix(3).joined(separator: " ")
-}
 
-/// The current UTC date and time, for the report.
-func utcTimestamp() -> String {
-    var now = time(nil)
-    var parts = tm()
-    gmtime_r(&now, &parts)
-    var buffer = [CChar](repeating: 0, count: 64)
-    let length = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M UTC", &parts)
-    return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}

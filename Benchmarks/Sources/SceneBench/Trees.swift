@@ -1,3 +1,4 @@
+import BenchSupport
 // The four trees of research/perf.md §3, as one description that both implementations build.
 //
 // A tree is a list of nodes in build order: every node's parent comes before it, and siblings are

@@ -78,9 +78,11 @@ public struct SceneHostCommand: ParsableCommand {
         let logger = Logger(label: "scene-host")
         let replace = self.replace
         MainActor.assumeIsolated {
+            let notifier = ServiceNotifier()
             let host = SceneHost(configuration: configuration, logger: logger, executable: Self.executablePath)
             var service: HostBusService?
             let stop: @MainActor () -> Void = {
+                notifier.stopping()
                 host.shutdown()
                 service?.shutdown()
                 Glibc.exit(0)
@@ -96,10 +98,20 @@ public struct SceneHostCommand: ParsableCommand {
                 Glibc.exit(error.exitStatus)
             }
             service?.onReplaced = stop
-            host.start()
+            let failures = host.start()
+            notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
             script?.run(on: host, onQuit: stop)
             MainLoop.run()
         }
+    }
+
+    /// What `systemctl status` shows once the host is up.
+    @MainActor
+    static func readyStatus(host: SceneHost, failures: Int) -> String {
+        let scenes = host.application.connectedScenes.map(\.name)
+        var status = "\(scenes.count) scene\(scenes.count == 1 ? "" : "s") connected (\(scenes.joined(separator: ", ")))"
+        if failures > 0 { status += ", \(failures) refused (see the log)" }
+        return status
     }
 
     private func loadConfiguration() throws -> HostConfiguration {

@@ -45,23 +45,26 @@ public final class PluginRegistry {
     public func plugin(_ plugin: String, sceneName: String, options: [String: String]) throws(PluginLoadError) -> LoadedPlugin {
         let path = try resolve(plugin)
         if let cached = loaded[path] { return cached }
-        let started = DispatchTime.now()
+        let started = DispatchTime.now().uptimeNanoseconds
         let report = try PluginProbe.probe(
             path: path, plugin: plugin, sceneName: sceneName, options: options, executable: probeExecutable,
             timeout: probeTimeout)
-        let probeSeconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let probed = DispatchTime.now().uptimeNanoseconds
         logger.debug(
             "probe passed",
             metadata: [
                 "topic": "plugins", "plugin": "\(plugin)", "plugin.path": "\(path)",
-                "probe.seconds": "\(String(format: "%.3f", probeSeconds))", "probe.windows": "\(report.windows ?? 0)",
-                "probe.views": "\(report.views ?? 0)",
+                "probe.windows": "\(report.windows ?? 0)", "probe.views": "\(report.views ?? 0)",
             ])
         let result = try PluginLoader.load(path: path, plugin: plugin)
+        let finished = DispatchTime.now().uptimeNanoseconds
         loaded[path] = result
         logger.info(
             "plugin loaded",
-            metadata: ["plugin": "\(result.name)", "plugin.version": "\(result.version)", "plugin.path": "\(path)"])
+            metadata: [
+                "plugin": "\(result.name)", "plugin.version": "\(result.version)", "plugin.path": "\(path)",
+                "probe.ms": "\(Self.milliseconds(probed - started))", "load.ms": "\(Self.milliseconds(finished - probed))",
+            ])
         return result
     }
 
@@ -101,6 +104,11 @@ public final class PluginRegistry {
                 }
             }
         }
+    }
+
+    /// Nanoseconds as milliseconds with one decimal, for the log.
+    nonisolated static func milliseconds(_ nanoseconds: UInt64) -> String {
+        String(format: "%.1f", Double(nanoseconds) / 1e6)
     }
 
     /// The search folders a configuration asks for: `@executable_dir` becomes the folder of the

@@ -41,6 +41,7 @@ public final class SceneHost {
     /// the others still connect. Returns the failures.
     @discardableResult
     public func start() -> [(scene: String, error: SceneLoadError)] {
+        let started = DispatchTime.now().uptimeNanoseconds
         var failures: [(String, SceneLoadError)] = []
         for scene in configuration.scenes {
             do {
@@ -50,7 +51,12 @@ public final class SceneHost {
                 failures.append((scene.name, error))
             }
         }
-        logger.info("host ready", metadata: ["scenes": "\(application.connectedScenes.map(\.name))"])
+        logger.info(
+            "host ready",
+            metadata: [
+                "scenes": "\(application.connectedScenes.map(\.name))",
+                "start.ms": "\(PluginRegistry.milliseconds(DispatchTime.now().uptimeNanoseconds - started))",
+            ])
         return failures
     }
 

@@ -2,21 +2,21 @@ import Glibc
 
 /// Prints markdown as the run goes and remembers every missed target or mismatch.
 @MainActor
-final class Report {
-    static let shared = Report()
+public final class Report {
+    public static let shared = Report()
 
-    private(set) var failures: [String] = []
-    private(set) var notes: [String] = []
+    public private(set) var failures: [String] = []
+    public private(set) var notes: [String] = []
 
-    func heading(_ text: String) {
+    public func heading(_ text: String) {
         emit("\n## \(text)\n")
     }
 
-    func line(_ text: String) {
+    public func line(_ text: String) {
         emit(text)
     }
 
-    func table(_ headers: [String], _ rows: [[String]]) {
+    public func table(_ headers: [String], _ rows: [[String]]) {
         emit("| " + headers.joined(separator: " | ") + " |")
         emit("|" + headers.map { _ in "---" }.joined(separator: "|") + "|")
         for row in rows { emit("| " + row.joined(separator: " | ") + " |") }
@@ -24,13 +24,13 @@ final class Report {
     }
 
     /// Records a failure (missed target or wrong result); the run exits non-zero.
-    func fail(_ text: String) {
+    public func fail(_ text: String) {
         failures.append(text)
         emit("**FAIL:** \(text)")
     }
 
     /// Progress on stderr, so stdout stays a clean markdown report.
-    func progress(_ text: String) {
+    public func progress(_ text: String) {
         var message = text + "\n"
         message.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
     }
@@ -42,26 +42,26 @@ final class Report {
 }
 
 /// Number formatting for the tables.
-enum Format {
+public enum Format {
     /// 3 significant digits, thousands separated: 342,436 / 3,580 / 75.1 / 0.912.
-    static func ns(_ value: Double) -> String {
+    public static func ns(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
         if value.rounded() >= 100 { return grouped(Int(value.rounded())) }
         if value >= 10 { return fixed(value, 1) }
         return fixed(value, 2)
     }
 
-    static func ratio(_ value: Double) -> String {
+    public static func ratio(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
         return (value >= 100 ? grouped(Int(value.rounded())) : fixed(value, value >= 10 ? 1 : 2)) + "×"
     }
 
-    static func percent(_ value: Double) -> String {
+    public static func percent(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
         return String(Int((value * 100).rounded())) + "%"
     }
 
-    static func grouped(_ value: Int) -> String {
+    public static func grouped(_ value: Int) -> String {
         let digits = String(abs(value))
         var out = ""
         for (offset, character) in digits.enumerated() {
@@ -71,7 +71,7 @@ enum Format {
         return (value < 0 ? "-" : "") + out
     }
 
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
+    public static func fixed(_ value: Double, _ decimals: Int) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = Int((abs(value) * scale).rounded())
@@ -82,18 +82,5 @@ enum Format {
         return decimals == 0 ? sign + String(whole) : sign + String(whole) + "." + fraction
     }
 
-    /// "median [min–max]".
-    static func spread(_ m: Measurement) -> String {
-        "\(ns(m.median)) [\(ns(m.minimum))–\(ns(m.maximum))]"
-    }
-
-    static func pass(_ ok: Bool) -> String { ok ? "pass" : "**FAIL**" }
-}
-
-/// Touch deliveries that reached the application (the end of the responder chain).
-struct TerminalCounts: Equatable {
-    var began: Int
-    var moved: Int
-    var ended: Int
-    var cancelled: Int
+    public static func pass(_ ok: Bool) -> String { ok ? "pass" : "**FAIL**" }
 }

@@ -1,0 +1,162 @@
+import BenchSupport
+import Foundation
+import Glibc
+
+/// A `scene-host` started by the benchmark: spawned with `posix_spawn`, its standard error collected
+/// through a pipe, its readiness learned through the `sd_notify` protocol (`NOTIFY_SOCKET`, the same
+/// path a systemd `Type=notify` unit uses), so "ready" means every configured scene is connected and
+/// the API is on the bus.
+final class HostProcess {
+    let pid: pid_t
+    /// Monotonic ns just before `posix_spawn`.
+    let spawnedAt: UInt64
+    private let notifySocket: Int32
+    private let stderrRead: Int32
+    private var collected: [UInt8] = []
+    private var exited = false
+
+    /// Spawns `executable` with `arguments`. `NOTIFY_SOCKET` names an abstract socket of this process.
+    init(executable: String, arguments: [String], runtimeDirectory: String) throws {
+        let name = "scenehost-bench-\(getpid())-\(Clock.monotonic())"
+        let notifySocket = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        self.notifySocket = notifySocket
+        guard notifySocket >= 0 else { throw BenchError("socket(): errno \(errno)") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = [UInt8(0)] + Array(name.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(notifySocket, $0, length) }
+        }
+        guard bound == 0 else { throw BenchError("bind(@\(name)): errno \(errno)") }
+
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw BenchError("pipe(): errno \(errno)") }
+        // Single-threaded: no other spawn can inherit the ends before these flags are set.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        stderrRead = ends[0]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], STDERR_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = "@" + name
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        spawnedAt = Clock.monotonic()
+        let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
+        close(ends[1])
+        guard status == 0 else {
+            close(stderrRead)
+            close(notifySocket)
+            throw BenchError("cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        pid = child
+    }
+
+    deinit {
+        if !exited {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        close(stderrRead)
+        close(notifySocket)
+    }
+
+    /// Waits for `READY=1` and returns the monotonic ns when it arrived. Throws when the host exits
+    /// first or `timeout` passes.
+    func waitUntilReady(timeout: Double) throws -> UInt64 {
+        let deadline = Clock.monotonic() + UInt64(timeout * 1e9)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let now = Clock.monotonic()
+            guard now < deadline else { throw BenchError("scene-host sent no READY=1 within \(timeout) s:\n\(stderrText())") }
+            var descriptors = [
+                pollfd(fd: notifySocket, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stderrRead, events: Int16(POLLIN), revents: 0),
+            ]
+            let waitMs = Int32(min(Double(deadline - now) / 1e6, 1000).rounded(.up))
+            _ = poll(&descriptors, 2, waitMs)
+            if descriptors[1].revents != 0 { drainStderr() }
+            if descriptors[0].revents & Int16(POLLIN) != 0 {
+                let received = Glibc.recv(notifySocket, &buffer, buffer.count, 0)
+                if received > 0 {
+                    let text = String(decoding: buffer[0..<received], as: UTF8.self)
+                    if text.split(separator: "\n").contains("READY=1") { return Clock.monotonic() }
+                }
+            }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                drainStderr()
+                throw BenchError("scene-host exited (status \(status)) before READY=1:\n\(stderrText())")
+            }
+        }
+    }
+
+    /// SIGTERM, then waits for the exit (SIGKILL after 5 s). Returns what the host wrote on stderr.
+    @discardableResult
+    func stop() -> String {
+        if !exited {
+            kill(pid, SIGTERM)
+            let deadline = Clock.monotonic() + 5_000_000_000
+            var status: Int32 = 0
+            while waitpid(pid, &status, WNOHANG) != pid {
+                drainStderr()
+                if Clock.monotonic() > deadline { kill(pid, SIGKILL) }
+                usleep(2000)
+            }
+            exited = true
+        }
+        drainStderr()
+        return stderrText()
+    }
+
+    func stderrText() -> String { String(decoding: collected, as: UTF8.self) }
+
+    private func drainStderr() {
+        _ = fcntl(stderrRead, F_SETFL, fcntl(stderrRead, F_GETFL) | O_NONBLOCK)
+        var chunk = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let count = Glibc.read(stderrRead, &chunk, chunk.count)
+            guard count > 0 else { return }
+            collected.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
+
+/// Runs `executable` to completion (for the process-start floor) and returns the wall ns it took.
+func timeToExit(executable: String, arguments: [String]) throws -> UInt64 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var child: pid_t = 0
+    let start = Clock.monotonic()
+    let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+    guard status == 0 else { throw BenchError("cannot start \(executable): \(String(cString: strerror(status)))") }
+    var exitStatus: Int32 = 0
+    waitpid(child, &exitStatus, 0)
+    let end = Clock.monotonic()
+    guard exitStatus == 0 else { throw BenchError("\(executable) \(arguments.joined(separator: " ")) failed with status \(exitStatus)") }
+    return end - start
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

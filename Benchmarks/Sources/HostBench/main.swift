@@ -1,0 +1,59 @@
+import BenchSupport
+import Foundation
+import Glibc
+
+// HostBench: benchmarks of the running host (BENCHMARKS.md): start-up (issue 4) and the D-Bus API
+// (issue 5), against a release build of the root package. Prints a markdown report on stdout (progress
+// on stderr) and exits non-zero when a target is missed.
+//
+//     swift build -c release && swift run -c release --package-path Benchmarks HostBench [all|startup|bus] [--quick]
+
+let usage = "usage: HostBench [all|startup|bus] [--quick] [--scene-host PATH]   (run from the repository root after `swift build -c release`)"
+var arguments = Array(CommandLine.arguments.dropFirst())
+var sceneHost = ".build/release/scene-host"
+if let index = arguments.firstIndex(of: "--scene-host") {
+    guard index + 1 < arguments.count else {
+        Report.shared.progress(usage)
+        exit(64)
+    }
+    sceneHost = arguments[index + 1]
+    arguments.removeSubrange(index...index + 1)
+}
+let quick = arguments.contains("--quick")
+let commands = arguments.filter { $0 != "--quick" }
+let command = commands.first ?? "all"
+guard commands.count <= 1, ["all", "startup", "bus"].contains(command) else {
+    Report.shared.progress(usage)
+    exit(64)
+}
+guard access(sceneHost, X_OK) == 0 else {
+    Report.shared.progress("HostBench: \(sceneHost) is not an executable: build it first with `swift build -c release` (from the repository root), or pass --scene-host PATH")
+    exit(66)
+}
+sceneHost = URL(fileURLWithPath: sceneHost).standardizedFileURL.path
+
+let report = Report.shared
+report.line("# HostBench \(command)\(quick ? " --quick" : "")")
+report.line("")
+report.line("- date: \(utcTimestamp())")
+report.line("- scene-host: `\(sceneHost)`")
+report.line("- load average at start (1, 5, 15 min): \(loadAverage())")
+
+do {
+    try MainActor.assumeIsolated {
+        if command == "all" || command == "startup" { try runStartupSection(sceneHost: sceneHost, runs: quick ? 5 : 21) }
+    }
+} catch {
+    report.fail("HostBench stopped: \(error)")
+}
+
+report.line("")
+report.line("- load average at end (1, 5, 15 min): \(loadAverage())")
+if report.failures.isEmpty {
+    report.line("- result: every target met")
+    exit(0)
+} else {
+    report.line("- result: \(report.failures.count) failure(s):")
+    for failure in report.failures { report.line("  - \(failure)") }
+    exit(1)
+}
