@@ -1,3 +1,3 @@
 import SceneCtlKit
 
-SceneCtl.main()
+await SceneCtl.runFromCommandLine()

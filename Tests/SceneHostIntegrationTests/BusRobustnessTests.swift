@@ -104,19 +104,19 @@ struct BusRobustnessTests {
     @Test("A second host is refused as already running; with --replace it takes over and the first exits 0")
     func secondHost() async throws {
         let first = try HostProcess(arguments: [])
-        #expect(first.waitForLine(containing: "host ready"))
+        #expect(await first.line(containing: "host ready"))
         let second = try HostProcess(arguments: [], sharing: first)
-        #expect(second.waitForExit() == 1)
+        #expect(await second.exitStatus() == 1)
         #expect(second.log.contains { $0.contains("another scene-host is already running") && $0.contains("--replace") })
         #expect(first.process.isRunning)
         let third = try HostProcess(arguments: ["--replace"], sharing: first)
-        #expect(first.waitForExit() == 0)
-        #expect(third.waitForLine(containing: "host ready"))
+        #expect(await first.exitStatus() == 0)
+        #expect(await third.line(containing: "host ready"))
         let client = try await HostBusClient(host: third)
         defer { client.close() }
         #expect(try await client.window(DemoWindow.findview, "HitTest", doubles(240, 250)) == [.string("blue")])
         third.signal(SIGTERM)
-        #expect(third.waitForExit() == 0)
+        #expect(await third.exitStatus() == 0)
     }
 }
 

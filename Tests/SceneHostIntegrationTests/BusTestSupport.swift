@@ -29,7 +29,7 @@ final class HostBusClient {
     /// Connects to the bus whose address `host` published, and subscribes to every Host1 signal.
     init(host: HostProcess, subscribe: Bool = true) async throws {
         let addressFile = host.runtimeFolder + "/scenehost/bus-address"
-        #expect(host.waitForLine(containing: "host ready"))
+        #expect(await host.line(containing: "host ready"))
         let address = try String(contentsOfFile: addressFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         connection = try BusConnection.connect(to: .address(address))
         if subscribe {

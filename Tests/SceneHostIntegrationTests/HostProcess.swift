@@ -84,7 +84,7 @@ final class HostProcess: Sendable {
 
     /// Waits until a log line contains `fragment`; false on timeout or exit.
     @discardableResult
-    func waitForLine(containing fragment: String, timeout: Double = 20) -> Bool {
+    func waitForLine(containing fragment: String, timeout: Double = 60) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if log.contains(where: { $0.contains(fragment) }) { return true }
@@ -94,8 +94,19 @@ final class HostProcess: Sendable {
         return false
     }
 
+    /// `waitForLine` for main-actor code: waits on another thread, so the main actor keeps serving
+    /// D-Bus connections (its own and other tests') meanwhile.
+    func line(containing fragment: String, timeout: Double = 60) async -> Bool {
+        await Task.detached { self.waitForLine(containing: fragment, timeout: timeout) }.value
+    }
+
+    /// `waitForExit` for main-actor code (see `line(containing:)`).
+    func exitStatus(timeout: Double = 60) async -> Int32? {
+        await Task.detached { self.waitForExit(timeout: timeout) }.value
+    }
+
     /// Waits for the process to exit and returns its status (nil on timeout, after killing it).
-    func waitForExit(timeout: Double = 20) -> Int32? {
+    func waitForExit(timeout: Double = 60) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline {
             _ = changed.wait(timeout: .now() + 0.05)

@@ -7,8 +7,8 @@ import Testing
 struct ConnectionTests {
     let bus: BusFixture
 
-    init() throws {
-        bus = try BusFixture()
+    init() async throws {
+        bus = try await BusFixture()
     }
 
     @Test("Each connection gets its own unique name from the bus")
@@ -20,7 +20,7 @@ struct ConnectionTests {
         #expect(first.uniqueName != second.uniqueName)
         let reply = try await first.call(
             destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
-            arguments: [.string(firstName.rawValue)], timeout: .seconds(5))
+            arguments: [.string(firstName.rawValue)], timeout: .seconds(20))
         #expect(reply.arguments == [.string(firstName.rawValue)])
     }
 
@@ -50,11 +50,11 @@ struct ConnectionTests {
         let client = try bus.connect()
         let server = try bus.connect()
         let ping = try await client.call(
-            destination: server.uniqueName, path: "/any/path", interface: .peer, member: "Ping", timeout: .seconds(5))
+            destination: server.uniqueName, path: "/any/path", interface: .peer, member: "Ping", timeout: .seconds(20))
         #expect(ping.kind == .methodReturn)
         #expect(ping.arguments.isEmpty)
         let machine = try await client.call(
-            destination: server.uniqueName, path: "/", interface: .peer, member: "GetMachineId", timeout: .seconds(5))
+            destination: server.uniqueName, path: "/", interface: .peer, member: "GetMachineId", timeout: .seconds(20))
         let identifier = try #require(machine.arguments.first?.stringValue)
         #expect(identifier.count == 32)
     }
@@ -63,12 +63,12 @@ struct ConnectionTests {
     func blockingCall() throws {
         let connection = try bus.connect()
         let reply = try connection.callBlocking(
-            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(5))
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(20))
         let names = reply.arguments.first?.arrayElements?.compactMap(\.stringValue) ?? []
         #expect(names.contains("org.freedesktop.DBus"))
         #expect {
             try connection.callBlocking(
-                destination: "org.example.Nobody", path: "/", interface: .peer, member: "Ping", timeout: .seconds(5))
+                destination: "org.example.Nobody", path: "/", interface: .peer, member: "Ping", timeout: .seconds(20))
         } throws: { error in
             let busError = error as! BusError
             return busError.code == .remote && busError.name == .serviceUnknown
@@ -158,7 +158,7 @@ struct ConnectionTests {
             let connection = try bus.connect()
             names.insert(connection.uniqueName!.rawValue)
             _ = try await connection.call(
-                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetId", timeout: .seconds(5))
+                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetId", timeout: .seconds(20))
             if index % 2 == 0 {
                 connection.close()
             }

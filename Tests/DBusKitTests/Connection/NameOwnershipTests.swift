@@ -7,8 +7,8 @@ struct NameOwnershipTests {
     let bus: BusFixture
     let name: BusName = "org.example.Owned1"
 
-    init() throws {
-        bus = try BusFixture()
+    init() async throws {
+        bus = try await BusFixture()
     }
 
     @Test("The first requester becomes the primary owner and is told so")

@@ -10,8 +10,8 @@ struct SignalTests {
     let interface: InterfaceName = "org.example.Touch1"
     let path: ObjectPath = "/org/example/Touch"
 
-    init() throws {
-        bus = try BusFixture()
+    init() async throws {
+        bus = try await BusFixture()
         emitter = try bus.connect()
         listener = try bus.connect()
     }

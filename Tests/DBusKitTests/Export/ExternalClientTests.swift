@@ -9,8 +9,8 @@ struct ExternalClientTests {
     let server: BusConnection
     let service = TestService()
 
-    init() throws {
-        bus = try BusFixture()
+    init() async throws {
+        bus = try await BusFixture()
         server = try bus.connect()
         try server.export(service, at: TestService.path)
         try server.export(

@@ -9,8 +9,8 @@ struct IntrospectTests {
     let client: BusConnection
     let service = TestService()
 
-    init() throws {
-        bus = try BusFixture()
+    init() async throws {
+        bus = try await BusFixture()
         server = try bus.connect()
         client = try bus.connect()
     }
@@ -18,7 +18,7 @@ struct IntrospectTests {
     func introspect(_ path: ObjectPath) async throws -> String {
         let reply = try await client.call(
             destination: server.uniqueName, path: path, interface: .introspectable, member: "Introspect",
-            timeout: .seconds(5))
+            timeout: .seconds(20))
         return try #require(reply.arguments.first?.stringValue)
     }
 

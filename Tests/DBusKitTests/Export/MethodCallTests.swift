@@ -9,8 +9,8 @@ struct MethodCallTests {
     let client: BusConnection
     let service = TestService()
 
-    init() throws {
-        bus = try BusFixture()
+    init() async throws {
+        bus = try await BusFixture()
         server = try bus.connect()
         client = try bus.connect()
         try server.export(service, at: TestService.path)
@@ -18,7 +18,7 @@ struct MethodCallTests {
 
     func call(
         _ member: MemberName, _ arguments: [BusValue] = [], interface: InterfaceName? = TestService.interfaceName,
-        path: ObjectPath = TestService.path, timeout: Duration = .seconds(5)
+        path: ObjectPath = TestService.path, timeout: Duration = .seconds(20)
     ) async throws -> BusMessage {
         try await client.call(
             destination: server.uniqueName, path: path, interface: interface, member: member, arguments: arguments,
@@ -27,7 +27,7 @@ struct MethodCallTests {
 
     func error(
         _ member: MemberName, _ arguments: [BusValue] = [], interface: InterfaceName? = TestService.interfaceName,
-        path: ObjectPath = TestService.path, timeout: Duration = .seconds(5)
+        path: ObjectPath = TestService.path, timeout: Duration = .seconds(20)
     ) async throws -> BusError {
         try await bus.expectError(
             from: client, destination: server.uniqueName, path: path, interface: interface, member: member,

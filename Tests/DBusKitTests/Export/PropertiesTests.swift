@@ -9,8 +9,8 @@ struct PropertiesTests {
     let client: BusConnection
     let service = TestService()
 
-    init() throws {
-        bus = try BusFixture()
+    init() async throws {
+        bus = try await BusFixture()
         server = try bus.connect()
         client = try bus.connect()
         try server.export(service, at: TestService.path)
@@ -19,7 +19,7 @@ struct PropertiesTests {
     func properties(_ member: MemberName, _ arguments: [BusValue]) async throws -> [BusValue] {
         try await client.call(
             destination: server.uniqueName, path: TestService.path, interface: .properties, member: member,
-            arguments: arguments, timeout: .seconds(5)
+            arguments: arguments, timeout: .seconds(20)
         ).arguments
     }
 

@@ -2,12 +2,16 @@ import DBusKit
 import Testing
 
 /// A private bus for one test, plus helpers to open connections to it.
+///
+/// Every test starts its own daemon, and tests run in parallel: the daemon is started off the main
+/// actor (starting one blocks until it prints its address), so one test's start-up never holds up
+/// another test's D-Bus traffic, which all runs on the main actor.
 @MainActor
 struct BusFixture {
     let daemon: BusDaemon
 
-    init() throws {
-        daemon = try BusDaemon()
+    init() async throws {
+        daemon = try await Task.detached { try BusDaemon() }.value
     }
 
     func connect() throws -> BusConnection {
@@ -22,7 +26,7 @@ struct BusFixture {
         interface: InterfaceName?,
         member: MemberName,
         arguments: [BusValue] = [],
-        timeout: Duration = .seconds(5),
+        timeout: Duration = .seconds(20),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> BusError {
         do {

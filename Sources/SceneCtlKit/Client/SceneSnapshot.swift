@@ -1,0 +1,13 @@
+/// One scene as `Scene1` describes it.
+struct SceneSnapshot: Sendable, Equatable {
+    /// `/org/scenehost/SceneHost/scene/<name>`.
+    var path: String
+    var name: String
+    var plugin: String
+    /// `unattached`, `foreground-active`, `foreground-inactive` or `background`.
+    var activationState: String
+    /// The scene's windows' paths, in the scene's order.
+    var windows: [String]
+    /// The scene's key window's path, nil when it has none.
+    var keyWindow: String?
+}

@@ -1,0 +1,27 @@
+/// Turns each received signal into its output line and, when `seq` skipped or went back, a warning
+/// for stderr. Plain data, so formatting and gap detection are testable without a bus.
+struct WatchPrinter: Sendable {
+    /// Text for people or one JSON object per line.
+    enum Format: Sendable, Equatable {
+        case text
+        case json
+    }
+
+    let format: Format
+    private(set) var tracker = SequenceTracker()
+
+    init(format: Format) {
+        self.format = format
+    }
+
+    /// The output line for `signal`, and the warning (without `scenectl: `) if its `seq` breaks
+    /// continuity.
+    mutating func render(_ signal: HostSignal) -> (line: String, warning: String?) {
+        var warning: String?
+        if let seq = signal.seq {
+            warning = SequenceTracker.message(for: tracker.observe(seq), at: seq)
+        }
+        let line = format == .json ? SignalFormatter.json(signal) : SignalFormatter.text(signal)
+        return (line, warning)
+    }
+}

@@ -1,0 +1,161 @@
+import ArgumentParser
+import Testing
+
+@testable import SceneCtlKit
+
+/// Parses `arguments` as the command line of `scenectl` and returns the subcommand of type `T`.
+private func parse<T: ParsableCommand>(_ arguments: [String], as type: T.Type = T.self) throws -> T {
+    let command = try SceneCtl.parseAsRoot(arguments)
+    return try #require(command as? T, "\(arguments) parsed as \(Swift.type(of: command))")
+}
+
+/// The message and exit code ArgumentParser would print and use for `arguments`.
+private func failure(_ arguments: [String]) -> (message: String, code: Int32)? {
+    do {
+        _ = try SceneCtl.parseAsRoot(arguments)
+        return nil
+    } catch {
+        return (SceneCtl.message(for: error), SceneCtl.exitCode(for: error).rawValue)
+    }
+}
+
+@Suite("Parsing every scenectl subcommand")
+struct CommandParsingTests {
+    @Test("status takes --json and the shared --address and --timeout options")
+    func status() throws {
+        let command = try parse(["status", "--json", "--address", "unix:path=/tmp/bus", "--timeout", "5"], as: StatusCommand.self)
+        #expect(command.json)
+        #expect(command.connection.address == "unix:path=/tmp/bus")
+        #expect(command.call.timeout == 5)
+        let defaults = try parse(["status"], as: StatusCommand.self)
+        #expect(!defaults.json && defaults.connection.address == nil && defaults.call.timeout == 30)
+    }
+
+    @Test("tree defaults to the key window and accepts any window specifier")
+    func tree() throws {
+        #expect(try parse(["tree"], as: TreeCommand.self).window == .keyWindow)
+        let command = try parse(["tree", "gallery/Alert", "--json"], as: TreeCommand.self)
+        #expect(command.window == .titled(scene: "gallery", title: "Alert"))
+        #expect(command.json)
+    }
+
+    @Test("tap takes a window point, a window and a tap count")
+    func tap() throws {
+        let command = try parse(["tap", "240", "250.5", "--window", "findview", "--count", "2"], as: TapCommand.self)
+        #expect(command.x == 240 && command.y == 250.5 && command.count == 2)
+        #expect(command.target.window == .scene("findview"))
+        let plain = try parse(["tap", "1", "2"], as: TapCommand.self)
+        #expect(plain.count == 1 && plain.target.window == .keyWindow)
+    }
+
+    @Test("tap-view, long-press, swipe and pinch take their arguments and default durations")
+    func gestures() throws {
+        let tapView = try parse(["tap-view", "blue", "--window", "3"], as: TapViewCommand.self)
+        #expect(tapView.reference == "blue" && tapView.target.window == .number(3))
+        let longPress = try parse(["long-press", "100", "150"], as: LongPressCommand.self)
+        #expect(longPress.x == 100 && longPress.y == 150 && longPress.seconds == 1)
+        let swipe = try parse(["swipe", "100", "600", "250", "650", "--window", "gesturelab"], as: SwipeCommand.self)
+        #expect([swipe.x0, swipe.y0, swipe.x1, swipe.y1] == [100, 600, 250, 650] && swipe.seconds == 0.3)
+        let pinch = try parse(["pinch", "200", "670", "60", "120", "--seconds", "1"], as: PinchCommand.self)
+        #expect([pinch.cx, pinch.cy, pinch.start, pinch.end] == [200, 670, 60, 120] && pinch.seconds == 1)
+    }
+
+    @Test("Negative coordinates are accepted after --")
+    func negativeCoordinates() throws {
+        let swipe = try parse(["swipe", "--window", "gesturelab", "--", "-20", "600", "200", "-1"], as: SwipeCommand.self)
+        #expect(swipe.x0 == -20 && swipe.y1 == -1)
+    }
+
+    @Test("touch collects its steps, including negative numbers, and keeps the options")
+    func touch() throws {
+        let command = try parse(
+            ["touch", "down", "0", "-5", "250", "move", "0", "245", "250", "up", "0", "--json", "--timeout", "3"],
+            as: TouchCommand.self)
+        #expect(command.words == ["down", "0", "-5", "250", "move", "0", "245", "250", "up", "0"])
+        #expect(command.json && command.call.timeout == 3)
+    }
+
+    @Test("remote accepts each of the ten subtypes")
+    func remote() throws {
+        for subtype in RemoteSubtype.allCases {
+            #expect(try parse(["remote", subtype.rawValue], as: RemoteCommand.self).subtype == subtype)
+        }
+        #expect(RemoteSubtype.allCases.count == 10)
+    }
+
+    @Test("shake sends began then ended by default, or the one phase asked for")
+    func shake() throws {
+        #expect(try parse(["shake"], as: ShakeCommand.self).phase.phases == ["began", "ended"])
+        #expect(try parse(["shake", "--phase", "cancelled"], as: ShakeCommand.self).phase.phases == ["cancelled"])
+    }
+
+    @Test("key needs a window; load takes a plugin and an optional scene name")
+    func keyAndLoad() throws {
+        #expect(try parse(["key", "gesturelab"], as: KeyCommand.self).window == .scene("gesturelab"))
+        let load = try parse(["load", "FindView", "--scene", "second"], as: LoadCommand.self)
+        #expect(load.plugin == "FindView" && load.scene == "second")
+        #expect(try parse(["load", "Gallery"], as: LoadCommand.self).scene == nil)
+    }
+
+    @Test("load names the scene after the plugin by default")
+    func defaultSceneName() {
+        #expect(LoadCommand.defaultSceneName(for: "FindView") == "findview")
+        #expect(LoadCommand.defaultSceneName(for: "/opt/plugins/libClock.so") == "clock")
+        #expect(LoadCommand.defaultSceneName(for: "./Weird.so") == "weird")
+    }
+
+    @Test("watch takes --json, --count, --timeout and --ready but no call timeout")
+    func watch() throws {
+        let command = try parse(["watch", "--json", "--count", "5", "--timeout", "2.5", "--ready"], as: WatchCommand.self)
+        #expect(command.json && command.count == 5 && command.timeout == 2.5 && command.ready)
+        let plain = try parse(["watch"], as: WatchCommand.self)
+        #expect(plain.count == nil && plain.timeout == nil && !plain.json && !plain.ready)
+    }
+
+    @Test(
+        "Bad values are usage errors (exit status 64) whose message names the value",
+        arguments: [
+            (["tap", "nan", "250"], "'nan'"),
+            (["tap", "240", "inf"], "'inf'"),
+            (["tap", "1", "2", "--count", "11"], "--count 11"),
+            (["tap", "1", "2", "--count", "zero"], "'zero'"),
+            (["tap", "abc", "2"], "'abc'"),
+            (["tap-view", ""], "empty"),
+            (["long-press", "1", "2", "--seconds=-1"], "'-1.0'"),
+            (["swipe", "1", "2", "3", "nan"], "y1 'nan'"),
+            (["pinch", "1", "2", "0", "10"], "start '0.0'"),
+            (["pinch", "1", "2", "10", "10", "--seconds", "inf"], "'inf'"),
+            (["remote", "plya"], "'plya'"),
+            (["shake", "--phase", "sideways"], "'sideways'"),
+            (["touch", "down", "0", "1"], "'down 0 1'"),
+            (["touch", "tap", "0"], "'tap'"),
+            (["touch"], "no touch steps"),
+            (["watch", "--count", "0"], "--count 0"),
+            (["watch", "--timeout=-2"], "--timeout -2.0"),
+            (["status", "--timeout", "0"], "--timeout 0.0"),
+            (["status", "--address", ""], "--address"),
+            (["load", "X", "--scene", ""], "--scene"),
+            (["bogus"], "bogus"),
+        ])
+    func badValues(arguments: [String], named: String) throws {
+        let result = try #require(failure(arguments), "\(arguments) should not parse")
+        #expect(result.code == 64, "\(arguments): exit code \(result.code)")
+        #expect(result.message.contains(named), "\(arguments): \(result.message)")
+    }
+
+    @Test("Every subcommand and the root have help with a discussion and examples")
+    func help() {
+        let commands: [any ParsableCommand.Type] = [SceneCtl.self] + SceneCtl.configuration.subcommands
+        #expect(commands.count == 14)
+        for command in commands {
+            let help = command.helpMessage(columns: 100)
+            #expect(help.contains("Examples:"), "\(command)")
+            #expect(help.contains("USAGE:"), "\(command)")
+        }
+        #expect(TouchCommand.helpMessage(columns: 100).contains("The host cancels every finger still down"))
+        let remote = RemoteCommand.helpMessage(columns: 200)
+        for subtype in RemoteSubtype.allCases {
+            #expect(remote.contains(subtype.rawValue))
+        }
+    }
+}
