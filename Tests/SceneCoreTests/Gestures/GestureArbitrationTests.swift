@@ -175,6 +175,33 @@ struct GestureArbitrationTests {
         #expect(harness.trace.lines(startingWith: "Pan").isEmpty)
     }
 
+    @Test("GR-8, TD-11: a begin held for a failure requirement is withdrawn when the touch is cancelled; the recognizer fails, never began")
+    func heldBeginThenCancelled() throws {
+        /// Takes part in every touch and decides nothing by itself, so whoever requires it to fail waits.
+        final class Undecided: GestureRecognizer {}
+        let view = harness.addTracedView()
+        let pan = harness.traceActions(of: PanGestureRecognizer(), as: "Pan")
+        let undecided = Undecided()
+        pan.require(toFail: undecided)
+        view.addGestureRecognizer(pan)
+        view.addGestureRecognizer(undecided)
+        let touch = try #require(harness.down(20, 100))
+        harness.move(touch, 60, 100)
+        harness.move(touch, 90, 100)
+        #expect(pan.state == .possible, "the pan's begin waits for the undecided recognizer")
+        harness.application.cancelAllTouches()
+        #expect(harness.trace.lines(startingWith: "Pan").isEmpty, "a gesture that never began sends no action")
+        #expect(harness.observer.events.contains("gesture \(pan.displayName) possible→failed"))
+        #expect(!harness.observer.events.contains { $0.hasPrefix("gesture \(pan.displayName) possible→began") })
+        #expect(pan.state == .possible, "reset once its touches are gone [GR-10]")
+        // The next sequence pans normally once nothing holds it.
+        undecided.isEnabled = false
+        let next = try #require(harness.down(20, 100))
+        harness.move(next, 60, 100)
+        harness.up(next)
+        #expect(harness.trace.lines(startingWith: "Pan") == ["Pan.action(began)", "Pan.action(ended)"])
+    }
+
     @Test("GR-9: delaysTouchesEnded holds touchesEnded until the recognizer fails (a timer)")
     func delaysTouchesEnded() {
         let view = harness.addTracedView()

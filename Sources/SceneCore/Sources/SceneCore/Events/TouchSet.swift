@@ -86,6 +86,14 @@ public struct TouchSet: RandomAccessCollection {
         return nil
     }
 
+    /// The address of the touch when the set holds exactly one, else 0: `onlyTouch` without retaining
+    /// it, for callers that know what keeps the touch alive (see `withUnretained`).
+    @inline(__always)
+    var onlyTouchBits: UInt {
+        if case .one(let touch) = storage { return UInt(bitPattern: ObjectIdentifier(touch)) }
+        return 0
+    }
+
     /// Any touch of the set (the one with the lowest identifier), like `NSSet.anyObject`.
     public var anyTouch: Touch? { first }
 

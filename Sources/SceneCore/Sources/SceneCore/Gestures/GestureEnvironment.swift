@@ -17,8 +17,10 @@
 /// delivers whatever the change released (`delaysTouchesBegan` / `delaysTouchesEnded`).
 @MainActor
 final class GestureEnvironment {
-    // The window owns its environment (a lazy stored property), so the window outlives it.
+    // The window owns its environment (created in its init, never replaced), so the window outlives it.
     unowned(unsafe) let window: Window
+    /// The window's address, compared with touches' windows without retaining either.
+    private let windowBits: UInt
     // Exclusivity is unchecked on these two: they are read on every touch event, only on the main
     // actor, and never passed `inout` (no access to them can overlap another).
 
@@ -29,6 +31,7 @@ final class GestureEnvironment {
 
     init(window: Window) {
         self.window = window
+        self.windowBits = UInt(bitPattern: ObjectIdentifier(window))
     }
 
     /// Whether gesture handling is needed for this event: some recognizer participates already, or a
@@ -64,14 +67,23 @@ final class GestureEnvironment {
     /// Handles one touch event for this window's touches [GR-1, GR-2] and settles the results.
     func handle(_ event: Event) {
         isDelivering = true
-        if case .one(let touch) = event.changedTouches.storage {
-            if touch.phase == .began && touch.window === window { attach(touch, event: event) }
+        let touchBits = event.changedTouches.onlyTouchBits
+        if touchBits != 0 {
+            // The touch is not retained. It stays alive for the whole call: the event's changed set
+            // holds it, and a nested dispatch (code run from here may cancel touches) keeps that set
+            // in a local and puts it back before it returns.
+            withUnretained(touchBits, as: Touch.self) { touch in
+                if touch.phase == .began && unretainedBits(&touch.window) == windowBits {
+                    attach(touch, event: event)
+                }
+                feed(touch, event: event)
+            }
         } else {
             for touch in event.changedTouches where touch.window === window && touch.phase == .began {
                 attach(touch, event: event)
             }
+            feed(event)
         }
-        feed(event)
         settleAndClean(event)
         isDelivering = false
     }
@@ -111,27 +123,64 @@ final class GestureEnvironment {
                 bits = withUnretained(bits, as: View.self) { unretainedBits(&$0._superview) }
                 continue
             }
-            let view = unsafeBitCast(bits, to: View.self)
-            for recognizer in view._gestureRecognizers where recognizer.isEnabled {
-                offer(touch, to: recognizer, event: event)
+            if withUnretained(bits, as: View.self, { GestureEnvironment.anyMayHaveDelegate($0._gestureRecognizers) }) {
+                let view = unsafeBitCast(bits, to: View.self)
+                // `for recognizer in view._gestureRecognizers where recognizer.isEnabled`: the same
+                // snapshot, which holds each recognizer while it is used unretained.
+                var recognizers = view._gestureRecognizers
+                var index = 0
+                while index < recognizers.count {
+                    let recognizerBits = unretainedElementBits(&recognizers, index)
+                    withUnretained(recognizerBits, as: GestureRecognizer.self) { recognizer in
+                        if recognizer.isEnabled { offer(touch, to: recognizer, event: event) }
+                    }
+                    index += 1
+                }
+                bits = unretainedBits(&view._superview)
+            } else {
+                // No delegate to ask: offering runs no code outside SceneCore, so the view and its
+                // list of recognizers cannot change meanwhile; both are read in place, unretained (the
+                // view is held by its superview or by the touch, each recognizer by the view's list).
+                withUnretained(bits, as: View.self) { view in
+                    var index = 0
+                    while index < view._gestureRecognizers.count {
+                        let recognizerBits = unretainedElementBits(&view._gestureRecognizers, index)
+                        withUnretained(recognizerBits, as: GestureRecognizer.self) { recognizer in
+                            if recognizer.isEnabled { offer(touch, to: recognizer, event: event) }
+                        }
+                        index += 1
+                    }
+                    bits = unretainedBits(&view._superview)
+                }
             }
-            bits = unretainedBits(&view._superview)
         }
+    }
+
+    /// True when some recognizer of `recognizers` may have a delegate (which offering a touch asks).
+    private static func anyMayHaveDelegate(_ recognizers: [GestureRecognizer]) -> Bool {
+        var index = 0
+        while index < recognizers.count {
+            if recognizers[index].mayHaveDelegate { return true }
+            index += 1
+        }
+        return false
     }
 
     private func offer(_ touch: Touch, to recognizer: GestureRecognizer, event: Event) {
         if recognizer.isParticipating {
             // Finished recognizers wait for their touches to end [GR-10]; one whose transition is
             // waiting for another's failure has completed its gesture and takes no new touches.
-            guard !recognizer.state.isFinished, !recognizer.isWaitingForFailure else { return }
+            guard !recognizer._state.isFinished, !recognizer.isWaitingForFailure else { return }
         }
-        if let delegate = recognizer.delegate {
+        if recognizer.mayHaveDelegate, let delegate = recognizer.delegate {
             guard delegate.gestureRecognizer(recognizer, shouldReceive: event),
                 delegate.gestureRecognizer(recognizer, shouldReceive: touch)
             else { return }
         }
         recognizer.trackedTouches.append(touch)
         recognizer.touchesSinceReset.append(touch)
+        // Room for a few at once: a touch usually reaches the recognizers of several ancestors.
+        if touch.gestureRecognizers.capacity == 0 { touch.gestureRecognizers.reserveCapacity(4) }
         touch.gestureRecognizers.append(recognizer)
         if !recognizer.isParticipating {
             recognizer.isParticipating = true
@@ -141,26 +190,28 @@ final class GestureEnvironment {
 
     // MARK: Feed [GR-2]
 
+    /// `feed(_:)` for an event whose only changed touch is `touch`: the recognizers that track it get
+    /// it, in participation order. Each is alive for its call without a retain: a recognizer that
+    /// tracks a touch is in that touch's `gestureRecognizers` (append-only), and the event holds the
+    /// touch.
+    private func feed(_ touch: Touch, event: Event) {
+        guard unretainedBits(&touch.window) == windowBits else { return }
+        let set = TouchSet(touch)
+        var index = 0
+        while index < participants.count {
+            let bits = participantBits(index)
+            index += 1
+            withUnretained(bits, as: GestureRecognizer.self) { recognizer in
+                guard !recognizer._state.isFinished, containsIdentical(touch, &recognizer.trackedTouches) else {
+                    return
+                }
+                deliver(set, phase: touch.phase, to: recognizer, event: event)
+            }
+        }
+    }
+
     private func feed(_ event: Event) {
         let changed = event.changedTouches
-        if case .one(let touch) = changed.storage {
-            // One changed touch: the recognizers that track it get it. Each is alive for its call
-            // without a retain: a recognizer that tracks a touch is in that touch's
-            // `gestureRecognizers` (append-only), and the event holds the touch.
-            let windowBits = UInt(bitPattern: ObjectIdentifier(window))
-            var index = 0
-            while index < participants.count {
-                let bits = participantBits(index)
-                index += 1
-                withUnretained(bits, as: GestureRecognizer.self) { recognizer in
-                    guard !recognizer._state.isFinished, unretainedBits(&touch.window) == windowBits,
-                        containsIdentical(touch, &recognizer.trackedTouches)
-                    else { return }
-                    deliver(changed, phase: touch.phase, to: recognizer, event: event)
-                }
-            }
-            return
-        }
         var index = 0
         while index < participants.count {
             let recognizer = participants[index]
@@ -222,22 +273,30 @@ final class GestureEnvironment {
     /// still down (so none is stalled, and `clean` has no touch to drop and nobody to reset).
     private func allParticipantsAreQuiet() -> Bool {
         var index = 0
-        while index < participants.count {
+        let count = participants.count
+        while index < count {
             let quiet = withUnretained(participantBits(index), as: GestureRecognizer.self) { recognizer -> Bool in
-                guard recognizer.requestedState == nil, !recognizer._state.isFinished,
-                    !recognizer.trackedTouches.isEmpty
-                else { return false }
-                var position = 0
-                while position < recognizer.trackedTouches.count {
-                    unowned(unsafe) let touch = unsafeBitCast(
-                        unretainedElementBits(&recognizer.trackedTouches, position), to: Touch.self)
-                    if touch.phase.isTerminal { return false }
-                    position += 1
-                }
-                return true
+                recognizer.requestedState == nil && !recognizer._state.isFinished
+                    && GestureEnvironment.tracksOnlyLiveTouches(recognizer)
             }
             guard quiet else { return false }
             index += 1
+        }
+        return true
+    }
+
+    /// True when `recognizer` tracks at least one touch and none of its touches ended or was cancelled.
+    @inline(__always)
+    private static func tracksOnlyLiveTouches(_ recognizer: GestureRecognizer) -> Bool {
+        let count = recognizer.trackedTouches.count
+        guard count > 0 else { return false }
+        var position = 0
+        while position < count {
+            // Held by the recognizer's list while it is read.
+            unowned(unsafe) let touch = unsafeBitCast(
+                unretainedElementBits(&recognizer.trackedTouches, position), to: Touch.self)
+            if touch.phase.isTerminal { return false }
+            position += 1
         }
         return true
     }
@@ -271,16 +330,26 @@ final class GestureEnvironment {
     /// Recognizers asking to leave `possible` (to began or ended): mutual prevention first [GR-7a],
     /// then each in participation order through [GR-5].
     private func leavePossible(_ event: Event) -> Bool {
-        var anyLeaving = false
+        var leaving = 0
+        var first = 0
         var index = 0
-        while index < participants.count, !anyLeaving {
-            anyLeaving = withUnretained(participantBits(index), as: GestureRecognizer.self) { recognizer in
+        while index < participants.count {
+            let isLeaving = withUnretained(participantBits(index), as: GestureRecognizer.self) { recognizer in
                 recognizer._state == .possible
                     && (recognizer.requestedState == .began || recognizer.requestedState == .ended)
             }
+            if isLeaving {
+                if leaving == 0 { first = index }
+                leaving += 1
+            }
             index += 1
         }
-        guard anyLeaving else { return false }
+        guard leaving > 0 else { return false }
+        if leaving == 1 {
+            // A single candidate (the usual case): no mutual prevention to decide, and nothing ran since
+            // it was found, so it is still leaving.
+            return tryToLeavePossible(participants[first], event: event)
+        }
         var candidates: [GestureRecognizer] = []
         for recognizer in participants where isLeavingPossible(recognizer) { candidates.append(recognizer) }
         var progress = false
@@ -320,7 +389,9 @@ final class GestureEnvironment {
         case .satisfied:
             break
         }
-        if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
+        if recognizer.mayHaveDelegate, let delegate = recognizer.delegate,
+            !delegate.gestureRecognizerShouldBegin(recognizer)
+        {
             recognizer.apply(.failed)
             return true
         }
@@ -328,15 +399,9 @@ final class GestureEnvironment {
             recognizer.apply(.failed)
             return true
         }
-        var preventedByActive = false
-        for other in participants
-        where other !== recognizer && (other.state == .began || other.state == .changed || other.state == .ended)
-            && other.sharesTouch(with: recognizer) && prevents(other, recognizer)
-        {
-            preventedByActive = true
-            break
-        }
-        if preventedByActive {
+        if anyParticipant(in: [.began, .changed, .ended], other: recognizer, where: { other in
+            other.sharesTouch(with: recognizer) && prevents(other, recognizer)
+        }) {
             recognizer.apply(.failed)
             return true
         }
@@ -345,12 +410,57 @@ final class GestureEnvironment {
             window.cutOffTouchesFromViews(recognizer.touchesSinceReset, event: event)
         }
         // [GR-6] the winner fails every possible recognizer it can prevent.
-        for other in participants where other !== recognizer && other.state == .possible {
-            if other.sharesTouch(with: recognizer) && prevents(recognizer, other) {
-                other.apply(.failed)
+        if anyParticipant(in: [.possible], other: recognizer, where: { _ in true }) {
+            for other in participants where other !== recognizer && other.state == .possible {
+                if other.sharesTouch(with: recognizer) && prevents(recognizer, other) {
+                    other.apply(.failed)
+                }
             }
         }
         return true
+    }
+
+    /// True when some participant other than `recognizer`, in one of `states`, satisfies `test`, in
+    /// participation order: `for other in participants where … { if test(other) … }`, over the same
+    /// snapshot of the list. The states are read unretained (the snapshot holds each participant); a
+    /// participant is retained for `test`, which may run code of the recognizers and their delegates.
+    private func anyParticipant(
+        in states: StateSet, other recognizer: GestureRecognizer, where test: (GestureRecognizer) -> Bool
+    ) -> Bool {
+        var snapshot = participants
+        let recognizerBits = UInt(bitPattern: ObjectIdentifier(recognizer))
+        var index = 0
+        while index < snapshot.count {
+            let bits = unretainedElementBits(&snapshot, index)
+            index += 1
+            guard bits != recognizerBits,
+                states.contains(withUnretained(bits, as: GestureRecognizer.self) { $0._state })
+            else { continue }
+            if test(snapshot[index - 1]) { return true }
+        }
+        return false
+    }
+
+    /// A set of recognizer states, for the participant scans above.
+    private struct StateSet: OptionSet {
+        let rawValue: UInt8
+
+        init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
+        init(_ state: GestureRecognizer.State) {
+            rawValue = 1 << UInt8(state.rawValue)
+        }
+
+        static let possible = StateSet(.possible)
+        static let began = StateSet(.began)
+        static let changed = StateSet(.changed)
+        static let ended = StateSet(.ended)
+
+        func contains(_ state: GestureRecognizer.State) -> Bool {
+            contains(StateSet(state))
+        }
     }
 
     /// [GR-5 step 3] the recognizer's own view, then each distinct view of its touches [UC-7].
@@ -373,8 +483,12 @@ final class GestureEnvironment {
     /// [GR-6] A prevents B unless either may not, or either delegate allows simultaneity.
     func prevents(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         guard a.canPrevent(b), b.canBePrevented(by: a) else { return false }
-        if a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true { return false }
-        if b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true { return false }
+        if a.mayHaveDelegate, a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true {
+            return false
+        }
+        if b.mayHaveDelegate, b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true {
+            return false
+        }
         return true
     }
 
@@ -388,15 +502,31 @@ final class GestureEnvironment {
     /// subclass hooks among recognizers sharing a touch.
     private func requirementStatus(of recognizer: GestureRecognizer) -> RequirementStatus {
         if recognizer.dynamicRequirements == nil {
+            // `for other in participants where other !== recognizer && other.sharesTouch(with: recognizer)`,
+            // over the same snapshot, which holds each `other` while it is used unretained.
             var requirements: [GestureRecognizer] = []
-            for other in participants where other !== recognizer && other.sharesTouch(with: recognizer) {
-                if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
-                    || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
-                    || recognizer.shouldRequireFailure(of: other)
-                    || other.shouldBeRequiredToFail(by: recognizer)
-                {
-                    requirements.append(other)
+            var snapshot = participants
+            let recognizerBits = UInt(bitPattern: ObjectIdentifier(recognizer))
+            var index = 0
+            while index < snapshot.count {
+                let bits = unretainedElementBits(&snapshot, index)
+                index += 1
+                guard bits != recognizerBits else { continue }
+                let required = withUnretained(bits, as: GestureRecognizer.self) { other in
+                    guard other.sharesTouch(with: recognizer) else { return false }
+                    if recognizer.mayHaveDelegate,
+                        recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
+                    {
+                        return true
+                    }
+                    if other.mayHaveDelegate,
+                        other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+                    {
+                        return true
+                    }
+                    return recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer)
                 }
+                if required { requirements.append(snapshot[index - 1]) }
             }
             recognizer.dynamicRequirements = requirements
         }
@@ -467,7 +597,10 @@ final class GestureEnvironment {
                     if touch.phase.isTerminal { ended += 1 }
                     position += 1
                 }
-                if ended > 0 {
+                if ended == recognizer.trackedTouches.count {
+                    // All of them (the usual case), keeping the storage for the next gesture's first touch.
+                    recognizer.trackedTouches.removeAllKeepingCapacity()
+                } else if ended > 0 {
                     // In place, keeping the storage (the next gesture's first touch reuses it).
                     var write = 0
                     for read in 0..<recognizer.trackedTouches.count where !recognizer.trackedTouches[read].phase.isTerminal {
@@ -480,7 +613,7 @@ final class GestureEnvironment {
             }
             if done {
                 let recognizer = unsafeBitCast(bits, to: GestureRecognizer.self)
-                participants.remove(at: index)
+                participants.removeFromShortList(at: index)
                 recognizer.performReset()
             } else {
                 index += 1

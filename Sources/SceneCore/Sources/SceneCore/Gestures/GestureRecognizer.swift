@@ -45,7 +45,13 @@ open class GestureRecognizer {
         }
 
         /// ended, cancelled or failed.
-        public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+        @inline(__always)
+        public var isFinished: Bool {
+            switch self {
+            case .ended, .cancelled, .failed: true
+            case .possible, .began, .changed: false
+            }
+        }
     }
 
     // Exclusivity is unchecked on the state the environment reads on every touch event (for each
@@ -56,10 +62,16 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var requestedState: State?
     /// The requested transition is waiting for failure requirements [GR-8].
     @exclusivity(unchecked) var isWaitingForFailure = false
+    // Unchecked like the state above: read when the recognizer tries to leave `possible` and when it
+    // sends its actions, on the main actor. `dynamicRequirements` is assigned once its list is built
+    // (the hooks that build it see the old value, never an access in progress); `require(toFail:)` and
+    // the target methods only read or append within their own statements, and `sendActions` iterates a
+    // copy, so an action that adds or removes a target cannot overlap an access.
+
     /// Requirements from delegate and subclass hooks, computed once per recognition attempt [GR-8].
-    var dynamicRequirements: [GestureRecognizer]?
-    private var requiredToFail: [WeakRecognizer] = []
-    private var targets: [RecognizerTarget] = []
+    @exclusivity(unchecked) var dynamicRequirements: [GestureRecognizer]?
+    @exclusivity(unchecked) private var requiredToFail: [WeakRecognizer] = []
+    @exclusivity(unchecked) private var targets: [RecognizerTarget] = []
     // The view owns its recognizers and clears this pointer when it removes one or goes away.
     unowned(unsafe) var _view: View?
     /// Touches currently down that this recognizer tracks, by identifier.
@@ -68,13 +80,20 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var touchesSinceReset: [Touch] = []
     /// True between receiving a first touch and the next reset [GR-10].
     @exclusivity(unchecked) var isParticipating = false
+    /// The recognizer's clock timer, made at its first deadline and armed again for later ones while
+    /// no clock holds it any more (see `scheduleTimer(at:)`). It calls the recognizer without keeping
+    /// it alive; the deinit cancels it.
     @exclusivity(unchecked) private var timer: ClockTimer?
-    /// What this recognizer's timer closures hold instead of a weak reference to it (see
-    /// `RecognizerTimerToken`). Made at the first timer, kept for the recognizer's life.
-    private var timerToken: RecognizerTimerToken?
 
     /// The object asked about participation; not kept alive.
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    public weak var delegate: (any GestureRecognizerDelegate)? {
+        didSet { mayHaveDelegate = delegate != nil }
+    }
+    /// False while ``delegate`` is certainly nil (never set, or set to nil), so that touch handling can
+    /// skip loading the weak reference. True does not mean the delegate is still alive.
+    // Unchecked: written only by the observer of `delegate`, read by the environment, on the main actor,
+    // never passed `inout`.
+    @exclusivity(unchecked) private(set) var mayHaveDelegate = false
 
     /// A name for logs and D-Bus (`GestureStateChanged`'s recognizer); defaults to the class name.
     public var name: String?
@@ -93,8 +112,8 @@ open class GestureRecognizer {
     public init() {}
 
     isolated deinit {
-        // A timer that fires after this finds no recognizer, as a weak reference would.
-        timerToken?.recognizer = nil
+        // The timer does not retain the recognizer: once cancelled it never calls it.
+        timer?.cancel()
     }
 
     /// Creates a recognizer that sends `action` to `target` on each transition [GR-4].
@@ -124,12 +143,18 @@ open class GestureRecognizer {
 
     /// When false the recognizer gets no touches; disabling one that has begun cancels it (one
     /// action), one that is possible fails [GR-11].
-    public var isEnabled = true {
-        didSet {
-            guard oldValue != isEnabled, !isEnabled else { return }
+    public var isEnabled: Bool {
+        get { _isEnabled }
+        set {
+            let oldValue = _isEnabled
+            _isEnabled = newValue
+            guard oldValue != newValue, !newValue else { return }
             stopParticipating()
         }
     }
+    // Read for every recognizer a new touch is offered to. Unchecked: main actor only, never passed
+    // `inout`; the setter writes it before `stopParticipating` runs any other code.
+    @exclusivity(unchecked) private var _isEnabled = true
 
     /// The display name: ``name`` or the class name.
     public var displayName: String { name ?? String(describing: type(of: self)) }
@@ -279,15 +304,28 @@ open class GestureRecognizer {
         // A continuous gesture held in `possible` by arbitration keeps its pending begin while it
         // reports progress; it begins with its latest values once released [GR-8].
         if _state == .possible, requestedState == .began, newState == .changed { return }
+        // A begin or recognition held in `possible` by arbitration [GR-8] is withdrawn when the
+        // gesture fails or is cancelled before it was released: the recognizer fails, never having
+        // begun (a cancel of a gesture that never began is a failure, as in TD-11).
+        if _state == .possible, requestedState != nil, newState == .failed || newState == .cancelled {
+            requestedState = nil
+            requestTransition(to: .failed)
+            return
+        }
         let from = requestedState ?? _state
         guard newState != from || newState == .changed else { return }
         precondition(
             GestureRecognizer.isLegal(from: from, to: newState),
             "\(displayName): illegal state transition \(from.wireName) → \(newState.wireName) [GR-4]")
         requestedState = newState
-        if let window = _view?.window, !window.gestureEnvironment.isDelivering {
-            window.gestureEnvironment.settleFromOutsideEvent()
-        }
+        // `_view?.window`, found without retaining anything (most transitions are requested during
+        // touch delivery, when there is nothing to do here); retained only to settle.
+        let windowBits = windowBitsOfView()
+        guard windowBits != 0,
+            !withUnretained(windowBits, as: Window.self, { $0.gestureEnvironment.isDelivering })
+        else { return }
+        let window = unsafeBitCast(windowBits, to: Window.self)
+        window.gestureEnvironment.settleFromOutsideEvent()
     }
 
     /// True when `from → to` is a legal transition [GR-4]; `changed → changed` is how continuous
@@ -312,8 +350,9 @@ open class GestureRecognizer {
         }
         if newState.isFinished { cancelTimer() }
         let applicationBits = applicationBitsOfView()
-        if applicationBits != 0 {
-            // `_view?.window?.windowScene?.application`, which owns the scene (see `applicationBitsOfView`).
+        // `_view?.window?.windowScene?.application`, which owns the scene (see `applicationBitsOfView`).
+        // Diagnostics and notifications both go to observers: nothing to do without any.
+        if applicationBits != 0, withUnretained(applicationBits, as: Application.self, { $0.hasObservers }) {
             withUnretained(applicationBits, as: Application.self) { application in
                 application.diagnose(.gestures, "\(displayName) on \(_view.map(ViewReference.describe) ?? "nil"): \(old.wireName) → \(newState.wireName)")
                 application.notifyObservers { $0.gestureRecognizerDidChangeState(self, from: old) }
@@ -321,24 +360,45 @@ open class GestureRecognizer {
         }
     }
 
+    /// The bits of `_view?.window` (0 for nil), read without retaining the view's ancestors: nothing
+    /// runs during the walk, the view is held by its superview (or is the window itself), and each
+    /// ancestor by its own superview.
+    private func windowBitsOfView() -> UInt {
+        var bits = unretainedBits(&_view)
+        while bits != 0 {
+            let (isWindow, parent) = withUnretained(bits, as: View.self) { view in
+                (view._flags.contains(.isWindow), unretainedBits(&view._superview))
+            }
+            if isWindow { return bits }
+            bits = parent
+        }
+        return 0
+    }
+
     /// The bits of `_view?.window?.windowScene?.application`, read without retaining the window, the
     /// scene or the application (0 for nil). The application has a weak-reference side table, so
     /// retaining it is slow; it is alive while the scene points to it (it clears that pointer when it
     /// goes away), and the view's window is held by that scene.
     private func applicationBitsOfView() -> UInt {
-        guard unretainedBits(&_view) != 0, let window = _view.unsafelyUnwrapped.window else { return 0 }
-        let sceneBits = unretainedBits(&window._windowScene)
+        let windowBits = windowBitsOfView()
+        guard windowBits != 0 else { return 0 }
+        let sceneBits = withUnretained(windowBits, as: Window.self) { unretainedBits(&$0._windowScene) }
         guard sceneBits != 0 else { return 0 }
         return withUnretained(sceneBits, as: WindowScene.self) { unretainedBits(&$0._application) }
     }
 
     private func sendActions() {
-        for entry in targets {
-            if let handler = entry.handler {
+        // Over a copy, as `for entry in targets` would; only the entry being sent is copied out (its
+        // weak target is loaded only for a target-action pair).
+        let entries = targets
+        var index = 0
+        while index < entries.count {
+            if let handler = entries[index].handler {
                 handler(self)
-            } else if let target = entry.target as? any ActionTarget, let action = entry.action {
+            } else if let target = entries[index].target as? any ActionTarget, let action = entries[index].action {
                 _ = target.perform(action, sender: self, event: nil)
             }
+            index += 1
         }
     }
 
@@ -346,11 +406,11 @@ open class GestureRecognizer {
     func performReset() {
         cancelTimer()
         // Keeping the storage: the next gesture's first touch then allocates nothing here.
-        trackedTouches.removeAll(keepingCapacity: true)
-        touchesSinceReset.removeAll(keepingCapacity: true)
+        trackedTouches.removeAllKeepingCapacity()
+        touchesSinceReset.removeAllKeepingCapacity()
         requestedState = nil
         isWaitingForFailure = false
-        dynamicRequirements = nil
+        if dynamicRequirements != nil { dynamicRequirements = nil }
         isParticipating = false
         _state = .possible
         reset()
@@ -373,32 +433,32 @@ open class GestureRecognizer {
 
     // MARK: Timers for concrete recognizers
 
-    /// Runs `body` at `deadline` on the application's clock (replacing an earlier timer), so that a
-    /// recognizer can change state with no touch event [GR-8, GR-13, GR-14].
-    func scheduleTimer(at deadline: Double, _ body: @escaping @MainActor (Double) -> Void) {
+    /// Calls ``timerDidFire()`` at `deadline` on the application's clock (replacing an earlier timer),
+    /// if the recognizer still participates then, so that a recognizer can change state with no touch
+    /// event [GR-8, GR-13, GR-14]. Does nothing when the view is in no application's window.
+    func scheduleTimer(at deadline: Double) {
         cancelTimer()
         let applicationBits = applicationBitsOfView()
         guard applicationBits != 0 else { return }
         let clock = withUnretained(applicationBits, as: Application.self) { $0.clock }
-        let delay = deadline - clock.now
-        let token: RecognizerTimerToken
-        if let existing = timerToken {
-            token = existing
-        } else {
-            token = RecognizerTimerToken(self)
-            timerToken = token
-        }
-        timer = clock.schedule(after: delay) {
-            guard let self = token.recognizer, self.isParticipating else { return }
-            self.timer = nil
-            body(deadline)
-        }
+        // The timer is armed again only when this recognizer holds the sole reference: no clock still
+        // queues it (a cancelled timer may stay queued until its deadline), and it is not firing now.
+        if !isKnownUniquelyReferenced(&timer) { timer = ClockTimer() }
+        let timer = self.timer.unsafelyUnwrapped
+        // The deadline as `schedule(after:)` computes it from a delay (`now + max(0, delay)`).
+        let now = clock.now
+        timer.arm(at: now + Swift.max(0, deadline - now), owner: self)
+        clock.schedule(timer)
     }
 
     func cancelTimer() {
+        // Cancelled but kept: the next deadline arms it again.
         timer?.cancel()
-        timer = nil
     }
+
+    /// The recognizer's timer reached its deadline while the recognizer participates. Overridden by
+    /// the recognizers that schedule timers.
+    func timerDidFire() {}
 
     /// True while a timer of this recognizer is pending (it still expects time to pass).
     var hasPendingTimer: Bool {
@@ -428,16 +488,9 @@ extension GestureRecognizer: @MainActor CustomStringConvertible {
     public var description: String { "\(displayName)(\(state.wireName))" }
 }
 
-/// A recognizer as its timer closures see it: the recognizer owns the token and clears it in its
-/// deinit, so a timer that fires later finds nil, exactly as a weak reference to the recognizer would.
-/// A weak reference would give every recognizer a weak-reference side table, which makes every retain
-/// and release of it a slow one; touch handling retains participants on every event.
-@MainActor
-final class RecognizerTimerToken {
-    // Cleared by the recognizer's deinit before the recognizer goes away; never read after that.
-    unowned(unsafe) var recognizer: GestureRecognizer?
-
-    init(_ recognizer: GestureRecognizer) {
-        self.recognizer = recognizer
+extension GestureRecognizer: ClockTimerOwner {
+    func clockTimerFired(_ timer: ClockTimer) {
+        guard isParticipating else { return }
+        timerDidFire()
     }
 }

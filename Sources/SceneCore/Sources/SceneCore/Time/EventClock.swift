@@ -13,39 +13,22 @@ public protocol EventClock: AnyObject {
     /// Runs `action` once, `delay` seconds from now (immediately-due timers still run from the clock,
     /// never synchronously inside this call). Returns a handle that cancels it.
     func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> ClockTimer
+
+    /// Calls `timer.fire()` once at `timer.deadline`, or at the first chance when that is not after
+    /// `now` (never synchronously inside this call); a timer cancelled before then is skipped. `timer` is
+    /// pending and was armed by SceneCore, which reuses its timers this way instead of allocating one
+    /// per deadline; the clock may keep its reference after it fired or was cancelled.
+    ///
+    /// The default implementation relays through ``schedule(after:_:)``: one closure timer per call,
+    /// cancelled with `timer`. Clocks that keep their own timer queue implement this to avoid it.
+    func schedule(_ timer: ClockTimer)
 }
 
-/// A scheduled one-shot action. Cancelling is idempotent and safe after the action ran.
-@MainActor
-public final class ClockTimer {
-    /// The clock time at which the action is due.
-    public let deadline: Double
-    /// False once the timer fired or was cancelled. Unchecked exclusivity: read by gesture recognizers
-    /// on every touch, only on the main actor, never held `inout`.
-    @exclusivity(unchecked) public private(set) var isPending = true
-    @exclusivity(unchecked) private var action: (@MainActor () -> Void)?
-    private let onCancel: (@MainActor (ClockTimer) -> Void)?
-
-    /// Creates a timer; clocks call this. `onCancel` lets a clock drop its own bookkeeping.
-    public init(deadline: Double, action: @escaping @MainActor () -> Void, onCancel: (@MainActor (ClockTimer) -> Void)? = nil) {
-        self.deadline = deadline
-        self.action = action
-        self.onCancel = onCancel
-    }
-
-    /// Prevents the action from running. Does nothing when it already ran or was cancelled.
-    public func cancel() {
-        guard isPending else { return }
-        isPending = false
-        action = nil
-        onCancel?(self)
-    }
-
-    /// Runs the action if still pending; clocks call this at the deadline.
-    public func fire() {
-        guard isPending, let action else { return }
-        isPending = false
-        self.action = nil
-        action()
+extension EventClock {
+    public func schedule(_ timer: ClockTimer) {
+        // The relay holds `timer` until it fires or is cancelled, and cancelling `timer` cancels the
+        // relay, which then lets go of `timer`.
+        let relay = schedule(after: timer.deadline - now) { [timer] in timer.fire() }
+        timer.attachRelay(relay)
     }
 }

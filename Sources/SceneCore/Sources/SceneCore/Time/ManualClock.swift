@@ -6,32 +6,51 @@
 /// dropped lazily, so cancelling costs nothing here.
 @MainActor
 public final class ManualClock: EventClock {
-    public private(set) var now: Double
-    /// Pending timers, sorted by (deadline, scheduling order).
-    private var queue: [(deadline: Double, order: UInt64, timer: ClockTimer)] = []
-    private var nextOrder: UInt64 = 0
+    // Exclusivity is unchecked on both fields: only the methods below touch them, on the main
+    // actor, and none of them calls out (a timer's action) while it holds an access to a field: `advance`
+    // takes the first entry out of the queue and updates `now` before it fires the timer.
+
+    @exclusivity(unchecked) public private(set) var now: Double
+    /// Pending timers, sorted by (deadline, scheduling order). Each entry keeps the deadline the timer
+    /// had when it was queued.
+    @exclusivity(unchecked) private var queue: [(deadline: Double, timer: ClockTimer)] = []
 
     public init(now: Double = 0) {
         self.now = now
     }
 
     public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> ClockTimer {
-        let deadline = now + Swift.max(0, delay)
-        let timer = ClockTimer(deadline: deadline, action: action)
-        let order = nextOrder
-        nextOrder += 1
+        let timer = ClockTimer(deadline: now + Swift.max(0, delay), action: action)
+        enqueue(timer)
+        return timer
+    }
+
+    /// Queues `timer` at its deadline, or at `now` when that is earlier (so it runs after the timers
+    /// already due now, as a zero delay would).
+    public func schedule(_ timer: ClockTimer) {
+        if timer.deadline < now { timer.deadline = now }
+        enqueue(timer)
+    }
+
+    private func enqueue(_ timer: ClockTimer) {
+        let deadline = timer.deadline
         // Most timers are due after every pending one: search from the end.
         var index = queue.endIndex
         while index > queue.startIndex, queue[index - 1].deadline > deadline {
             index -= 1
         }
-        queue.insert((deadline, order, timer), at: index)
-        return timer
+        if index == queue.endIndex {
+            queue.append((deadline, timer))
+        } else {
+            queue.insert((deadline, timer), at: index)
+        }
     }
 
     /// Number of timers still waiting to fire (cancelled ones not counted).
     public var pendingTimerCount: Int {
-        queue.reduce(0) { $0 + ($1.timer.isPending ? 1 : 0) }
+        var count = 0
+        for entry in queue where entry.timer.isPending { count += 1 }
+        return count
     }
 
     /// Moves time forward by `seconds`, firing due timers on the way.
@@ -42,6 +61,8 @@ public final class ManualClock: EventClock {
     /// Moves time forward to `time` (never backwards), firing due timers on the way.
     public func advance(to time: Double) {
         while let first = queue.first, first.deadline <= time {
+            // Out of the queue before it runs, so that the queue no longer holds a timer that fired
+            // or was skipped (its owner can then arm it again).
             queue.removeFirst()
             guard first.timer.isPending else { continue }
             now = Swift.max(now, first.deadline)

@@ -199,16 +199,16 @@ extension Window {
     /// gets one `touchesCancelled` with those touches; held phases are dropped and nothing more is
     /// delivered [GR-9 cancelsTouchesInView, WS-8].
     func cutOffTouchesFromViews(_ touches: [Touch], event: Event?) {
+        if touches.count == 1 {
+            // One touch (a single-finger gesture): no list to build.
+            let touch = touches[0]
+            guard Window.cutOff(touch), let view = touch.view else { return }
+            view.touchesCancelled(TouchSet(touch), with: event)
+            return
+        }
         var cancelled: [Touch] = []
-        for touch in touches where !touch.delivery.cutOff {
-            touch.delivery.cutOff = true
-            touch.delivery.heldBegan = false
-            touch.delivery.heldEnded = false
-            touch.delivery.movedWhileHeld = false
-            if touch.delivery.beganDelivered && !touch.delivery.finished && !touch.delivery.suppressed {
-                touch.delivery.finished = true
-                cancelled.append(touch)
-            }
+        for touch in touches where Window.cutOff(touch) {
+            cancelled.append(touch)
         }
         if cancelled.count == 1 {
             // One touch: its own group.
@@ -219,6 +219,22 @@ extension Window {
         for (view, set) in Window.groupByView(cancelled) {
             view.touchesCancelled(set, with: event)
         }
+    }
+
+    /// Marks `touch` cut off from its view (held phases dropped) unless it already was. Returns true
+    /// when its view must now get `touchesCancelled` for it: it had received `touchesBegan` and nothing
+    /// final yet.
+    private static func cutOff(_ touch: Touch) -> Bool {
+        guard !touch.delivery.cutOff else { return false }
+        touch.delivery.cutOff = true
+        touch.delivery.heldBegan = false
+        touch.delivery.heldEnded = false
+        touch.delivery.movedWhileHeld = false
+        guard touch.delivery.beganDelivered && !touch.delivery.finished && !touch.delivery.suppressed else {
+            return false
+        }
+        touch.delivery.finished = true
+        return true
     }
 
     /// [WS-8] touches bound to views of a subtree that left the window: cancelled for those views.

@@ -238,8 +238,7 @@ public struct LongPressMachine: GestureStateMachine {
     }
 
     private mutating func moveTrackedTouch(_ id: UInt64, to location: Point) {
-        guard let index = touches.index(of: id), touches.entries[index].location != location else { return }
-        touches.move(id, to: location)
+        guard let index = touches.index(of: id), touches.move(at: index, to: location) else { return }
         movedSinceEvaluate = true
     }
 

@@ -60,10 +60,7 @@ public struct PanMachine: GestureStateMachine {
 
     /// Total centroid displacement since the first touch went down or since the last
     /// ``setTranslation(_:)``, in window points. Kept after the touches lift.
-    public var translation: Point {
-        guard let centroid = touches.centroid else { return translationOffset }
-        return Point(x: translationOffset.x + centroid.x - baseline.x, y: translationOffset.y + centroid.y - baseline.y)
-    }
+    public var translation: Point { currentTranslation() }
 
     /// Makes ``translation`` read `translation` from now on and resets ``velocity``: the velocity then
     /// reads zero until the next movement, which is measured from this value.
@@ -128,6 +125,7 @@ public struct PanMachine: GestureStateMachine {
         let changed = changedSinceEvaluate
         changedSinceEvaluate = false
         cancelledSinceEvaluate = false
+        let translation = currentTranslation()
         if changed { tracker.addSample(translation, at: time) }
         lastEventTime = time
         switch phase {
@@ -176,9 +174,15 @@ public struct PanMachine: GestureStateMachine {
     public func touchLocation(at index: Int) -> Point? { touches.location(at: index) }
 
     private mutating func move(_ id: UInt64, to location: Point) {
-        guard let index = touches.index(of: id), touches.entries[index].location != location else { return }
-        touches.move(id, to: location)
+        guard let index = touches.index(of: id), touches.move(at: index, to: location) else { return }
         changedSinceEvaluate = true
+    }
+
+    /// ``translation``, as a method so that `evaluate` can compute it once without copying the machine.
+    @inline(__always)
+    private func currentTranslation() -> Point {
+        guard let centroid = touches.centroid else { return translationOffset }
+        return Point(x: translationOffset.x + centroid.x - baseline.x, y: translationOffset.y + centroid.y - baseline.y)
     }
 
     /// Adds or removes a touch without counting the centroid's jump as translation.

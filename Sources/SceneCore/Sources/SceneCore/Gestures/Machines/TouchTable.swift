@@ -21,19 +21,34 @@ struct TouchTable: Sendable {
     /// Adds a touch at its sorted position. Returns false (and changes nothing) when `id` is tracked.
     mutating func insert(_ id: UInt64, at location: Point) -> Bool {
         var index = entries.endIndex
-        for (position, entry) in entries.enumerated() {
-            if entry.id == id { return false }
-            if entry.id > id {
+        var position = 0
+        while position < entries.count {
+            let existing = entries[position].id
+            if existing == id { return false }
+            if existing > id {
                 index = position
                 break
             }
+            position += 1
         }
-        entries.insert(Entry(id: id, start: location, location: location), at: index)
+        let entry = Entry(id: id, start: location, location: location)
+        // Touch ids grow, so a new touch usually goes last.
+        if index == entries.endIndex {
+            entries.append(entry)
+        } else {
+            entries.insert(entry, at: index)
+        }
         return true
     }
 
+    @inline(__always)
     func index(of id: UInt64) -> Int? {
-        entries.firstIndex { $0.id == id }
+        var index = 0
+        while index < entries.count {
+            if entries[index].id == id { return index }
+            index += 1
+        }
+        return nil
     }
 
     func contains(_ id: UInt64) -> Bool { index(of: id) != nil }
@@ -46,16 +61,24 @@ struct TouchTable: Sendable {
         return true
     }
 
+    /// Moves the touch at `index` (in range) to `location`. Returns false, changing nothing, when it is
+    /// already there.
+    mutating func move(at index: Int, to location: Point) -> Bool {
+        guard entries[index].location != location else { return false }
+        entries[index].location = location
+        return true
+    }
+
     /// Removes a tracked touch and returns its entry, or nil when `id` is not tracked.
     mutating func remove(_ id: UInt64) -> Entry? {
         guard let index = index(of: id) else { return nil }
         if entries.count == 1 { centroidWhenLastEmptied = entries[index].location }
-        return entries.remove(at: index)
+        return entries.removeFromShortList(at: index)
     }
 
     /// Forgets every touch, keeping the storage.
     mutating func removeAll() {
-        entries.removeAll(keepingCapacity: true)
+        entries.removeAllKeepingCapacity()
         centroidWhenLastEmptied = nil
     }
 

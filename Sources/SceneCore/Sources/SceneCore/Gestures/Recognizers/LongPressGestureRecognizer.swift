@@ -39,5 +39,7 @@ open class LongPressGestureRecognizer: GestureRecognizer, MachineDrivenRecognize
         super.reset()
     }
 
+    override func timerDidFire() { machineTimerFired() }
+
     override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
 }

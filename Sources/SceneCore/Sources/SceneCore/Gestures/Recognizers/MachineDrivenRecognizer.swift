@@ -15,15 +15,25 @@ protocol MachineDrivenRecognizer: GestureRecognizer {
 
 extension MachineDrivenRecognizer {
     /// Feeds one phase of one event to the machine and reports what it says.
+    ///
+    /// Inlined into each recognizer's touch methods, where `phase` is a constant: a single-finger
+    /// event then costs one machine call, one evaluation and a deadline comparison.
+    @inline(__always)
     func drive(_ touches: TouchSet, phase: Touch.Phase, event: Event) {
         if case .one(let touch) = touches.storage {
             feedMachine(touch, phase: phase)
         } else {
-            for touch in touches { feedMachine(touch, phase: phase) }
+            feedMachine(touches, phase: phase)
         }
         let output = machine.evaluate(at: event.timestamp)
-        report(output)
+        if output != .none { report(output) }
         syncTimer()
+    }
+
+    /// `feedMachine` for each touch of a multi-touch event.
+    @inline(never)
+    private func feedMachine(_ touches: TouchSet, phase: Touch.Phase) {
+        for touch in touches { feedMachine(touch, phase: phase) }
     }
 
     @inline(__always)
@@ -66,25 +76,37 @@ extension MachineDrivenRecognizer {
     }
 
     /// Schedules (or cancels) the clock timer so that it fires at the machine's deadline.
+    @inline(__always)
     func syncTimer() {
         // `scheduledDeadline` is nil whenever no timer is pending: the timer clears it when it fires,
         // and a finished recognizer (whose timer `apply` cancelled) is not driven again until its reset
         // clears it. So comparing deadlines is enough; no need to ask the timer.
         let deadline = machine.deadline
         guard deadline != scheduledDeadline else { return }
+        rescheduleTimer(for: deadline)
+    }
+
+    /// `syncTimer` when the deadline changed.
+    @inline(never)
+    private func rescheduleTimer(for deadline: Double?) {
         scheduledDeadline = deadline
         guard let deadline else {
             cancelTimer()
             return
         }
-        // `scheduleTimer` runs this only once it has checked (through the recognizer's timer token,
-        // which is what a weak reference would have told) that the recognizer is still alive.
-        scheduleTimer(at: deadline) { [unowned(unsafe) self] time in
-            self.scheduledDeadline = nil
-            let output = self.machine.timerFired(at: time)
-            self.report(output)
-            self.syncTimer()
-        }
+        scheduleTimer(at: deadline)
+    }
+
+    /// The clock timer for `scheduledDeadline` fired (the recognizer's `timerDidFire()`): the machine
+    /// gets it at that deadline, then reports and re-syncs as after an event.
+    func machineTimerFired() {
+        // Set while the timer is pending: `syncTimer` sets it whenever it schedules and cancels the
+        // timer whenever it changes it, and a reset cancels the timer before it clears it.
+        guard let time = scheduledDeadline else { return }
+        scheduledDeadline = nil
+        let output = machine.timerFired(at: time)
+        report(output)
+        syncTimer()
     }
 
     /// Clears the machine and the timer bookkeeping on reset [GR-10].

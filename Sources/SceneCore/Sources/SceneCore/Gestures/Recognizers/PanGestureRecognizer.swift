@@ -51,6 +51,8 @@ open class PanGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
         super.reset()
     }
 
+    override func timerDidFire() { machineTimerFired() }
+
     override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
 
     override var isSingleFingerPan: Bool { minimumNumberOfTouches == 1 && numberOfTouches <= 1 }

@@ -30,5 +30,7 @@ open class PinchGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
         super.reset()
     }
 
+    override func timerDidFire() { machineTimerFired() }
+
     override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
 }

@@ -29,5 +29,7 @@ open class RotationGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer
         super.reset()
     }
 
+    override func timerDidFire() { machineTimerFired() }
+
     override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
 }

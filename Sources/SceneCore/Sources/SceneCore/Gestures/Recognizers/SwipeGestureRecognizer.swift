@@ -42,6 +42,8 @@ open class SwipeGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
         super.reset()
     }
 
+    override func timerDidFire() { machineTimerFired() }
+
     override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
 
     override var isSingleFingerHorizontalSwipe: Bool {

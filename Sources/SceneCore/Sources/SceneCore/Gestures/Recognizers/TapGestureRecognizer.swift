@@ -49,6 +49,8 @@ open class TapGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
         super.reset()
     }
 
+    override func timerDidFire() { machineTimerFired() }
+
     /// [GR-7] only taps with the same number of touches and no more taps required.
     open override func canPrevent(_ other: GestureRecognizer) -> Bool {
         guard let tap = other as? TapGestureRecognizer else { return true }
