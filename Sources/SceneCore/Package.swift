@@ -26,7 +26,10 @@ let package = Package(
             path: "Sources/SceneCore",
             swiftSettings: [
                 .unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"]),
-            ]
+            ],
+            // The core calls round, sqrt, fmod... from libm: name it, so that libSceneCore.so records
+            // the dependency and links into executables that do not happen to pull libm in.
+            linkerSettings: [.linkedLibrary("m")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -11,7 +11,19 @@ extension BusConnection {
     ///                  └─ handler ─► reply / error reply / deferred / async task
     /// ```
     /// (`org.freedesktop.DBus.Peer` never gets here: libdbus answers it before any filter.)
+    ///
+    /// Signals emitted while the call is answered go out right after it: the caller's reply first
+    /// (when the handler replies at once), then the signals in the order they were emitted.
     func dispatchMethodCall(_ message: BusMessage) -> Bool {
+        signalHold += 1
+        defer {
+            signalHold -= 1
+            if signalHold == 0 { releaseHeldSignals() }
+        }
+        return answerMethodCall(message)
+    }
+
+    private func answerMethodCall(_ message: BusMessage) -> Bool {
         guard let path = message.path, let member = message.member else {
             return false
         }
@@ -130,6 +142,16 @@ extension BusConnection {
         if let problem = method.replyProblem(values) {
             sendError(BusError.failed(problem), to: call)
             return
+        }
+        // Flat basic replies are marshalled in Swift (see BasicBodyWriter); an empty one costs
+        // libdbus nothing to build.
+        if !values.isEmpty, !call.noReplyExpected, let body = try? BasicBodyWriter(basic: values) {
+            var fields: [BusMessage.WireField] = [.replySerial(call.serial)]
+            if let sender = call.sender { fields.append(.destination(sender)) }
+            if let reply = try? BusMessage.prebuilt(.methodReturn, serial: nextPrebuiltSerial(), fields: fields, body: body) {
+                _ = try? send(reply)
+                return
+            }
         }
         sendReply(writing: { writer in try writer.append(contentsOf: values) }, to: call, method: nil)
     }

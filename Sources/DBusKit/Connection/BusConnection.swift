@@ -55,6 +55,21 @@ public final class BusConnection {
     var nameOwners: [BusName: NameOwnerTracking] = [:]
     var registry = ObjectRegistry()
     private var isClosed = false
+    /// The serial of the next message built in Swift (``BasicBodyWriter``). libdbus numbers the
+    /// messages it builds from 1 up and keeps the serial a message already has, so these come from
+    /// the upper half of the range: a collision would need 2^31 messages from libdbus first, and
+    /// even then concerns only signals and replies, which nobody answers by serial.
+    private var prebuiltSerial: UInt32 = 0x8000_0000
+    /// Greater than 0 while an incoming method call is being answered: signals wait in
+    /// `heldSignals` until it is (see ``emitSignal(path:interface:member:destination:_:)``).
+    var signalHold = 0
+    var heldSignals: [BusMessage] = []
+
+    /// Hands out the serials of Swift-built messages, wrapping within the upper half.
+    func nextPrebuiltSerial() -> UInt32 {
+        defer { prebuiltSerial = prebuiltSerial == .max ? 0x8000_0000 : prebuiltSerial + 1 }
+        return prebuiltSerial
+    }
 
     /// Live shared connections, so every `.shared` request for one libdbus connection gets
     /// the same object (and the run-loop integration is installed once).

@@ -98,9 +98,10 @@ final class BusPublisher: ApplicationObserver {
         return sequence
     }
 
-    private func emit(_ member: MemberName, _ body: (inout MessageWriter) throws -> Void) {
+    /// Every event signal is flat and basic: marshalled in Swift (DBusKit's ``BasicBodyWriter``).
+    private func emit(_ member: MemberName, _ body: (inout BasicBodyWriter) throws -> Void) {
         do {
-            try connection.emitSignal(
+            try connection.emitBasicSignal(
                 path: SceneBusContract.rootPath, interface: SceneBusContract.hostInterface, member: member, body)
         } catch {
             if !emitFailureLogged {
@@ -119,15 +120,15 @@ final class BusPublisher: ApplicationObserver {
         let view = touch.view.map(ViewReference.reference(for:)) ?? ""
         let seq = nextSequence()
         emit(HostSignals.touch) { writer in
-            try writer.append(seq)
-            try writer.append(window)
-            try writer.append(touch.identifier)
+            writer.append(seq)
+            writer.append(window)
+            writer.append(touch.identifier)
             try writer.append(touch.phase.wireName)
-            try writer.append(touch.locationInWindow.x)
-            try writer.append(touch.locationInWindow.y)
+            writer.append(touch.locationInWindow.x)
+            writer.append(touch.locationInWindow.y)
             try writer.append(view)
-            try writer.append(touch.timestamp)
-            try writer.append(UInt32(clamping: touch.tapCount))
+            writer.append(touch.timestamp)
+            writer.append(UInt32(clamping: touch.tapCount))
         }
     }
 
@@ -135,8 +136,8 @@ final class BusPublisher: ApplicationObserver {
         let seq = nextSequence()
         let path = path(of: window)
         emit(HostSignals.firstResponderChanged) { writer in
-            try writer.append(seq)
-            try writer.append(path)
+            writer.append(seq)
+            writer.append(path)
             try writer.append(Self.describe(old))
             try writer.append(Self.describe(new))
         }
@@ -150,9 +151,9 @@ final class BusPublisher: ApplicationObserver {
         let seq = nextSequence()
         let oldPath = path(of: old), newPath = path(of: new)
         emit(HostSignals.keyWindowChanged) { writer in
-            try writer.append(seq)
-            try writer.append(oldPath)
-            try writer.append(newPath)
+            writer.append(seq)
+            writer.append(oldPath)
+            writer.append(newPath)
         }
         for path in [oldPath, newPath] where path != .root {
             changed(path, SceneBusContract.windowInterface, ["IsKey"])
@@ -183,8 +184,8 @@ final class BusPublisher: ApplicationObserver {
         let window = path(of: recognizer.view?.window)
         let view = recognizer.view.map(ViewReference.reference(for:)) ?? ""
         emit(HostSignals.gestureStateChanged) { writer in
-            try writer.append(seq)
-            try writer.append(window)
+            writer.append(seq)
+            writer.append(window)
             try writer.append(view)
             try writer.append(recognizer.displayName)
             try writer.append(recognizer.state.wireName)
@@ -197,8 +198,8 @@ final class BusPublisher: ApplicationObserver {
         let senderName = sender.map(ViewReference.describe) ?? ""
         let targetName = target.map(ViewReference.describe) ?? ""
         emit(HostSignals.actionSent) { writer in
-            try writer.append(seq)
-            try writer.append(window)
+            writer.append(seq)
+            writer.append(window)
             try writer.append(action.name)
             try writer.append(senderName)
             try writer.append(targetName)
@@ -208,7 +209,7 @@ final class BusPublisher: ApplicationObserver {
     func motionWasDelivered(_ subtype: Event.EventSubtype, phase: MotionPhase, handledBy: Responder?) {
         let seq = nextSequence()
         emit(HostSignals.motionDelivered) { writer in
-            try writer.append(seq)
+            writer.append(seq)
             try writer.append(subtype.wireName)
             try writer.append(phase.rawValue)
             try writer.append(Self.describe(handledBy))
@@ -218,7 +219,7 @@ final class BusPublisher: ApplicationObserver {
     func remoteControlWasDelivered(_ subtype: Event.EventSubtype, handledBy: Responder?) {
         let seq = nextSequence()
         emit(HostSignals.remoteControlDelivered) { writer in
-            try writer.append(seq)
+            writer.append(seq)
             try writer.append(subtype.wireName)
             try writer.append(Self.describe(handledBy))
         }
@@ -228,8 +229,8 @@ final class BusPublisher: ApplicationObserver {
         let seq = nextSequence()
         let path = SceneBusContract.scenePath(scene.name)
         emit(HostSignals.sceneActivationChanged) { writer in
-            try writer.append(seq)
-            try writer.append(path)
+            writer.append(seq)
+            writer.append(path)
             try writer.append(state.wireName)
         }
         if sceneRegistrations[scene.name] != nil {
@@ -251,8 +252,8 @@ final class BusPublisher: ApplicationObserver {
         let seq = nextSequence()
         let path = SceneBusContract.scenePath(scene.name)
         emit(HostSignals.log) { writer in
-            try writer.append(seq)
-            try writer.append(path)
+            writer.append(seq)
+            writer.append(path)
             try writer.append(line)
         }
     }

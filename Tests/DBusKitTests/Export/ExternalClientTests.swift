@@ -1,5 +1,6 @@
 import DBusKit
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("External clients talk to exported objects", .tags(.needsBus, .externalClient))
@@ -118,5 +119,41 @@ struct ExternalClientTests {
             [address, "--print-reply", destination, "/org/example/Test", "org.example.Test1.Fail", "string:shell says no"])
         #expect(failure.status != 0)
         #expect(failure.errorOutput.contains("org.example.Test1.Error.Refused: shell says no"))
+    }
+
+    @Test(
+        "dbus-monitor sees a handler's signals leave right after its reply",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-monitor"), "dbus-monitor is not installed"))
+    func signalsFollowTheReply() async throws {
+        let server = server.uniqueName!.rawValue
+        let monitor = Process()
+        monitor.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
+        // The daemon's own signals tell us the monitor is active; the server's messages are the subject.
+        monitor.arguments = ["--address", bus.daemon.address, "sender='org.freedesktop.DBus'", "sender='\(server)'"]
+        let output = Pipe()
+        monitor.standardOutput = output
+        let lines = Mutex<[String]>([])
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            lines.withLock { $0 += text.split(separator: "\n").map(String.init) }
+        }
+        try monitor.run()
+        defer { monitor.terminate() }
+        func waitFor(_ what: String, _ condition: @escaping ([String]) -> Bool) async throws {
+            for _ in 0..<400 where !lines.withLock({ condition($0) }) {
+                try await Task.sleep(for: .milliseconds(25))  // polling another process's output, not a timer
+            }
+            #expect(lines.withLock { condition($0) }, "dbus-monitor never showed \(what): \(lines.withLock { $0 })")
+        }
+        try await waitFor("that it is monitoring") { $0.contains { $0.hasPrefix("signal") } }
+        let client = try bus.connect()
+        _ = try await client.call(
+            destination: server.isEmpty ? nil : BusName(server), path: TestService.path, interface: "org.example.Signals1",
+            member: "EmitTick", arguments: [.uint64(7)], timeout: .seconds(20))
+        try await waitFor("the Tick signal") { $0.contains { $0.contains("member=Tick") } }
+        let fromServer = lines.withLock { $0 }.filter { $0.contains("sender=\(server) ") }
+        let reply = fromServer.firstIndex { $0.hasPrefix("method return") }
+        let tick = fromServer.firstIndex { $0.contains("member=Tick") }
+        #expect(reply != nil && tick != nil && reply! < tick!, "\(fromServer)")
     }
 }

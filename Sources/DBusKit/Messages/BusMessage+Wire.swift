@@ -1,0 +1,95 @@
+internal import CDBus
+
+extension BusMessage {
+    /// A message from its wire bytes (as ``marshalled()`` returns them, or as read from a socket);
+    /// libdbus validates them completely. The message is sealed (read-only).
+    ///
+    /// - Throws: ``BusError`` with code ``BusError/Code-swift.struct/invalidValue`` carrying
+    ///   libdbus's reason (for example "Message is corrupted (Bad serial)") when the bytes are not
+    ///   a valid message.
+    public convenience init(wireBytes: [UInt8]) throws {
+        let raw = try BusMessage.demarshal(wireBytes)
+        self.init(adopting: raw, sealed: true)
+    }
+
+    /// The message as sent on the wire (header, padding, body), little-endian. An unsent message
+    /// has serial 0 there.
+    public func marshalled() throws -> [UInt8] {
+        var buffer: UnsafeMutablePointer<CChar>? = nil
+        var length: Int32 = 0
+        guard dbus_message_marshal(raw, &buffer, &length) != 0, let buffer else {
+            throw LibDBus.outOfMemory("marshalling \(self)")
+        }
+        defer { dbus_free(buffer) }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+    }
+
+    /// One header field of a message built from bytes.
+    enum WireField {
+        case path(ObjectPath)
+        case interface(InterfaceName)
+        case member(MemberName)
+        case errorName(ErrorName)
+        case replySerial(UInt32)
+        case destination(BusName)
+    }
+
+    /// Message types on the wire.
+    enum WireType: UInt8 {
+        case methodCall = 1
+        case methodReturn = 2
+        case error = 3
+        case signal = 4
+    }
+
+    /// Builds a message from `fields` and a basic body in Swift and hands it to libdbus whole.
+    ///
+    /// `serial` must not be 0 (libdbus refuses such a message, and a connection keeps the serial a
+    /// message already has): see ``BusConnection`` for where these serials come from. The flags are
+    /// those libdbus gives signals and replies: no reply expected.
+    static func prebuilt(_ type: WireType, serial: UInt32, fields: [WireField], body: BasicBodyWriter) throws -> BusMessage {
+        var header = WireBuffer(capacity: 128 + body.body.count)
+        header.byte(UInt8(ascii: "l"))
+        header.byte(type.rawValue)
+        header.byte(UInt8(DBUS_HEADER_FLAG_NO_REPLY_EXPECTED))
+        header.byte(1)
+        header.uint32(UInt32(body.body.count))
+        header.uint32(serial)
+        let lengthOffset = header.count
+        header.uint32(0)
+        let fieldsStart = header.count
+        func field(_ code: Int32, _ signature: UInt8, _ write: (inout WireBuffer) -> Void) {
+            header.pad(to: 8)
+            header.byte(UInt8(code))
+            header.signature(CollectionOfOne(signature))
+            write(&header)
+        }
+        for item in fields {
+            switch item {
+            case .path(let path): field(DBUS_HEADER_FIELD_PATH, UInt8(ascii: "o")) { $0.string(path.rawValue.utf8) }
+            case .interface(let name): field(DBUS_HEADER_FIELD_INTERFACE, UInt8(ascii: "s")) { $0.string(name.rawValue.utf8) }
+            case .member(let name): field(DBUS_HEADER_FIELD_MEMBER, UInt8(ascii: "s")) { $0.string(name.rawValue.utf8) }
+            case .errorName(let name): field(DBUS_HEADER_FIELD_ERROR_NAME, UInt8(ascii: "s")) { $0.string(name.rawValue.utf8) }
+            case .replySerial(let serial): field(DBUS_HEADER_FIELD_REPLY_SERIAL, UInt8(ascii: "u")) { $0.uint32(serial) }
+            case .destination(let name): field(DBUS_HEADER_FIELD_DESTINATION, UInt8(ascii: "s")) { $0.string(name.rawValue.utf8) }
+            }
+        }
+        if !body.signature.isEmpty {
+            field(DBUS_HEADER_FIELD_SIGNATURE, UInt8(ascii: "g")) { $0.signature(body.signature) }
+        }
+        header.patchUInt32(UInt32(header.count - fieldsStart), at: lengthOffset)
+        header.pad(to: 8)
+        header.append(contentsOf: body.body.bytes)
+        return BusMessage(adopting: try demarshal(header.bytes), sealed: false)
+    }
+
+    private static func demarshal(_ bytes: [UInt8]) throws -> OpaquePointer {
+        try LibDBus.call("cannot read a message from its \(bytes.count) wire bytes", code: .invalidValue) { error in
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    dbus_message_demarshal(chars.baseAddress, Int32(chars.count), error)
+                }
+            }
+        }
+    }
+}
