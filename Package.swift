@@ -42,6 +42,8 @@ let package = Package(
         pluginLibrary("Gallery"),
         // Test fixtures.
         .library(name: "FixtureDuplicateCore", type: .dynamic, targets: ["FixtureDuplicateCore"]),
+        // A window of many views for the accessibility benchmark and tests.
+        pluginLibrary("FixtureManyViews"),
     ] + brokenPluginFixtures.map(pluginLibrary),
     dependencies: [
         .package(path: "Sources/SceneCore"),
@@ -83,10 +85,11 @@ let package = Package(
             name: "FixtureDuplicateCore",
             dependencies: [.product(name: "SceneCoreStaticForTesting", package: "SceneCore")],
             path: "Tests/PluginFixtures/FixtureDuplicateCore"),
+        pluginTarget("FixtureManyViews", folder: "Tests/PluginFixtures"),
 
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
-        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore]),
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit"]),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"]),
         .testTarget(name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract"]),
     ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },

@@ -1,0 +1,74 @@
+import SceneCore
+
+/// Where views are, for `Component`: frames in screen, window and parent coordinates, point
+/// containment and hit testing. Window frames are screen coordinates; a view's frame is the bounding
+/// box of its bounds after every transform up to the screen.
+extension AccessibleTree {
+    /// `view`'s bounds in screen coordinates.
+    func screenFrame(of view: View) -> Rect {
+        guard let window = view.window else { return view.convert(view.bounds, to: nil) }
+        let bounds = view.bounds
+        let corners = [
+            Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
+            Point(x: bounds.minX, y: bounds.maxY), Point(x: bounds.maxX, y: bounds.maxY),
+        ].map { window.convertToScreen(view.convert($0, to: nil)) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x = xs.min() ?? 0, y = ys.min() ?? 0
+        return Rect(x: x, y: y, width: (xs.max() ?? 0) - x, height: (ys.max() ?? 0) - y)
+    }
+
+    /// `view`'s frame in `type` coordinates: screen; relative to its window's screen frame; or
+    /// relative to its parent's screen frame (screen coordinates for a window).
+    func frame(of view: View, in type: CoordinateType) -> Rect {
+        let frame = screenFrame(of: view)
+        guard let origin = origin(for: view, in: type) else { return frame }
+        return frame.offsetBy(dx: -origin.x, dy: -origin.y)
+    }
+
+    /// A point given in `type` coordinates relative to `view`, in screen coordinates.
+    func screenPoint(_ point: Point, relativeTo view: View, in type: CoordinateType) -> Point {
+        guard let origin = origin(for: view, in: type) else { return point }
+        return point + origin
+    }
+
+    /// Whether `point` (in `type` coordinates relative to `view`) lies in `view`'s frame: the same
+    /// half-open test as ``SceneCore/Rect/contains(_:)-(Point)``.
+    func contains(_ view: View, _ point: Point, in type: CoordinateType) -> Bool {
+        screenFrame(of: view).contains(screenPoint(point, relativeTo: view, in: type))
+    }
+
+    /// The exposed descendant of `view` at `point`, answered by the model's own hit test started at
+    /// `view` (``SceneCore/View/hitTest(_:with:)`` with no event, so overrides are honoured and hidden,
+    /// non-interactive or transparent views are skipped exactly as for a touch). A hit inside a
+    /// subtree hidden from assistive technologies answers the nearest exposed ancestor. Nil when the
+    /// hit test finds nothing, or only `view` itself.
+    func accessible(at point: Point, in view: View, coordinates type: CoordinateType) -> View? {
+        guard let window = view.window else { return nil }
+        let screen = screenPoint(point, relativeTo: view, in: type)
+        let local = view.convert(window.convertFromScreen(screen), from: nil)
+        guard let hit = view.hitTest(local, with: nil) else { return nil }
+        var exposed = hit
+        var node = hit
+        while node !== view {
+            guard let parent = node.superview else { return nil }
+            if node.accessibilityElementsHidden { exposed = parent }
+            node = parent
+        }
+        return exposed === view ? nil : exposed
+    }
+
+    /// The origin subtracted for `type`, or nil for screen coordinates (and for a window's parent,
+    /// the root, which is the screen).
+    private func origin(for view: View, in type: CoordinateType) -> Point? {
+        switch type {
+        case .screen:
+            return nil
+        case .window:
+            guard let window = view.window else { return nil }
+            return screenFrame(of: window).origin
+        case .parent:
+            guard let parent = view.superview else { return nil }
+            return screenFrame(of: parent).origin
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import DBusKit
+import SceneCore
+
+/// The model as an AT-SPI tree: which objects exist, their object paths, parents and children.
+/// Pure model code, no bus: ``AccessibilityBridge`` serves it and turns its changes into events.
+///
+/// **Paths.** The application is ``AtspiNames/rootPath``. A view (windows included) gets
+/// `/org/a11y/atspi/accessible/<id>` the first time a client is told about it; the id stays the
+/// view's for as long as it is in a connected window and is never given to another view. Views no
+/// client has seen cost nothing: no id, no record, no events.
+///
+/// **Exposure.** The root's children are the windows of the connected scenes, in scene order. A
+/// view's children are its subviews, back to front, minus those with
+/// ``SceneCore/View/accessibilityElementsHidden`` (and their subtrees). Hidden views and windows
+/// stay in the tree; their states say they are not visible.
+///
+/// **Records.** For every view with an id the tree keeps what clients were last told (children,
+/// states, name), so ``AccessibleTree`` can compute the events that bring client caches up to date
+/// (see `AccessibleTree+Changes.swift`). A view that leaves its window keeps its record (and the
+/// tree keeps it alive) until ``prune()``.
+@MainActor
+final class AccessibleTree {
+    /// What clients were last told about one view.
+    struct Record {
+        let view: View
+        let id: UInt32
+        /// Exposed children, back to front.
+        var children: [View]
+        var states: AtspiStateSet
+        var name: String
+    }
+
+    let application: Application
+    private(set) var records: [ObjectIdentifier: Record] = [:]
+    private var viewsByID: [UInt32: View] = [:]
+    private var nextID: UInt32 = 1
+    /// The root's children as clients were last told.
+    var announcedWindows: [Window] = []
+
+    /// A tree of `application`; its windows as they are now count as announced.
+    init(application: Application) {
+        self.application = application
+        announcedWindows = windows
+    }
+
+    // MARK: Paths
+
+    /// The object path of `node`, giving a view its id (and a record) on first use.
+    func path(of node: AccessibleNode) -> ObjectPath {
+        switch node {
+        case .application: AtspiNames.rootPath
+        case .view(let view): path(of: view)
+        }
+    }
+
+    /// The object path of `view`, giving it an id (and a record) on first use.
+    func path(of view: View) -> ObjectPath {
+        Self.path(forID: id(of: view))
+    }
+
+    /// `view`'s id, assigned (with a record of its current children, states and name) on first use.
+    func id(of view: View) -> UInt32 {
+        if let record = records[ObjectIdentifier(view)] { return record.id }
+        let id = allocateID()
+        records[ObjectIdentifier(view)] = Record(
+            view: view, id: id, children: children(of: .view(view)), states: states(of: .view(view)), name: name(of: .view(view)))
+        viewsByID[id] = view
+        return id
+    }
+
+    /// A path for a view that just left the tree and never had one: unique, but it names nothing.
+    func pathForDeparted(_ view: View) -> ObjectPath {
+        if let record = records[ObjectIdentifier(view)] { return Self.path(forID: record.id) }
+        return Self.path(forID: allocateID())
+    }
+
+    /// Whether clients were told about `view` (it has an id).
+    func isKnown(_ view: View) -> Bool {
+        records[ObjectIdentifier(view)] != nil
+    }
+
+    /// The node at `path`, or nil when the path names nothing: not below the prefix, not a number,
+    /// never assigned, or the view is no longer exposed.
+    func node(at path: ObjectPath) -> AccessibleNode? {
+        if path == AtspiNames.rootPath { return .application }
+        let raw = path.rawValue
+        let prefix = AtspiNames.accessiblePrefix.rawValue + "/"
+        guard raw.hasPrefix(prefix), let id = UInt32(raw.dropFirst(prefix.count)), let view = viewsByID[id],
+            isExposed(view)
+        else { return nil }
+        return .view(view)
+    }
+
+    /// The node at `path`.
+    ///
+    /// - Throws: ``AccessibilityError/Code-swift.struct/unknownObject`` naming the path.
+    func existingNode(at path: ObjectPath) throws(AccessibilityError) -> AccessibleNode {
+        guard let node = node(at: path) else { throw .unknownObject(path) }
+        return node
+    }
+
+    static func path(forID id: UInt32) -> ObjectPath {
+        ObjectPath(unchecked: AtspiNames.accessiblePrefix.rawValue + "/\(id)")
+    }
+
+    private func allocateID() -> UInt32 {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    // MARK: Structure
+
+    /// The windows of the connected scenes, in scene order: the root's children.
+    var windows: [Window] {
+        application.connectedScenes.flatMap { scene in scene.windows.filter { !$0.accessibilityElementsHidden } }
+    }
+
+    /// The exposed children of `node`, back to front.
+    func children(of node: AccessibleNode) -> [View] {
+        switch node {
+        case .application: windows
+        case .view(let view): view.subviews.filter { !$0.accessibilityElementsHidden }
+        }
+    }
+
+    /// Child `index` of `node`.
+    ///
+    /// - Throws: ``AccessibilityError/Code-swift.struct/invalidArgument`` naming the index and the
+    ///   valid range.
+    func child(of node: AccessibleNode, at index: Int32) throws(AccessibilityError) -> View {
+        let children = children(of: node)
+        guard index >= 0, Int(index) < children.count else {
+            throw .invalidArgument(
+                "child index \(index) is out of range: \(path(of: node)) has \(children.count) "
+                    + (children.isEmpty ? "children" : "children (0…\(children.count - 1))"))
+        }
+        return children[Int(index)]
+    }
+
+    /// The parent of `node`: nil for the application (its parent is the desktop, on the registry).
+    func parent(of node: AccessibleNode) -> AccessibleNode? {
+        guard case .view(let view) = node else { return nil }
+        guard let superview = view.superview else { return .application }
+        return .view(superview)
+    }
+
+    /// The position of `node` among its parent's children; -1 for the application.
+    func indexInParent(of node: AccessibleNode) -> Int32 {
+        guard case .view(let view) = node, let parent = parent(of: node) else { return -1 }
+        return Int32(children(of: parent).firstIndex { $0 === view } ?? -1)
+    }
+
+    /// Whether `view` is part of the tree: in a window of a connected scene, and neither it nor an
+    /// ancestor hides its subtree from assistive technologies.
+    func isExposed(_ view: View) -> Bool {
+        var node = view
+        while true {
+            if node.accessibilityElementsHidden { return false }
+            guard let parent = node.superview else { break }
+            node = parent
+        }
+        guard let window = node as? Window, let scene = window.windowScene else { return false }
+        return scene.application === application
+    }
+
+    /// Every exposed node, depth first from the root: the application, each window, each view.
+    /// `visit` receives the node, its parent, its index in the parent and its exposed children.
+    func walk(_ visit: (_ node: AccessibleNode, _ parent: AccessibleNode?, _ index: Int32, _ children: [View]) -> Void) {
+        let windows = windows
+        visit(.application, nil, -1, windows)
+        var stack: [(view: View, parent: AccessibleNode, index: Int32)] = windows.enumerated().reversed().map {
+            ($0.element, .application, Int32($0.offset))
+        }
+        while let (view, parent, index) = stack.popLast() {
+            let children = children(of: .view(view))
+            visit(.view(view), parent, index, children)
+            for (offset, child) in children.enumerated().reversed() {
+                stack.append((child, .view(view), Int32(offset)))
+            }
+        }
+    }
+
+    // MARK: Records
+
+    /// Updates the record of `view` through `body`; nothing happens when the view has none.
+    func updateRecord(of view: View, _ body: (inout Record) -> Void) {
+        guard var record = records[ObjectIdentifier(view)] else { return }
+        body(&record)
+        records[ObjectIdentifier(view)] = record
+    }
+
+    /// Forgets the views that left the tree (their ids are never reused) and lets them go.
+    func prune() {
+        let departed = records.values.filter { !isExposed($0.view) }
+        for record in departed {
+            records[ObjectIdentifier(record.view)] = nil
+            viewsByID[record.id] = nil
+        }
+    }
+}

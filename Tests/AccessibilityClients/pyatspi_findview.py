@@ -1,0 +1,168 @@
+"""pyatspi against a running scene-host (the default demo configuration), over AT-SPI2.
+
+Finds the application, walks the FindView window and checks every object's name, role, states and
+extents against the model itself (Window1.DescribeTree on the host's own D-Bus API, on the same
+session bus); gets `blue` from getAccessibleAtPoint at blue's centre; and receives focus events after
+grabFocus on the Gallery `field`. Prints what it checks; exits 1 on the first mismatch.
+
+Run by run-in-session.sh inside dbus-run-session (Tests/SceneHostIntegrationTests/Accessibility).
+"""
+import json
+import sys
+
+import dbus
+import pyatspi
+from gi.repository import GLib
+
+FINDVIEW_WINDOW = "/org/scenehost/SceneHost/window/1"
+# SceneCore's AccessibilityRole raw values → the AT-SPI role names libatspi reports.
+ROLE_NAMES = {"panel": "panel", "frame": "frame", "push-button": "push button", "toggle-button": "toggle button",
+              "check-box": "check box", "slider": "slider", "label": "label", "image": "image", "table": "table",
+              "table-cell": "table cell", "entry": "entry", "canvas": "canvas"}
+
+
+def fail(message):
+    print("FAIL:", message)
+    print("RESULT: FAIL")
+    sys.exit(1)
+
+
+def expect(condition, message):
+    if not condition:
+        fail(message)
+
+
+def find_application():
+    desktop = pyatspi.Registry.getDesktop(0)
+    names = [app.name for app in desktop if app is not None]
+    print("applications on the desktop:", names)
+    for app in desktop:
+        if app is not None and app.name == "scene-host":
+            return app
+    fail("no application called scene-host on the desktop (found %r)" % names)
+
+
+def states(accessible):
+    return {pyatspi.stateToString(state) for state in accessible.getState().getStates()}
+
+
+def model_tree():
+    """The FindView window as the model describes it (frames in window coordinates)."""
+    host = dbus.SessionBus().get_object("org.scenehost.SceneHost", FINDVIEW_WINDOW)
+    return json.loads(host.DescribeTree(dbus_interface="org.scenehost.Window1"))
+
+
+def check_node(accessible, model, window_origin, depth):
+    """Compares one AT-SPI object with its model node, then the children, pairwise."""
+    name = model.get("label") or model.get("identifier") or ""
+    if depth == 0:
+        name = model_window["title"]
+    role = ROLE_NAMES[model["role"]]
+    x, y, w, h = (round(v) for v in model["frame"])
+    extents = accessible.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    screen = accessible.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    got = states(accessible)
+    print("%s%s %r id=%r window=(%d,%d,%d,%d) screen=(%d,%d,%d,%d) states=%s" % (
+        "  " * depth, accessible.getRoleName(), accessible.name, accessible.accessibleId,
+        extents.x, extents.y, extents.width, extents.height, screen.x, screen.y, screen.width, screen.height,
+        sorted(got)))
+    expect(accessible.accessibleId == model["ref"], "accessibleId %r, model ref %r" % (accessible.accessibleId, model["ref"]))
+    expect(accessible.name == name, "%s: name %r, model says %r" % (model["ref"], accessible.name, name))
+    expect(accessible.getRoleName() == role, "%s: role %r, model says %r" % (model["ref"], accessible.getRoleName(), role))
+    if depth > 0:
+        expect((extents.x, extents.y, extents.width, extents.height) == (x, y, w, h),
+               "%s: window extents %r, model frame %r" % (model["ref"], (extents.x, extents.y, extents.width, extents.height), (x, y, w, h)))
+    expect((screen.x, screen.y) == (x + window_origin[0], y + window_origin[1]) or depth == 0,
+           "%s: screen position (%d,%d) is not the window origin plus the window frame" % (model["ref"], screen.x, screen.y))
+    visible = not model["hidden"] and model["alpha"] > 0.01
+    expect(("visible" in got) == visible, "%s: visible=%s, model hidden=%s alpha=%s" % (model["ref"], "visible" in got, model["hidden"], model["alpha"]))
+    expect("showing" in got, "%s: not showing in a shown window" % model["ref"])
+    expect("enabled" in got and "sensitive" in got, "%s: not enabled and sensitive" % model["ref"])
+    expect(("focused" in got) == bool(model.get("firstResponder")), "%s: focused state does not match the model" % model["ref"])
+    children = [accessible.getChildAtIndex(i) for i in range(accessible.childCount)]
+    expect(len(children) == len(model["children"]), "%s: %d children, model has %d" % (model["ref"], len(children), len(model["children"])))
+    for index, (child, child_model) in enumerate(zip(children, model["children"])):
+        expect(child.getIndexInParent() == index, "%s: index in parent %d, expected %d" % (child_model["ref"], child.getIndexInParent(), index))
+        expect(child.parent == accessible, "%s: parent is not %r" % (child_model["ref"], accessible.name))
+        check_node(child, child_model, window_origin, depth + 1)
+
+
+def find(accessible, predicate):
+    if predicate(accessible):
+        return accessible
+    for child in accessible:
+        found = find(child, predicate)
+        if found is not None:
+            return found
+    return None
+
+
+app = find_application()
+print("application: %r role=%s toolkit=%r children=%d" % (app.name, app.getRoleName(), app.get_toolkit_name(), app.childCount))
+expect(app.getRoleName() == "application", "the application's role is %r" % app.getRoleName())
+expect(app.parent == pyatspi.Registry.getDesktop(0), "the application's parent is not the desktop")
+windows = [app.getChildAtIndex(i) for i in range(app.childCount)]
+print("windows:", [(w.getRoleName(), w.name) for w in windows])
+expect([w.name for w in windows] == ["FindView", "GestureLab", "Gallery", "Alert"], "unexpected windows %r" % [w.name for w in windows])
+
+# -- the FindView window against the model --
+model_document = model_tree()
+model_window = model_document["window"]
+frame = windows[0]
+origin = model_window["frame"][:2]
+screen = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+expect((screen.x, screen.y, screen.width, screen.height) == tuple(round(v) for v in model_window["frame"]),
+       "FindView frame extents %r, model window frame %r" % ((screen.x, screen.y, screen.width, screen.height), model_window["frame"]))
+expect(frame.queryComponent().getLayer() == pyatspi.LAYER_WINDOW, "the frame is not in the window layer")
+check_node(frame, model_document["root"], origin, 0)
+
+# -- hit testing: blue's centre, in screen coordinates --
+blue = find(frame, lambda a: a.name == "blue")
+expect(blue is not None, "no accessible named blue")
+b = blue.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+cx, cy = b.x + b.width // 2, b.y + b.height // 2
+hit = frame.queryComponent().getAccessibleAtPoint(cx, cy, pyatspi.DESKTOP_COORDS)
+print("getAccessibleAtPoint(%d, %d, screen) on the frame -> %r" % (cx, cy, hit.name if hit else None))
+expect(hit is not None and hit.name == "blue", "getAccessibleAtPoint at blue's centre answered %r" % (hit.name if hit else None))
+expect(frame.queryComponent().contains(cx, cy, pyatspi.DESKTOP_COORDS), "the frame does not contain blue's centre")
+outside = frame.queryComponent().getAccessibleAtPoint(screen.x + 5, screen.y + 5, pyatspi.DESKTOP_COORDS)
+print("getAccessibleAtPoint at the window's corner -> %r" % (outside.name if outside else None))
+
+# -- focus events after grabFocus on the Gallery field --
+gallery = windows[2]
+field = find(gallery, lambda a: a.accessibleId == "field")
+expect(field is not None, "no accessible with id 'field' in the Gallery window")
+expect("focusable" in states(field) and "focused" not in states(field), "field states before: %s" % sorted(states(field)))
+events = []
+
+
+def on_event(event):
+    events.append((event.type, event.source.name if event.source else None, event.detail1))
+    print("EVENT %s source=%r detail1=%d" % (event.type, event.source.name if event.source else None, event.detail1))
+    if any(t.startswith("object:state-changed:focused") and s == "Field" and d == 1 for t, s, d in events) and \
+            any(t.startswith("focus") and s == "Field" for t, s, d in events):
+        pyatspi.Registry.stop()
+
+
+pyatspi.Registry.registerEventListener(on_event, "object:state-changed:focused", "focus:")
+
+
+def grab():
+    print("field.grabFocus() ->", field.queryComponent().grabFocus())
+    return False
+
+
+def give_up():
+    print("no focus events within 10 s")
+    pyatspi.Registry.stop()
+    return False
+
+
+GLib.idle_add(grab)
+GLib.timeout_add(10000, give_up)
+pyatspi.Registry.start()
+expect(any(t.startswith("object:state-changed:focused") and s == "Field" and d == 1 for t, s, d in events),
+       "no object:state-changed:focused (1) event from the field: %r" % events)
+expect(any(t.startswith("focus") and s == "Field" for t, s, d in events), "no focus: event from the field: %r" % events)
+expect("focused" in states(field), "field states after grabFocus: %s" % sorted(states(field)))
+print("RESULT: PASS")

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs inside `dbus-run-session` (a private session bus): starts scene-host on that bus with AT-SPI2
+# on, waits until it has registered with the AT-SPI registry (at-spi2-core's bus launcher and registry
+# are D-Bus-activated on demand), runs one client, then stops the host. The host's log goes to
+# standard error when the client fails.
+#
+# Usage: dbus-run-session -- run-in-session.sh SCENE_HOST CLIENT.py [ARGS...]
+# Environment: SCENE_HOST_CONFIG (optional) a configuration file for scene-host.
+set -u
+scene_host=$1
+shift
+export NO_AT_BRIDGE=1            # GTK in client processes must not register as applications
+export GSETTINGS_BACKEND=memory  # nothing is written to the user's dconf database
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+log=$work/scene-host.log
+arguments=(--bus session)
+[ -n "${SCENE_HOST_CONFIG:-}" ] && arguments+=(--config "$SCENE_HOST_CONFIG")
+
+"$scene_host" "${arguments[@]}" > /dev/null 2> "$log" &
+host=$!
+for _ in $(seq 200); do
+    grep -q "registered with the AT-SPI registry" "$log" && break
+    kill -0 "$host" 2> /dev/null || break
+    sleep 0.1
+done
+if ! grep -q "registered with the AT-SPI registry" "$log"; then
+    echo "run-in-session: scene-host did not register with the AT-SPI registry within 20 s; its log:" >&2
+    cat "$log" >&2
+    kill "$host" 2> /dev/null
+    exit 3
+fi
+
+SCENE_HOST_LOG=$log /usr/bin/python3 "$@"
+status=$?
+
+kill "$host" 2> /dev/null
+wait "$host" 2> /dev/null
+if [ $status -ne 0 ]; then
+    echo "run-in-session: the client failed (status $status); scene-host's log:" >&2
+    cat "$log" >&2
+fi
+exit $status

@@ -1,0 +1,260 @@
+import DBusKit
+import Foundation
+import SceneBusContract
+import Testing
+
+/// The real scene-host's AT-SPI2 bridge on a private accessibility bus (named by
+/// `AT_SPI_BUS_ADDRESS`), with the test playing the registry and the assistive tool.
+@MainActor
+@Suite("AT-SPI2 bridge of the real scene-host, on a private accessibility bus", .serialized)
+struct AccessibilityBusTests {
+    let daemon: BusDaemon
+
+    init() throws {
+        daemon = try BusDaemon()
+    }
+
+    /// A scene-host with its accessibility bus at the test's daemon, once `registry` has embedded it.
+    private func startHost(_ registry: FakeAtspiRegistry, arguments: [String] = []) async throws -> (HostProcess, AtspiProbe) {
+        let host = try HostProcess(arguments: arguments, environment: ["AT_SPI_BUS_ADDRESS": daemon.address])
+        try await eventually("scene-host to call Socket.Embed") { !registry.plugs.isEmpty }
+        try await eventually("scene-host to log its registration") {
+            host.log.contains { $0.contains("registered with the AT-SPI registry") }
+        }
+        return (host, try AtspiProbe(address: daemon.address, application: registry.plugs[0].bus))
+    }
+
+    /// A configuration with one scene of FixtureManyViews: `views` grid cells and the controls row.
+    private func manyViewsConfiguration(views: Int) throws -> String {
+        try temporaryFile(
+            "many-views.yaml",
+            """
+            plugins:
+              folders: ["\(buildFolder())"]
+            scenes:
+              - name: many
+                plugin: FixtureManyViews
+                options: {views: "\(views)", controls: "yes"}
+            """)
+    }
+
+    @Test("The host embeds its root in the registry named by AT_SPI_BUS_ADDRESS, keeps the Id it is given, and embeds again when the registry restarts")
+    func registration() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry)
+        defer { probe.close() }
+        #expect(registry.plugs[0].path == Atspi.rootPath)
+        #expect(registry.plugs[0].bus.isUnique)
+        #expect(try await probe.property(Atspi.rootPath, Atspi.application, "Id") == .int32(FakeAtspiRegistry.applicationID))
+        #expect(try await probe.property(Atspi.rootPath, Atspi.accessible, "Parent") == registry.desktop)
+
+        registry.leave()
+        let restarted = try await FakeAtspiRegistry(address: daemon.address)
+        do {
+            try await eventually("scene-host to embed again in the restarted registry") { restarted.plugs.count == 1 }
+        } catch {
+            Issue.record("\(error); the host's log:\n\(host.log.joined(separator: "\n"))")
+            throw error
+        }
+        #expect(restarted.plugs[0].bus == registry.plugs[0].bus)
+        try await eventually("the log line of the second registration") {
+            host.log.contains { $0.contains("registered again with the AT-SPI registry") }
+        }
+        #expect(try await probe.property(Atspi.rootPath, Atspi.accessible, "Parent") == restarted.desktop)
+        restarted.leave()
+    }
+
+    @Test("Cache.GetItems lists the application, its four windows and every view, each with its parent, index, role and states")
+    func cacheItems() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry)
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        let items = try await probe.items()
+        // FindView 6, GestureLab 8, Gallery main 4, Gallery alert 3, plus the root.
+        #expect(items.count == 22)
+        let root = try #require(items[Atspi.rootPath])
+        #expect(root.parentBus == registry.connection.uniqueName?.rawValue && root.parent == Atspi.rootPath && root.index == -1)
+        #expect(root.role == 75 && root.interfaces == [Atspi.accessible.rawValue, Atspi.application.rawValue])
+        #expect(root.name == "scene-host" && root.childCount == 4)
+        let windows = items.values.filter { $0.parent == Atspi.rootPath && $0.path != Atspi.rootPath }.sorted { $0.index < $1.index }
+        #expect(windows.map(\.name) == ["FindView", "GestureLab", "Gallery", "Alert"])
+        #expect(windows.allSatisfy { $0.role == 23 })
+        for item in items.values where item.path != Atspi.rootPath {
+            #expect(item.application == Atspi.rootPath)
+            let child = try await probe.call(item.parent, Atspi.accessible, "GetChildAtIndex", [.int32(item.index)])
+            #expect(child[0].structFields?.last?.objectPathValue == item.path, "child \(item.index) of \(item.parent)")
+        }
+        let blue = try #require(items.values.first { $0.name == "blue" })
+        #expect(blue.role == 39 && blue.childCount == 0)
+        for state in [AtspiStateNumber.visible, AtspiStateNumber.showing, AtspiStateNumber.enabled, AtspiStateNumber.sensitive] {
+            #expect(blue.has(state))
+        }
+        let alert = try #require(windows.last)
+        #expect(alert.has(AtspiStateNumber.active), "the Gallery alert is the application's key window")
+        #expect(!windows[0].has(AtspiStateNumber.active))
+        let button = try #require(items.values.first { $0.name == "Button" })
+        #expect(button.role == 43 && button.interfaces.contains(Atspi.action.rawValue))
+    }
+
+    @Test("Bad paths, indices, coordinate types and members get D-Bus errors, and the host keeps serving")
+    func badInput() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry)
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        let items = try await probe.items()
+        let window = try #require(items.values.first { $0.name == "FindView" }).path
+        let button = try #require(items.values.first { $0.name == "Button" }).path
+        let unknownObject = "org.freedesktop.DBus.Error.UnknownObject", invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
+        #expect(await probe.errorName("/org/a11y/atspi/accessible/999999", Atspi.accessible, "GetRole") == unknownObject)
+        #expect(await probe.errorName("/org/a11y/atspi/accessible/blue", Atspi.accessible, "GetRole") == unknownObject)
+        #expect(await probe.errorName("/org/a11y/atspi/accessible", Atspi.accessible, "GetRole") == unknownObject)
+        #expect(await probe.errorName(Atspi.rootPath, Atspi.accessible, "GetChildAtIndex", [.int32(99)]) == invalidArgs)
+        #expect(await probe.errorName(Atspi.rootPath, Atspi.accessible, "GetChildAtIndex", [.int32(-1)]) == invalidArgs)
+        #expect(await probe.errorName(window, Atspi.component, "GetExtents", [.uint32(9)]) == invalidArgs)
+        #expect(await probe.errorName(window, Atspi.component, "GetAccessibleAtPoint", [.int32(1), .int32(1), .uint32(3)]) == invalidArgs)
+        #expect(await probe.errorName(button, Atspi.action, "DoAction", [.int32(1)]) == invalidArgs)
+        #expect(await probe.errorName(button, Atspi.action, "GetName", [.int32(-5)]) == invalidArgs)
+        #expect(await probe.errorName(window, Atspi.accessible, "GetChildAtIndex", [.string("0")]) == invalidArgs)
+        #expect(await probe.errorName(Atspi.rootPath, Atspi.component, "GetExtents", [.uint32(0)]) == "org.freedesktop.DBus.Error.UnknownInterface")
+        #expect(await probe.errorName(window, Atspi.accessible, "Explode") == "org.freedesktop.DBus.Error.UnknownMethod")
+        #expect(
+            await probe.errorName(window, .properties, "Get", [.string(Atspi.accessible.rawValue), .string("Colour")])
+                == "org.freedesktop.DBus.Error.UnknownProperty")
+        #expect(try await probe.call(Atspi.rootPath, Atspi.accessible, "GetRole") == [.uint32(75)])
+        #expect(host.process.isRunning)
+    }
+
+    @Test("Properties.GetAll answers every property of Accessible, Application, Action and Value; Value sets a slider")
+    func getAll() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry, arguments: ["--config", try manyViewsConfiguration(views: 20)])
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        func keys(_ path: ObjectPath, _ interface: InterfaceName) async throws -> Set<String> {
+            let reply = try await probe.call(path, .properties, "GetAll", [.string(interface.rawValue)])
+            return Set(reply[0].dictionaryEntries?.compactMap(\.key.stringValue) ?? [])
+        }
+        #expect(
+            try await keys(Atspi.rootPath, Atspi.accessible) == ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId", "HelpText"])
+        #expect(
+            try await keys(Atspi.rootPath, Atspi.application)
+                == ["ToolkitName", "Version", "ToolkitVersion", "AtspiVersion", "InterfaceVersion", "Id"])
+        let grow = try await probe.path(ofID: "grow")
+        #expect(try await keys(grow, Atspi.action) == ["NActions"])
+        #expect(try await probe.call(grow, Atspi.action, "GetName", [.int32(0)]) == [.string("click")])
+        let slider = try await probe.path(ofID: "slider")
+        #expect(try await keys(slider, Atspi.value) == ["MinimumValue", "MaximumValue", "MinimumIncrement", "CurrentValue", "Text"])
+        #expect(try await probe.property(slider, Atspi.value, "CurrentValue") == .double(25))
+        #expect(try await probe.property(slider, Atspi.value, "MaximumValue") == .double(100))
+        _ = try await probe.call(slider, .properties, "Set", [.string(Atspi.value.rawValue), .string("CurrentValue"), .variant(.double(60))])
+        #expect(try await probe.property(slider, Atspi.value, "CurrentValue") == .double(60))
+        #expect(
+            await probe.errorName(slider, .properties, "Set", [.string(Atspi.value.rawValue), .string("CurrentValue"), .variant(.double(.nan))])
+                == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(try await probe.call(slider, Atspi.accessible, "GetInterfaces") == [.stringArray([Atspi.accessible, Atspi.component, Atspi.action, Atspi.value].map(\.rawValue))])
+        let toggle = try await probe.path(ofID: "switch")
+        #expect(try await probe.call(toggle, Atspi.accessible, "GetRole") == [.uint32(62)])
+        let states = try await probe.call(toggle, Atspi.accessible, "GetState")[0].arrayElements?.compactMap(\.uint32Value) ?? []
+        #expect(states.count == 2 && states[1] & (1 << (AtspiStateNumber.checkable - 32)) != 0 && states[0] & (1 << AtspiStateNumber.checked) == 0)
+    }
+
+    @Test("Component answers the model's hit test and the same extents in screen, window and parent coordinates")
+    func component() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry)
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        let items = try await probe.items()
+        let findView = try #require(items.values.first { $0.name == "FindView" }).path
+        let blue = try #require(items.values.first { $0.name == "blue" }).path
+        let ok = try #require(items.values.first { $0.name == "OK" }).path
+        func extents(_ path: ObjectPath, _ type: UInt32) async throws -> [Int32] {
+            try await probe.call(path, Atspi.component, "GetExtents", [.uint32(type)])[0].structFields?.compactMap(\.int32Value) ?? []
+        }
+        #expect(try await extents(blue, 0) == [190, 200, 100, 100])
+        #expect(try await extents(blue, 1) == [190, 200, 100, 100])
+        #expect(try await extents(blue, 2) == [140, 100, 100, 100], "blue's frame in gray")
+        #expect(try await extents(ok, 0) == [935, 420, 120, 44], "the Gallery alert is at (845, 300)")
+        #expect(try await extents(ok, 1) == [90, 120, 120, 44])
+        #expect(try await probe.call(ok, Atspi.component, "GetPosition", [.uint32(2)]) == [.int32(90), .int32(120)])
+        #expect(try await probe.call(ok, Atspi.component, "GetSize") == [.int32(120), .int32(44)])
+        let hit = try await probe.call(findView, Atspi.component, "GetAccessibleAtPoint", [.int32(240), .int32(250), .uint32(0)])
+        #expect(hit[0].structFields?.last?.objectPathValue == blue)
+        let nothing = try await probe.call(findView, Atspi.component, "GetAccessibleAtPoint", [.int32(2000), .int32(10), .uint32(0)])
+        #expect(nothing[0].structFields?.last?.objectPathValue == Atspi.nullPath)
+        #expect(try await probe.call(findView, Atspi.component, "Contains", [.int32(240), .int32(250), .uint32(0)]) == [.bool(true)])
+        #expect(try await probe.call(blue, Atspi.component, "Contains", [.int32(10), .int32(10), .uint32(0)]) == [.bool(false)])
+        #expect(try await probe.call(findView, Atspi.component, "GetLayer") == [.uint32(7)])
+        #expect(try await probe.call(blue, Atspi.component, "GetLayer") == [.uint32(3)])
+    }
+
+    @Test("DoAction(0) on the GestureLab button answers true at once, then taps it: the button's action is sent")
+    func click() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry)
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        let button = try #require(try await probe.items().values.first { $0.name == "Button" }).path
+        #expect(try await probe.call(button, Atspi.action, "GetActions") == [.array(element: "(sss)", [.structure([.string("Click"), .string("Taps the view at its centre"), .string("")])])])
+        #expect(try await probe.call(button, Atspi.action, "DoAction", [.int32(0)]) == [.bool(true)])
+        try await client.waitForSignals("ActionSent from the button, and the end of the tap") { signals in
+            signals.contains { $0.member == "ActionSent" && $0.string(2) == "buttonTapped" && $0.string(3) == "button" }
+                && signals.contains { $0.member == "Touch" && $0.string(3) == "ended" }
+        }
+        let touches = client.signals(named: "Touch").map { $0.string(3) }
+        #expect(touches == ["began", "ended"], "one real tap: a touch that begins and ends")
+    }
+
+    @Test("Focus, key-window and window-list changes become focus, activate/deactivate and children-changed events")
+    func events() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry)
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        try await probe.listen()
+        let client = try await HostBusClient(host: host, subscribe: false)
+        defer { client.close() }
+        let items = try await probe.items()
+        let field = try await probe.path(ofID: "field")
+        let findView = try #require(items.values.first { $0.name == "FindView" }).path
+        let alert = try #require(items.values.first { $0.name == "Alert" }).path
+
+        #expect(try await client.window(DemoWindow.galleryMain, "MakeFirstResponder", [.string("field")]) == [.bool(true)])
+        try await eventually("focus events from the field") { !probe.events("Focus", from: field).isEmpty }
+        #expect(probe.events("StateChanged", from: field).map { "\($0.detail)=\($0.detail1)" } == ["focused=1"])
+
+        _ = try await client.window(DemoWindow.findview, "MakeKey")
+        try await eventually("window activation events") { !probe.events("Activate", from: findView).isEmpty }
+        #expect(probe.events("Deactivate", from: alert).map(\.data) == [.string("Alert")])
+        #expect(probe.events("Activate", from: findView).map(\.data) == [.string("FindView")])
+        #expect(probe.events("StateChanged", from: findView).map { "\($0.detail)=\($0.detail1)" } == ["active=1"])
+        #expect(probe.events("StateChanged", from: alert).map { "\($0.detail)=\($0.detail1)" } == ["active=0"])
+
+        _ = try await client.scene("findview", "Disconnect")
+        try await eventually("children-changed on the root") { !probe.events("ChildrenChanged", from: Atspi.rootPath).isEmpty }
+        let removed = probe.events("ChildrenChanged", from: Atspi.rootPath)
+        #expect(removed.map { "\($0.detail) \($0.detail1)" } == ["remove 0"])
+        #expect(removed.first?.data.structFields?.last?.objectPathValue == findView)
+        #expect(probe.events("Destroy", from: findView).count == 1)
+        #expect(await probe.errorName(findView, Atspi.accessible, "GetRole") == "org.freedesktop.DBus.Error.UnknownObject")
+        #expect(try await probe.property(Atspi.rootPath, Atspi.accessible, "ChildCount") == .int32(3))
+    }
+
+    @Test("A view added under a known parent and a renamed label are announced: children-changed add and accessible-name")
+    func viewEvents() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry, arguments: ["--config", try manyViewsConfiguration(views: 20)])
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        try await probe.listen()
+        let log = try await probe.path(ofID: "log"), status = try await probe.path(ofID: "status"), grow = try await probe.path(ofID: "grow")
+        #expect(try await probe.property(status, Atspi.accessible, "Name") == .string("ready"))
+        #expect(try await probe.call(grow, Atspi.action, "DoAction", [.int32(0)]) == [.bool(true)])
+        try await eventually("the events of the grow button's tap") {
+            !probe.events("ChildrenChanged", from: log).isEmpty && !probe.events("PropertyChange", from: status).isEmpty
+        }
+        let added = probe.events("ChildrenChanged", from: log)
+        #expect(added.map { "\($0.detail) \($0.detail1)" } == ["add 0"])
+        let entry = try #require(added.first?.data.structFields?.last?.objectPathValue)
+        #expect(try await probe.property(entry, Atspi.accessible, "AccessibleId") == .string("entry-1"))
+        #expect(probe.events("PropertyChange", from: status).map { "\($0.detail)=\($0.data)" } == ["accessible-name=\(BusValue.string("grew 1"))"])
+        #expect(try await probe.property(log, Atspi.accessible, "ChildCount") == .int32(1))
+    }
+}
