@@ -34,7 +34,11 @@ final class HostProcess: Sendable {
     init(arguments: [String], environment: [String: String] = [:], executable: String = "scene-host", sharing: HostProcess? = nil) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: buildFolder() + "/" + executable)
-        process.arguments = arguments
+        // Probes are process starts; with every suite running in parallel on two cores one can take
+        // seconds, so hosts on the embedded default get a generous probe timeout. A test's own
+        // configuration says what it needs.
+        let defaultsOnly = !arguments.contains("--config") && !arguments.contains("--probe-timeout")
+        process.arguments = arguments + (defaultsOnly && executable == "scene-host" ? ["--probe-timeout", "60"] : [])
         ownsRuntimeFolder = sharing == nil
         runtimeFolder = sharing?.runtimeFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent(
             "scenehost-runtime-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path

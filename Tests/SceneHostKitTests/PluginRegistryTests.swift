@@ -11,7 +11,9 @@ func buildFolder() -> String {
 }
 
 @MainActor
-func makeRegistry(timeout: Double = 5) -> PluginRegistry {
+/// A registry whose probes may take a minute: the suites run in parallel on two cores, where a probe
+/// (a process start) can take seconds. Tests of the timeout itself pass a short one.
+func makeRegistry(timeout: Double = 60) -> PluginRegistry {
     PluginRegistry(
         folders: [buildFolder()], probeExecutable: buildFolder() + "/scene-host", probeTimeout: timeout,
         logger: Logger(label: "test"))

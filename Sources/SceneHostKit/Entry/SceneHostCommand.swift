@@ -30,6 +30,9 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(help: "D-Bus to use: auto, session, system, private or an address (unix:path=…); overrides the configuration.")
     var bus: String?
 
+    @Option(name: .customLong("probe-timeout"), help: "Seconds a plugin probe may take before the plugin is refused as hanging; overrides the configuration (plugins.probe-timeout).")
+    var probeTimeout: Double?
+
     @Flag(help: "Take over from a scene-host that is already running (it shuts down).")
     var replace = false
 
@@ -67,6 +70,12 @@ public struct SceneHostCommand: ParsableCommand {
             }
             configuration.bus.mode = mode
         }
+        if let probeTimeout {
+            guard probeTimeout.isFinite, probeTimeout > 0 else {
+                throw ValidationError("--probe-timeout '\(probeTimeout)' must be a positive number of seconds")
+            }
+            configuration.probeTimeout = probeTimeout
+        }
         let script = try input.map { path throws -> InputScript in try Self.loadScript(path) }
         if checkConfig {
             print("\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath): OK, \(configuration.scenes.count) scenes")
@@ -81,10 +90,12 @@ public struct SceneHostCommand: ParsableCommand {
             let notifier = ServiceNotifier()
             let host = SceneHost(configuration: configuration, logger: logger, executable: Self.executablePath)
             var service: HostBusService?
+            var accessibility: AccessibilityBridge?
             let stop: @MainActor () -> Void = {
                 notifier.stopping()
                 host.shutdown()
                 service?.shutdown()
+                accessibility?.shutdown()
                 Glibc.exit(0)
             }
             MainLoop.installSignalHandlers { signal in
@@ -98,6 +109,7 @@ public struct SceneHostCommand: ParsableCommand {
                 Glibc.exit(error.exitStatus)
             }
             service?.onReplaced = stop
+            accessibility = AccessibilityBridge.start(host: host, mode: configuration.accessibility, logger: logger)
             let failures = host.start()
             notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
             script?.run(on: host, onQuit: stop)

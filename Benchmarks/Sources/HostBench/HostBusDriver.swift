@@ -1,0 +1,77 @@
+import BenchSupport
+import DBusKit
+import SceneBusContract
+
+/// Blocking calls to a running host, as a scripting client makes them. Each call is one
+/// `dbus_connection_send_with_reply_and_block` round trip through the bus daemon.
+@MainActor
+final class HostBusDriver {
+    let connection: BusConnection
+
+    init(address: String) throws {
+        connection = try BusConnection.connect(to: .address(address))
+    }
+
+    /// `org.freedesktop.DBus.Peer.Ping` on the host's root object: the bare round trip.
+    func ping() throws {
+        _ = try connection.callBlocking(
+            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping")
+    }
+
+    /// `Host1.TouchDown(slot, x, y)`; returns the view reference the touch hit.
+    @discardableResult
+    func touchDown(slot: UInt32, x: Double, y: Double) throws -> String {
+        let message = BusMessage.methodCall(
+            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: SceneBusContract.hostInterface,
+            member: "TouchDown")
+        try message.write { writer in
+            try writer.append(slot)
+            try writer.append(x)
+            try writer.append(y)
+        }
+        let reply = try connection.callBlocking(message)
+        return try reply.read { reader in
+            _ = try reader.readUInt64()
+            _ = try reader.readObjectPath()
+            return try reader.readString()
+        }
+    }
+
+    /// `Host1.TouchUp(slot)`.
+    func touchUp(slot: UInt32) throws {
+        let message = BusMessage.methodCall(
+            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: SceneBusContract.hostInterface,
+            member: "TouchUp")
+        try message.write { writer in try writer.append(slot) }
+        _ = try connection.callBlocking(message)
+    }
+
+    /// `Host1.InjectTouches` with one finger (slot 0): down at `start`, `moves` moves of 0.25 pt, up; every
+    /// sample without delay. Returns the number of samples sent.
+    @discardableResult
+    func injectStroke(at start: (x: Double, y: Double), moves: Int) throws -> Int {
+        let message = BusMessage.methodCall(
+            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: SceneBusContract.hostInterface,
+            member: "InjectTouches")
+        try message.write { writer in
+            try writer.appendArray(of: "(usddd)") { array in
+                func sample(_ phase: String, _ x: Double, _ y: Double) throws {
+                    try array.appendStruct { item in
+                        try item.append(UInt32(0))
+                        try item.append(phase)
+                        try item.append(x)
+                        try item.append(y)
+                        try item.append(0.0)
+                    }
+                }
+                try sample("down", start.x, start.y)
+                for index in 0..<moves {
+                    try sample("move", start.x + Double(index % 40) * 0.25, start.y)
+                }
+                try sample("up", start.x, start.y)
+            }
+        }
+        _ = try connection.callBlocking(message, timeout: .seconds(60))
+        return moves + 2
+    }
+}
