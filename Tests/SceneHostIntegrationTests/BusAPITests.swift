@@ -179,6 +179,13 @@ struct BusAPITests {
         _ = try await client.window(DemoWindow.findview, "MakeKey")
         #expect(try await client.property(SceneBusContract.rootPath, SceneBusContract.hostInterface, "KeyWindow").objectPathValue
             == SceneBusContract.windowPath(DemoWindow.findview))
+        // findview's window was already its scene's key window: only the application's key window
+        // moved, and that is signalled too (once).
+        let findview = SceneBusContract.windowPath(DemoWindow.findview).rawValue
+        try await client.waitForSignals("the application's key window moving to findview") {
+            $0.filter { $0.member == "KeyWindowChanged" }.count == 2
+        }
+        #expect(client.signals(named: "KeyWindowChanged").map { [$0.string(1), $0.string(2)] } == [[alert, main], [main, findview]])
         #expect(client.sequenceIsContiguous)
     }
 

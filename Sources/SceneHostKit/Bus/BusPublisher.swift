@@ -22,6 +22,9 @@ final class BusPublisher: ApplicationObserver {
     private var windowRegistrations: [Int: ObjectRegistration] = [:]
     private var sceneRegistrations: [String: ObjectRegistration] = [:]
     private var emitFailureLogged = false
+    /// The scene-level key change just announced, so the application-level change that the model
+    /// reports right after it (same windows) is not announced twice. Cleared by that report.
+    private var announcedKeyChange: (old: ObjectIdentifier?, new: ObjectIdentifier?)?
 
     init(connection: BusConnection, service: HostBusService, logger: Logger) {
         self.connection = connection
@@ -147,7 +150,32 @@ final class BusPublisher: ApplicationObserver {
         }
     }
 
+    /// A scene's key window changed: `KeyWindowChanged(old, new)` with that scene's windows.
     func keyWindowDidChange(in scene: WindowScene, from old: Window?, to new: Window?) {
+        emitKeyWindowChanged(from: old, to: new)
+        announcedKeyChange = (old.map(ObjectIdentifier.init), new.map(ObjectIdentifier.init))
+        for window in [old, new] {
+            let path = path(of: window)
+            if path != .root { changed(path, SceneBusContract.windowInterface, ["IsKey"]) }
+        }
+        changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["KeyWindow"])
+    }
+
+    /// The application's key window (`Host1.KeyWindow`) changed. The model reports it right after
+    /// the scene-level change that caused it; when that one already named the same two windows,
+    /// no second signal is sent. Otherwise (a touch brought another scene to the front, a scene
+    /// was deactivated) `KeyWindowChanged` names the application's old and new key windows.
+    func applicationKeyWindowDidChange(from old: Window?, to new: Window?) {
+        let change = (old.map(ObjectIdentifier.init), new.map(ObjectIdentifier.init))
+        let announced = announcedKeyChange
+        announcedKeyChange = nil
+        if announced?.old != change.0 || announced?.new != change.1 {
+            emitKeyWindowChanged(from: old, to: new)
+        }
+        changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["KeyWindow", "FirstResponder"])
+    }
+
+    private func emitKeyWindowChanged(from old: Window?, to new: Window?) {
         let seq = nextSequence()
         let oldPath = path(of: old), newPath = path(of: new)
         emit(HostSignals.keyWindowChanged) { writer in
@@ -155,14 +183,6 @@ final class BusPublisher: ApplicationObserver {
             writer.append(oldPath)
             writer.append(newPath)
         }
-        for path in [oldPath, newPath] where path != .root {
-            changed(path, SceneBusContract.windowInterface, ["IsKey"])
-        }
-        changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["KeyWindow"])
-    }
-
-    func applicationKeyWindowDidChange(from old: Window?, to new: Window?) {
-        changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["KeyWindow", "FirstResponder"])
     }
 
     func windowDidBecomeVisible(_ window: Window) {
