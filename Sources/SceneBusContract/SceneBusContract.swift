@@ -45,7 +45,5 @@ public enum SceneBusContract {
         public static let sceneExists = ErrorName(unchecked: "org.scenehost.Error.SceneExists")
         /// The object cannot do that in its current state (an unattached scene, a hidden window).
         public static let invalidState = ErrorName(unchecked: "org.scenehost.Error.InvalidState")
-        /// Another scene-host owns the bus name.
-        public static let alreadyRunning = ErrorName(unchecked: "org.scenehost.Error.AlreadyRunning")
     }
 }

@@ -12,7 +12,8 @@ public struct SceneHostCommand: ParsableCommand {
         discussion: """
             Without --config the embedded default runs the three demo scenes (findview, gesturelab, \
             gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes and exit 0.
-            Exit status: 0 normal, 2 a probe refused its plugin, 64 bad arguments, 78 a configuration error.
+            Exit status: 0 normal, 1 the bus cannot be used (another scene-host owns the name: use \
+            --replace), 2 a probe refused its plugin, 64 bad arguments, 78 a configuration error.
             """)
 
     @Option(help: "Configuration file (YAML). Default: the embedded demo configuration.")
