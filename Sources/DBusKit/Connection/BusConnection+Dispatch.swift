@@ -18,7 +18,7 @@ extension BusConnection {
         signalHold += 1
         defer {
             signalHold -= 1
-            if signalHold == 0 { releaseHeldSignals() }
+            if signalHold == 0 { releaseHeldMessages() }
         }
         return answerMethodCall(message)
     }
@@ -143,15 +143,18 @@ extension BusConnection {
             sendError(BusError.failed(problem), to: call)
             return
         }
-        // Flat basic replies are marshalled in Swift (see BasicBodyWriter); an empty one costs
-        // libdbus nothing to build.
-        if !values.isEmpty, !call.noReplyExpected, let body = try? BasicBodyWriter(basic: values) {
+        // Flat basic replies (and empty ones) are marshalled in Swift (see BasicBodyWriter) and
+        // leave with the signals the call caused, in one write (see `releaseHeldMessages()`).
+        if !call.noReplyExpected, let body = try? BasicBodyWriter(basic: values) {
             var fields: [BusMessage.WireField] = [.replySerial(call.serial)]
             if let sender = call.sender { fields.append(.destination(sender)) }
-            if let reply = try? BusMessage.prebuilt(.methodReturn, serial: nextPrebuiltSerial(), fields: fields, body: body) {
-                _ = try? send(reply)
-                return
+            let reply = BusMessage.prebuiltWire(.methodReturn, serial: nextPrebuiltSerial(), fields: fields, body: body)
+            if signalHold > 0 {
+                heldReplies.append(reply)
+            } else {
+                sendWire(CollectionOfOne(reply))
             }
+            return
         }
         sendReply(writing: { writer in try writer.append(contentsOf: values) }, to: call, method: nil)
     }

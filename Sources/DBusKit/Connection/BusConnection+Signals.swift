@@ -48,7 +48,7 @@ extension BusConnection {
         try ensureConnected("emit \(interface).\(member)")
         var writer = BasicBodyWriter()
         try body(&writer)
-        try sendSignal(prebuiltSignal(path: path, interface: interface, member: member, destination: destination, body: writer))
+        sendSignal(wire: prebuiltSignal(path: path, interface: interface, member: member, destination: destination, body: writer))
     }
 
     /// Emits a signal with `arguments`. Flat basic arguments take the Swift-marshalled path.
@@ -63,7 +63,7 @@ extension BusConnection {
     ) throws {
         try ensureConnected("emit \(interface).\(member)")
         if let body = try BasicBodyWriter(basic: arguments) {
-            try sendSignal(prebuiltSignal(path: path, interface: interface, member: member, destination: destination, body: body))
+            sendSignal(wire: prebuiltSignal(path: path, interface: interface, member: member, destination: destination, body: body))
             return
         }
         try emitSignal(path: path, interface: interface, member: member, destination: destination) { writer in
@@ -73,31 +73,30 @@ extension BusConnection {
 
     /// Sends `message` now, or holds it while a method call is being answered.
     private func sendSignal(_ message: BusMessage) throws {
+        try checkUnixFDs(message)
         guard signalHold > 0 else {
             try send(message)
             return
         }
-        try checkUnixFDs(message)
-        heldSignals.append(message)
+        heldSignals.append(.message(message))
     }
 
-    /// Sends the signals held while a method call was answered. A send that fails now (the bus
-    /// went away meanwhile) is dropped, as it would have failed when emitted.
-    func releaseHeldSignals() {
-        guard !heldSignals.isEmpty else { return }
-        let held = heldSignals
-        heldSignals.removeAll(keepingCapacity: true)
-        for message in held {
-            _ = try? send(message)
+    /// Sends the wire bytes of a Swift-built signal now, or holds them while a method call is
+    /// being answered.
+    private func sendSignal(wire: [UInt8]) {
+        guard signalHold > 0 else {
+            sendWire(CollectionOfOne(wire))
+            return
         }
+        heldSignals.append(.wire(wire))
     }
 
     private func prebuiltSignal(
         path: ObjectPath, interface: InterfaceName, member: MemberName, destination: BusName?, body: BasicBodyWriter
-    ) throws -> BusMessage {
+    ) -> [UInt8] {
         var fields: [BusMessage.WireField] = [.path(path), .interface(interface), .member(member)]
         if let destination { fields.append(.destination(destination)) }
-        return try BusMessage.prebuilt(.signal, serial: nextPrebuiltSerial(), fields: fields, body: body)
+        return BusMessage.prebuiltWire(.signal, serial: nextPrebuiltSerial(), fields: fields, body: body)
     }
 
     /// Adds `rule` on the bus and routes the messages it selects to `handler`.

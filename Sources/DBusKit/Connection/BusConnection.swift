@@ -61,9 +61,11 @@ public final class BusConnection {
     /// even then concerns only signals and replies, which nobody answers by serial.
     private var prebuiltSerial: UInt32 = 0x8000_0000
     /// Greater than 0 while an incoming method call is being answered: signals wait in
-    /// `heldSignals` until it is (see ``emitSignal(path:interface:member:destination:_:)``).
+    /// `heldSignals`, and Swift-built replies in `heldReplies`, until it is (see
+    /// ``emitSignal(path:interface:member:destination:_:)`` and `releaseHeldMessages()`).
     var signalHold = 0
-    var heldSignals: [BusMessage] = []
+    var heldReplies: [[UInt8]] = []
+    var heldSignals: [HeldMessage] = []
 
     /// Hands out the serials of Swift-built messages, wrapping within the upper half.
     func nextPrebuiltSerial() -> UInt32 {

@@ -48,6 +48,13 @@ extension BusMessage {
     /// message already has): see ``BusConnection`` for where these serials come from. The flags are
     /// those libdbus gives signals and replies: no reply expected.
     static func prebuilt(_ type: WireType, serial: UInt32, fields: [WireField], body: BasicBodyWriter) throws -> BusMessage {
+        BusMessage(adopting: try demarshal(prebuiltWire(type, serial: serial, fields: fields, body: body)), sealed: false)
+    }
+
+    /// The wire bytes of the message ``prebuilt(_:serial:fields:body:)`` builds, unchecked by
+    /// libdbus: every part is valid by construction (typed names, a ``BasicBodyWriter`` body,
+    /// which refuses NUL in strings), so they can be written to a connection's socket as they are.
+    static func prebuiltWire(_ type: WireType, serial: UInt32, fields: [WireField], body: BasicBodyWriter) -> [UInt8] {
         var header = WireBuffer(capacity: 128 + body.body.count)
         header.byte(UInt8(ascii: "l"))
         header.byte(type.rawValue)
@@ -80,7 +87,7 @@ extension BusMessage {
         header.patchUInt32(UInt32(header.count - fieldsStart), at: lengthOffset)
         header.pad(to: 8)
         header.append(contentsOf: body.body.bytes)
-        return BusMessage(adopting: try demarshal(header.bytes), sealed: false)
+        return header.bytes
     }
 
     private static func demarshal(_ bytes: [UInt8]) throws -> OpaquePointer {

@@ -62,6 +62,52 @@ struct SignalTests {
         #expect(values == Array(0..<10_000))
     }
 
+    @Test("A call that emits 20,000 signals gets its reply, and every signal arrives once and in order")
+    func heldBurst() async throws {
+        // 20,000 Swift-built signals (~2 MB) leave in one write after the reply, more than the socket
+        // takes at once; every 500th signal is built by libdbus instead (an array argument), so the
+        // batch is split around it and the order must still hold.
+        try emitter.export(
+            [
+                InterfaceDescription(
+                    "org.example.Burst1",
+                    methods: [
+                        .method("Emit", inputs: [.init("count", .uint32)], outputs: [.init("emitted", .uint32)]) { call in
+                            let count = try call.read { try $0.readUInt32() }
+                            for index in 0..<UInt64(count) {
+                                if index % 500 == 499 {
+                                    try call.connection.emitSignal(
+                                        path: path, interface: interface, member: "Touch",
+                                        arguments: [.uint64(index), .array(element: .uint32, [.uint32(1)])])
+                                } else {
+                                    try call.connection.emitBasicSignal(path: path, interface: interface, member: "Touch") { writer in
+                                        writer.append(index)
+                                        try writer.append("moved")
+                                    }
+                                }
+                            }
+                            return [.uint32(count)]
+                        }
+                    ])
+            ], at: "/org/example/Burst")
+        let received = Recorder<UInt64>()
+        _ = try await listener.addMatch(.signal(sender: emitter.uniqueName, interface: interface, member: "Touch", path: path)) {
+            received.record(Self.sequence(of: $0))
+        }
+        let caller = try bus.connect()
+        let reply = try await caller.call(
+            destination: emitter.uniqueName, path: "/org/example/Burst", interface: "org.example.Burst1", member: "Emit",
+            arguments: [.uint32(20_000)], timeout: .seconds(60))
+        #expect(reply.arguments == [.uint32(20_000)])
+        let values = try await received.wait(for: 20_000, timeout: .seconds(60), "Touch signals")
+        #expect(values == Array(0..<20_000))
+        // The connection is still in order afterwards: a plain call is answered.
+        let again = try await caller.call(
+            destination: emitter.uniqueName, path: "/org/example/Burst", interface: "org.example.Burst1", member: "Emit",
+            arguments: [.uint32(3)], timeout: .seconds(20))
+        #expect(again.arguments == [.uint32(3)])
+    }
+
     @Test("Each subscription sees only what its own rule selects")
     func ruleSelection() async throws {
         let byMember = Recorder<UInt64>()
