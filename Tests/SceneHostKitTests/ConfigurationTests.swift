@@ -32,6 +32,7 @@ struct ConfigurationTests {
                   mode: unix:path=/tmp/bus.sock
                   limits: {simultaneous-touches: 4, samples-per-call: 50, script-seconds: 2.5}
                 accessibility: off
+                mpris: off
                 diagnostics: [hit-testing, bus]
                 log-level: debug
                 interaction: {hit-test-passes: 2, tap-count-interval: 0.4, control-tracking-slop: 0}
@@ -45,6 +46,7 @@ struct ConfigurationTests {
         #expect(configuration.bus.limits.simultaneousTouches == 4 && configuration.bus.limits.samplesPerCall == 50)
         #expect(configuration.bus.limits.scriptSeconds == 2.5)
         #expect(configuration.accessibility == .off)
+        #expect(configuration.mpris == .off)
         #expect(configuration.diagnostics == [.hitTesting, .bus])
         #expect(configuration.logLevel == .debug)
         #expect(configuration.interaction.hitTestPasses == 2 && configuration.interaction.tapCountInterval == 0.4)
@@ -65,6 +67,7 @@ struct ConfigurationTests {
             ("bus:\n  mode: tcp", "t.yaml:2: bus.mode: 'tcp' is not a bus mode"),
             ("bus:\n  limits:\n    simultaneous-touches: 100", "t.yaml:3: bus.limits.simultaneous-touches: expected a whole number from 1 to 64, found 100"),
             ("accessibility: maybe", "t.yaml:1: accessibility: 'maybe' is not one of: auto, on, off"),
+            ("mpris: yes please", "t.yaml:1: mpris: 'yes please' is not one of: auto, on, off"),
             ("diagnostics: [hit-test]", "t.yaml:1: diagnostics[0]: unknown diagnostics topic 'hit-test'"),
             ("interaction:\n  hit-test-passes: 3", "t.yaml:2: interaction.hit-test-passes: expected a whole number from 1 to 2, found 3"),
             ("scenes: [\n  - a", "t.yaml:2: YAML syntax:"),

@@ -206,6 +206,14 @@ public final class HostBusService {
         return clients.injector(for: sender)
     }
 
+    /// Delivers a remote-control command to the key window's first responder and up the chain [FR-9]:
+    /// the one path for `Host1.SendRemoteControl` and the MPRIS player, so both produce the same
+    /// `RemoteControlDelivered` signal and log lines. Returns the responder that handled it.
+    @discardableResult
+    func sendRemoteControl(_ subtype: Event.EventSubtype) -> Responder? {
+        host.application.sendRemoteControl(subtype)
+    }
+
     /// Probes (in a child process, off the main thread) and loads `plugin`, then connects a scene.
     func loadPlugin(_ plugin: String, sceneName: String, completion: @escaping @MainActor (Result<WindowScene, SceneLoadError>) -> Void) {
         let scene = SceneConfiguration(name: sceneName, plugin: plugin)

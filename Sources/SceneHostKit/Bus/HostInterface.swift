@@ -93,7 +93,7 @@ enum HostInterface {
                         let names = Event.EventSubtype.allCases.filter(\.isRemoteControl).map(\.wireName)
                         throw HostBusErrors.invalidName("remote-control subtype '\(name)' does not exist; use one of: \(names.joined(separator: ", "))")
                     }
-                    return [.string(BusPublisher.describe(application.sendRemoteControl(subtype)))]
+                    return [.string(BusPublisher.describe(service.sendRemoteControl(subtype)))]
                 },
                 .deferredMethod("LoadPlugin", inputs: [.init("plugin", .string), .init("sceneName", .string)], outputs: [.init("scene", .objectPath)]) {
                     call, reply in

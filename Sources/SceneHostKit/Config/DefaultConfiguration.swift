@@ -21,6 +21,7 @@ extension HostConfiguration {
             script-seconds: 60
             calls-per-second: 10000
         accessibility: auto
+        mpris: auto
         diagnostics: []
         log-level: info
         interaction:

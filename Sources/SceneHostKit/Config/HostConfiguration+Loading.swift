@@ -33,13 +33,14 @@ extension HostConfiguration {
         var configuration = HostConfiguration()
         guard let root else { return configuration }
         let document = YAMLValue(node: root, file: file, path: "")
-        let keys = ["plugins", "scenes", "bus", "accessibility", "diagnostics", "log-level", "interaction"]
+        let keys = ["plugins", "scenes", "bus", "accessibility", "mpris", "diagnostics", "log-level", "interaction"]
         for (key, value) in try document.mapping(allowed: keys) {
             switch key {
             case "plugins": try configuration.readPlugins(value)
             case "scenes": try configuration.readScenes(value)
             case "bus": try configuration.readBus(value)
             case "accessibility": configuration.accessibility = try value.choice(AccessibilityMode.self)
+            case "mpris": configuration.mpris = try value.choice(MediaPlayerMode.self)
             case "diagnostics": configuration.diagnostics = try readDiagnostics(value)
             case "log-level": configuration.logLevel = try value.choice(LogLevelName.self)
             case "interaction": try configuration.readInteraction(value)

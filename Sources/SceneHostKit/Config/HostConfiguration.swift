@@ -16,6 +16,9 @@ public struct HostConfiguration: Sendable, Equatable {
     public var bus = BusConfiguration()
     /// Whether to expose windows and views over AT-SPI2. Key `accessibility`, default `auto`.
     public var accessibility: AccessibilityMode = .auto
+    /// Whether to offer remote control as the MPRIS player `org.mpris.MediaPlayer2.scenehost` (media
+    /// keys, `playerctl`). Key `mpris`, default `auto`.
+    public var mpris: MediaPlayerMode = .auto
     /// Diagnostic topics logged in depth. Key `diagnostics`, default none.
     public var diagnostics: DiagnosticTopics = []
     /// Minimum level of ordinary log lines. Key `log-level`, default `info`.
@@ -106,6 +109,17 @@ public enum AccessibilityMode: String, Sendable, Equatable, CaseIterable {
     /// On when an accessibility bus can be found.
     case auto
     case on
+    case off
+}
+
+/// Key `mpris`. The player goes on the session bus when there is one, otherwise on the bus the host
+/// API uses (its private bus); the modes differ only in how a failure to start is reported.
+public enum MediaPlayerMode: String, Sendable, Equatable, CaseIterable {
+    /// On; when the player cannot start (no name, no export) the host logs it at info and carries on.
+    case auto
+    /// On; a failure to start is logged as a warning.
+    case on
+    /// No MPRIS player.
     case off
 }
 

@@ -92,8 +92,10 @@ public struct SceneHostCommand: ParsableCommand {
             let host = SceneHost(configuration: configuration, logger: logger, executable: Self.executablePath)
             var service: HostBusService?
             var accessibility: AccessibilityBridge?
+            var mediaPlayer: MediaPlayerService?
             let stop: @MainActor () -> Void = {
                 notifier.stopping()
+                mediaPlayer?.shutdown()
                 host.shutdown()
                 service?.shutdown()
                 accessibility?.shutdown()
@@ -111,6 +113,9 @@ public struct SceneHostCommand: ParsableCommand {
             }
             service?.onReplaced = stop
             accessibility = AccessibilityBridge.start(host: host, mode: configuration.accessibility, logger: logger)
+            if let service {
+                mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
+            }
             let failures = host.start()
             notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
             script?.run(on: host, onQuit: stop)

@@ -108,6 +108,17 @@ struct MotionAndRemoteControlTests {
         #expect(observer.events(startingWith: "remote").count == 4)
     }
 
+    @Test("FR-9: observers hear when remote-control reception begins and ends, once per change")
+    func receptionChangesAreObserved() {
+        application.beginReceivingRemoteControlEvents()
+        application.beginReceivingRemoteControlEvents()
+        #expect(application.isReceivingRemoteControlEvents)
+        application.endReceivingRemoteControlEvents()
+        application.endReceivingRemoteControlEvents()
+        #expect(!application.isReceivingRemoteControlEvents)
+        #expect(observer.events(startingWith: "receivingRemoteControl") == ["receivingRemoteControl true", "receivingRemoteControl false"])
+    }
+
     @Test("§0: subtype raw values and wire names")
     func subtypes() {
         #expect(Event.EventSubtype.remoteControlEndSeekingForward.rawValue == 109)

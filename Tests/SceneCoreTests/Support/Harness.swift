@@ -127,6 +127,10 @@ final class RecordingObserver: ApplicationObserver {
         events.append("remote \(subtype.wireName) by \(name(handledBy))")
     }
 
+    func remoteControlReceivingDidChange(_ isReceiving: Bool) {
+        events.append("receivingRemoteControl \(isReceiving)")
+    }
+
     func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState) {
         events.append("scene \(scene.name) \(state.wireName)")
     }

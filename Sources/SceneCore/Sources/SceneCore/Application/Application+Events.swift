@@ -53,14 +53,23 @@ extension Application {
         return handler
     }
 
-    /// Starts receiving remote-control events [FR-9]. Until then they reach nobody.
+    /// Starts receiving remote-control events [FR-9]. Until then they reach nobody. Observers hear of
+    /// the change (``ApplicationObserver/remoteControlReceivingDidChange(_:)``); calling it again
+    /// changes nothing.
     public func beginReceivingRemoteControlEvents() {
-        isReceivingRemoteControlEvents = true
+        setReceivingRemoteControlEvents(true)
     }
 
-    /// Stops receiving remote-control events [FR-9].
+    /// Stops receiving remote-control events [FR-9]. Observers hear of the change; calling it again
+    /// changes nothing.
     public func endReceivingRemoteControlEvents() {
-        isReceivingRemoteControlEvents = false
+        setReceivingRemoteControlEvents(false)
+    }
+
+    private func setReceivingRemoteControlEvents(_ isReceiving: Bool) {
+        guard isReceivingRemoteControlEvents != isReceiving else { return }
+        isReceivingRemoteControlEvents = isReceiving
+        notifyObservers { $0.remoteControlReceivingDidChange(isReceiving) }
     }
 
     /// [RC-3] the sender's window's first responder, else the key window's, else the sender.

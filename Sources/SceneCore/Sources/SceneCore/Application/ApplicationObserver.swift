@@ -39,6 +39,9 @@ public protocol ApplicationObserver: AnyObject {
     /// A remote-control event went through the responder chain [FR-9]; `handledBy` nil when nobody
     /// handled it or remote control is not enabled.
     func remoteControlWasDelivered(_ subtype: Event.EventSubtype, handledBy: Responder?)
+    /// The application started (`true`) or stopped receiving remote-control events
+    /// (``Application/beginReceivingRemoteControlEvents()``, ``Application/endReceivingRemoteControlEvents()``) [FR-9].
+    func remoteControlReceivingDidChange(_ isReceiving: Bool)
     /// A scene changed activation state [WS-1].
     func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState)
     /// A scene was connected (its delegate has built it).
@@ -67,6 +70,7 @@ extension ApplicationObserver {
     public func actionWasSent(_ action: Selector, from sender: AnyObject?, to target: AnyObject?, event: Event?) {}
     public func motionWasDelivered(_ subtype: Event.EventSubtype, phase: MotionPhase, handledBy: Responder?) {}
     public func remoteControlWasDelivered(_ subtype: Event.EventSubtype, handledBy: Responder?) {}
+    public func remoteControlReceivingDidChange(_ isReceiving: Bool) {}
     public func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState) {}
     public func sceneDidConnect(_ scene: WindowScene) {}
     public func sceneDidDisconnect(_ scene: WindowScene) {}
