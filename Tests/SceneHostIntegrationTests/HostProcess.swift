@@ -98,15 +98,15 @@ final class HostProcess: Sendable {
         return false
     }
 
-    /// `waitForLine` for main-actor code: waits on another thread, so the main actor keeps serving
-    /// D-Bus connections (its own and other tests') meanwhile.
+    /// `waitForLine` for async code: waits on a thread of its own (``offPool(_:)``), so the main
+    /// actor keeps serving D-Bus connections and the cooperative pool other tests meanwhile.
     func line(containing fragment: String, timeout: Double = 60) async -> Bool {
-        await Task.detached { self.waitForLine(containing: fragment, timeout: timeout) }.value
+        await offPool { self.waitForLine(containing: fragment, timeout: timeout) }
     }
 
     /// `waitForExit` for main-actor code (see `line(containing:)`).
     func exitStatus(timeout: Double = 60) async -> Int32? {
-        await Task.detached { self.waitForExit(timeout: timeout) }.value
+        await offPool { self.waitForExit(timeout: timeout) }
     }
 
     /// Waits for the process to exit and returns its status (nil on timeout, after killing it).

@@ -44,12 +44,13 @@ enum AtspiClientTools {
     ))
 struct AccessibilityClientTests {
     /// Runs `client` (a script in Tests/AccessibilityClients) against a fresh scene-host in a fresh
-    /// session; returns its exit status and everything it printed.
+    /// session; returns its exit status and everything it printed. It blocks: call it through
+    /// ``offPool(_:)``.
     ///
     /// The session runs in a process group of its own with no signal blocked (so `dbus-run-session`
     /// can stop what it started), writes to a file (processes it leaves behind cannot hold the test
     /// waiting for the end of a pipe), and whatever is left of the group afterwards is killed.
-    private func run(client: String, timeout: Double = 120) throws -> (status: Int32, output: String) {
+    private static func run(client: String, timeout: Double = 120) throws -> (status: Int32, output: String) {
         let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../AccessibilityClients")
             .standardizedFileURL
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-atspi-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -75,8 +76,8 @@ struct AccessibilityClientTests {
     }
 
     @Test("pyatspi finds scene-host, reads the FindView window as the model describes it, gets blue at blue's centre and sees the Gallery field take focus")
-    func pyatspi() throws {
-        let (status, output) = try run(client: "pyatspi_findview.py")
+    func pyatspi() async throws {
+        let (status, output) = try await offPool { try Self.run(client: "pyatspi_findview.py") }
         #expect(status == 0, "\(output)")
         #expect(output.contains("getAccessibleAtPoint(240, 250, screen) on the frame -> 'blue'"), "\(output)")
         #expect(output.contains("EVENT object:state-changed:focused source='Field' detail1=1"), "\(output)")
@@ -84,8 +85,8 @@ struct AccessibilityClientTests {
     }
 
     @Test("dogtail finds the GestureLab button by name and role, and doActionNamed('click') fires its action (ActionSent)")
-    func dogtail() throws {
-        let (status, output) = try run(client: "dogtail_gesturelab.py")
+    func dogtail() async throws {
+        let (status, output) = try await offPool { try Self.run(client: "dogtail_gesturelab.py") }
         #expect(status == 0, "\(output)")
         #expect(output.contains("action=buttonTapped sender=button"), "\(output)")
         #expect(output.contains("RESULT: PASS"), "\(output)")
@@ -93,8 +94,10 @@ struct AccessibilityClientTests {
 }
 
 /// A process started in a process group of its own, with every signal unblocked and at its default
-/// action, its output (standard output and error) going to a file.
-private struct SpawnedSession {
+/// action, its output (standard output and error) going to a file. (Foundation's `Process` passes on
+/// the test runner's blocked signals, so a shell script it starts cannot stop its own children.)
+/// Also used by the MPRIS session test.
+struct SpawnedSession {
     let pid: pid_t
 
     init(arguments: [String], environment: [String], outputFile: String) throws {

@@ -1,0 +1,111 @@
+"""Drives scene-host through its D-Bus API with python3-dbus, listening to every org.scenehost.Host1
+signal meanwhile, on the default demo configuration (findview, gesturelab, gallery).
+
+    drive.py seed      seed 000: screen touches on blue (240, 250) and red (100, 150) in findview
+    drive.py touches   TouchDown/Move/Up/Cancel and InjectTouches
+    drive.py window    Window1 HitTest, DescribeTree, TapView and a double Tap in findview
+    drive.py gestures  the GestureLab button, the background tap, LongPress, Swipe and Pinch
+    drive.py player    remote control and shake before and after touching the GestureLab player
+    drive.py gallery   the Gallery alert and main windows: first responders and key-window hand-over
+    drive.py scenes    Scene1 life-cycle methods, LoadPlugin and Disconnect
+    drive.py tour      all of the above in one connection
+
+Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
+error), each signal with its member, signature and arguments, in the order received.
+"""
+import sys
+
+from scenehost_bus import (FINDVIEW, GALLERY_ALERT, GALLERY_MAIN, GESTURELAB, HOST1, PROPERTIES, ROOT, Client, emit,
+                           window)
+
+
+def seed(c):
+    # Screen points: findview's window is the first scene, at the screen's origin.
+    c.host("TouchDown", "udd", (0, 240.0, 250.0))
+    c.host("TouchUp", "u", (0,))
+    c.host("TouchDown", "udd", (1, 100.0, 150.0))
+    c.host("TouchUp", "u", (1,))
+
+
+def touches(c):
+    c.host("TouchDown", "udd", (7, 240.0, 250.0))
+    c.host("TouchMove", "udd", (7, 250.0, 250.0))
+    c.host("TouchUp", "u", (7,))
+    c.host("TouchDown", "udd", (7, 100.0, 150.0))
+    c.host("TouchCancel", "u", (7,))
+    samples = [(0, "down", 240.0, 250.0, 0.0), (1, "down", 100.0, 150.0, 0.0), (0, "move", 245.0, 250.0, 0.02),
+               (0, "up", 245.0, 250.0, 0.02), (1, "up", 100.0, 150.0, 0.0)]
+    c.host("InjectTouches", "a(usddd)", (samples,))
+
+
+def window_methods(c):
+    c.window(FINDVIEW, "HitTest", "dd", (240.0, 250.0))
+    c.window(FINDVIEW, "HitTest", "dd", (-5.0, -5.0), label="HitTest outside")
+    c.window(FINDVIEW, "DescribeTree")
+    c.window(FINDVIEW, "TapView", "s", ("red",))
+    c.window(FINDVIEW, "Tap", "ddu", (240.0, 250.0, 2), label="Tap twice")
+
+
+def gestures(c):
+    c.window(GESTURELAB, "Tap", "ddu", (60.0, 280.0, 1), label="Tap button")
+    c.window(GESTURELAB, "Tap", "ddu", (100.0, 150.0, 1), label="Tap background")
+    c.window(GESTURELAB, "LongPress", "ddd", (100.0, 150.0, 1.0))
+    c.window(GESTURELAB, "Swipe", "ddddd", (100.0, 600.0, 250.0, 650.0, 0.3))
+    c.window(GESTURELAB, "Pinch", "ddddd", (200.0, 670.0, 60.0, 120.0, 0.3))
+
+
+def player(c):
+    # Before: the key window is Gallery's alert, whose first responder is nobody.
+    c.host("SendRemoteControl", "s", ("play",), label="SendRemoteControl before")
+    # The player at window point (280, 440) is screen point (680, 440): gesturelab is the second scene,
+    # 400 points to the right. Touching it focuses its scene (so its window becomes the application's
+    # key window) and the player becomes first responder.
+    c.host("TouchDown", "udd", (0, 680.0, 440.0))
+    c.host("TouchUp", "u", (0,))
+    c.call(ROOT, PROPERTIES, "Get", "ss", (HOST1, "KeyWindow"), label="Get KeyWindow")
+    c.call(ROOT, PROPERTIES, "Get", "ss", (HOST1, "FirstResponder"), label="Get FirstResponder")
+    c.host("SendMotion", "ss", ("shake", "began"))
+    c.host("SendMotion", "ss", ("shake", "ended"))
+    c.host("SendRemoteControl", "s", ("play",))
+    c.host("SendRemoteControl", "s", ("next-track",))
+    c.host("SendRemoteControl", "s", ("toggle-play-pause",))
+
+
+def gallery(c):
+    c.window(GALLERY_ALERT, "Tap", "ddu", (150.0, 50.0, 1), label="Tap code")
+    c.window(GALLERY_ALERT, "Tap", "ddu", (150.0, 140.0, 1), label="Tap ok")
+    c.window(GALLERY_MAIN, "Tap", "ddu", (100.0, 120.0, 1), label="Tap field")
+    c.window(GALLERY_MAIN, "MakeFirstResponder", "s", ("",), label="MakeFirstResponder none")
+    c.window(GALLERY_MAIN, "Tap", "ddu", (100.0, 190.0, 1), label="Tap show-alert")
+    c.window(GALLERY_MAIN, "MakeKey")
+    c.window(GALLERY_MAIN, "MakeFirstResponder", "s", ("field",), label="MakeFirstResponder field")
+    for number in (GALLERY_MAIN, GALLERY_ALERT):
+        c.call(window(number), PROPERTIES, "GetAll", "s", ("org.scenehost.Window1",), label="GetAll window %d" % number)
+
+
+def scenes(c):
+    c.scene("findview", "Deactivate")
+    c.window(FINDVIEW, "Tap", "ddu", (240.0, 250.0, 1), label="Tap inactive")
+    c.scene("findview", "Activate")
+    c.scene("findview", "SendToBackground")
+    c.scene("findview", "Activate", label="Activate again")
+    c.host("LoadPlugin", "ss", ("FindView", "second"))
+    c.call(ROOT, PROPERTIES, "Get", "ss", (HOST1, "Scenes"), label="Get Scenes with second")
+    c.scene("second", "Disconnect")
+    c.call(ROOT, PROPERTIES, "Get", "ss", (HOST1, "Scenes"), label="Get Scenes without second")
+    c.scene("second", "Activate", label="Activate disconnected")
+
+
+GROUPS = {"seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
+          "player": [player], "gallery": [gallery], "scenes": [scenes]}
+GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, scenes]
+
+if __name__ == "__main__":
+    what = sys.argv[1] if len(sys.argv) > 1 else ""
+    if what not in GROUPS:
+        sys.exit("usage: drive.py %s" % "|".join(GROUPS))
+    client = Client()
+    for group in GROUPS[what]:
+        group(client)
+    client.settle()
+    emit({"calls": client.calls, "signals": client.signals})

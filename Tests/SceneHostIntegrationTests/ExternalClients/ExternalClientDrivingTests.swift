@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+/// scene-host driven by python3-dbus (Tests/ExternalClients/drive.py) on its private bus: every method,
+/// every signal, the seed traces, motion and remote control, key windows and first responders. Each
+/// test starts its own host on the demo configuration and runs one scenario of drive.py.
+@Suite(
+    "python3-dbus drives scene-host",
+    .serialized,
+    .enabled(
+        if: ExternalClientTools.missingForPython.isEmpty,
+        "needs /usr/bin/python3 with python3-dbus and python3-gi; missing: \(ExternalClientTools.missingForPython.joined(separator: " "))"
+    ))
+struct ExternalClientDrivingTests {
+    private static let root = "/org/scenehost/SceneHost"
+    private static func window(_ number: Int) -> String { "\(root)/window/\(number)" }
+    private static func scene(_ name: String) -> String { "\(root)/scene/\(name)" }
+
+    private func drive(_ scenario: String) async throws -> DriveOutcome {
+        let session = try await ExternalClientHost.start()
+        return DriveOutcome(try await session.python("drive.py", [scenario]))
+    }
+
+    @Test("Every method of Host1, Scene1 and Window1 answers with its declared out signature; all nine signals arrive with their declared signatures and seq growing by one")
+    func everyMethodAndSignal() async throws {
+        let tour = try await drive("tour")
+        let contract = try ContractInterface.all()
+        for interface in contract {
+            for method in interface.members where method.kind == "method" {
+                let answered = tour.calls.filter { $0.member == method.name && $0.interface == interface.name && $0.error == nil }
+                #expect(!answered.isEmpty, "python called \(interface.name).\(method.name) and got a reply")
+                for call in answered {
+                    #expect(call.replySignature == method.outputSignature, "\(call) replies '\(method.outputSignature)'")
+                }
+            }
+        }
+        #expect(
+            tour.calls.filter { $0.error != nil }.map(\.label) == ["Tap inactive", "Activate disconnected"],
+            "only the two deliberate mistakes fail: \(tour.calls.filter { $0.error != nil })")
+        let host = try ContractInterface("org.scenehost.Host1")
+        let declared = host.members.filter { $0.kind == "signal" }
+        #expect(Set(tour.signals.map(\.member)) == Set(declared.map(\.name)), "every signal kind arrived")
+        for signal in declared {
+            let received = tour.signals(signal.name)
+            #expect(received.allSatisfy { $0.signature == signal.inputSignature }, "\(signal.name) is '\(signal.inputSignature)'")
+        }
+        #expect(tour.sequenceIsContiguous, "seq grows by one from signal to signal [WS-10]: \(tour.signals.map(\.seq))")
+        #expect(tour.signals.count > 300)
+    }
+
+    @Test("Seed 000 by screen touches: replies and Touch signals name blue then red, Log signals carry both traces in order [RC-2]")
+    func seedTracesThroughLogSignals() async throws {
+        let seed = try await drive("seed")
+        let downs = seed.replies("TouchDown")
+        #expect(downs.map { Array($0.dropFirst()) } == [[.string(Self.window(1)), .string("blue")], [.string(Self.window(1)), .string("red")]])
+        #expect(seed.log(of: "findview") == HostLifecycleTests.blueTrace + HostLifecycleTests.redTrace)
+        let touches = seed.signals("Touch")
+        #expect(touches.map { $0.string(3) } == ["began", "ended", "began", "ended"])
+        #expect(touches.map { $0.arguments[2] } == [downs[0][0], downs[0][0], downs[1][0], downs[1][0]], "Touch ids are those TouchDown returned")
+        #expect(touches.map { $0.string(6) } == ["blue", "blue", "red", "red"])
+        #expect(touches.map { [$0.arguments[4], $0.arguments[5]] } == [[240, 250], [240, 250], [100, 150], [100, 150]].map { $0.map(JSON.number) })
+        #expect(touches.allSatisfy { $0.string(1) == Self.window(1) && $0.arguments[8] == .number(1) })
+        // Each Touch signal follows the UIKit callbacks of its step [WS-10]: blue's began after the
+        // controller's touchesBegan line, ended after its touchesEnded line.
+        let order = seed.signals.map { $0.member == "Log" ? $0.string(2) : "\($0.member) \($0.string(3))" }
+        #expect(order.firstIndex(of: "Touch began")! > order.firstIndex(of: "vc, FindViewViewController.touchesBegan(_:with:)")!)
+        #expect(order.firstIndex(of: "Touch ended")! > order.firstIndex(of: "vc, FindViewViewController.touchesEnded(_:with:)")!)
+        #expect(seed.sequenceIsContiguous)
+    }
+
+    @Test("Shake and remote control reach the GestureLab player once a touch focused its scene; before, the alert window had no responder for them [FR-8, FR-9, WS-4]")
+    func motionAndRemoteControlReachThePlayer() async throws {
+        let lab = try await drive("player")
+        #expect(lab.call("SendRemoteControl before")?.reply == [.string("")], "Gallery's alert is key and has no first responder")
+        #expect(lab.call("TouchDown")?.reply.map { Array($0.dropFirst()) } == [.string(Self.window(2)), .string("player")])
+        #expect(lab.call("Get KeyWindow")?.reply == [.string(Self.window(2))], "touching a scene makes it the most recently activated")
+        #expect(lab.signals("KeyWindowChanged").map { [$0.string(1), $0.string(2)] } == [[Self.window(4), Self.window(2)]])
+        #expect(lab.call("Get FirstResponder")?.reply == [.string("player")])
+        #expect(lab.replies("SendMotion") == [[.string("player")], [.string("player")]])
+        #expect(lab.replies("SendRemoteControl") == [[.string("player")], [.string("player")], [.string("player")]])
+        #expect(
+            lab.signals("MotionDelivered").map { [$0.string(1), $0.string(2), $0.string(3)] }
+                == [["shake", "began", "player"], ["shake", "ended", "player"]])
+        #expect(
+            lab.signals("RemoteControlDelivered").map { [$0.string(1), $0.string(2)] }
+                == [["play", ""], ["play", "player"], ["next-track", "player"], ["toggle-play-pause", "player"]])
+        #expect(
+            lab.log(of: "gesturelab") == [
+                "player is first responder", "shake began", "shake ended", "remote: play", "remote: next-track", "remote: toggle-play-pause",
+            ])
+        #expect(lab.signals("FirstResponderChanged").isEmpty, "the player already was its window's first responder: no change [FR-2]")
+        #expect(lab.sequenceIsContiguous)
+    }
+
+    @Test("Gallery: code, OK, field, show-alert, MakeKey and MakeFirstResponder move the key window and each window's first responder, as signals and properties say [FR-2, FR-3, FR-5, FR-6, WS-5, WS-6, WS-7]")
+    func galleryKeyWindowAndFirstResponders() async throws {
+        let gallery = try await drive("gallery")
+        let main = Self.window(3), alert = Self.window(4)
+        #expect(
+            ["Tap code", "Tap ok", "Tap field", "MakeFirstResponder none", "Tap show-alert", "MakeKey", "MakeFirstResponder field"]
+                .map { gallery.call($0)?.reply ?? [.string("no reply")] }
+                == [[.string("code")], [.string("ok")], [.string("field")], [.bool(true)], [.string("show-alert")], [], [.bool(true)]])
+        #expect(
+            gallery.signals("FirstResponderChanged").map { [$0.string(1), $0.string(2), $0.string(3)] }
+                == [[alert, "", "code"], [main, "", "field"], [main, "field", ""], [main, "", "field"]])
+        #expect(
+            gallery.signals("KeyWindowChanged").map { [$0.string(1), $0.string(2)] } == [[alert, main], [main, alert], [alert, main]],
+            "OK hides the alert and main is key again [WS-7]; show-alert brings it back [WS-6]; MakeKey hands over [WS-5]")
+        #expect(
+            gallery.signals("ActionSent").map { [$0.string(1), $0.string(2), $0.string(3)] }
+                == [[alert, "dismissAlert", "ok"], [main, "showAlert", "show-alert"]])
+        #expect(gallery.log(of: "gallery") == ["code became first responder", "alert hidden", "field became first responder", "alert shown"])
+        let mainProperties = gallery.call("GetAll window 3")?.reply?.first ?? .null
+        let alertProperties = gallery.call("GetAll window 4")?.reply?.first ?? .null
+        #expect(mainProperties["IsKey"] == .bool(true) && mainProperties["FirstResponder"] == .string("field"))
+        #expect(alertProperties["IsKey"] == .bool(false) && alertProperties["Hidden"] == .bool(false))
+        #expect(alertProperties["FirstResponder"] == .string("code"), "a window that resigns key keeps its first responder [FR-6]")
+        #expect(gallery.sequenceIsContiguous)
+    }
+
+    @Test("GestureLab through Window1: the button sends its action, the background tap cancels the table, a 1 s press is no tap, swipe pans and pinch scales [UC-8, GR-9, GR-13, GR-15, GR-17]")
+    func gesturesAndControls() async throws {
+        let lab = try await drive("gestures")
+        let window = Self.window(2)
+        #expect(
+            ["Tap button", "Tap background", "LongPress", "Swipe", "Pinch"].map { label in lab.call(label)?.reply ?? [] }
+                == [[.string("button")], [.string("table")], [.string("table")], [.string("canvas")], [.string("canvas")]])
+        #expect(lab.signals("ActionSent").map { [$0.string(1), $0.string(2), $0.string(3), $0.string(4)] } == [[window, "buttonTapped", "button", "button"]])
+        let backgroundTap = lab.signals("GestureStateChanged").filter { $0.string(3) == "background-tap" }.map { $0.string(4) }
+        #expect(backgroundTap == ["failed", "ended", "failed"], "fails on the button, wins on the table, fails when held 1 s")
+        let canvas = lab.signals("GestureStateChanged").filter { $0.string(2) == "canvas" && $0.string(4) != "changed" }
+            .map { "\($0.string(3)) \($0.string(4))" }
+        #expect(canvas.contains("pan ended") && canvas.contains("pinch ended"), "\(canvas)")
+        #expect(
+            lab.log(of: "gesturelab") == [
+                "Button tapped", "touches began", "Background tap", "touches cancelled", "touches began", "touches ended",
+                "pan ended translation=(150, 50)", "pinch ended scale=2",
+            ])
+        #expect(Set(lab.signals("Touch").map { $0.string(1) }) == [window])
+        #expect(lab.sequenceIsContiguous)
+    }
+
+    @Test("Scene1 life cycle and LoadPlugin/Disconnect: SceneActivationChanged follows WS-1, the loaded scene's window is key until it goes, its objects leave the bus")
+    func sceneLifeCycleAndLoadPlugin() async throws {
+        let scenes = try await drive("scenes")
+        let findview = Self.scene("findview"), second = Self.scene("second")
+        #expect(scenes.call("Tap inactive")?.error == "org.scenehost.Error.InvalidState", "an inactive scene takes no touches [WS-1]")
+        #expect(scenes.call("Tap inactive")?.message?.contains("window 1 ('FindView')") == true)
+        #expect(
+            scenes.signals("SceneActivationChanged").filter { $0.string(1) == findview }.map { $0.string(2) } == [
+                "foreground-inactive", "foreground-active", "foreground-inactive", "background", "foreground-inactive", "foreground-active",
+            ])
+        #expect(scenes.call("LoadPlugin")?.reply == [.string(second)])
+        #expect(scenes.call("Get Scenes with second")?.reply?.first?.array.last == .string(second))
+        #expect(
+            scenes.signals("SceneActivationChanged").filter { $0.string(1) == second }.map { $0.string(2) }
+                == ["foreground-inactive", "foreground-active", "foreground-inactive", "background", "unattached"])
+        let findviewWindow = Self.window(1), alert = Self.window(4), loaded = Self.window(5)
+        #expect(
+            scenes.signals("KeyWindowChanged").map { [$0.string(1), $0.string(2)] } == [
+                [alert, findviewWindow], [findviewWindow, alert], [alert, findviewWindow],
+                ["/", loaded], [findviewWindow, loaded], [loaded, findviewWindow], [loaded, "/"],
+            ],
+            "the application's key window is that of the most recently activated scene [WS-4]; the loaded scene has its own [WS-6] until it goes")
+        #expect(scenes.call("Get Scenes without second")?.reply?.first?.array.count == 3)
+        #expect(scenes.call("Activate disconnected")?.error == "org.freedesktop.DBus.Error.UnknownObject")
+        #expect(scenes.sequenceIsContiguous)
+    }
+}
