@@ -142,10 +142,10 @@ public final class TouchInjector {
 
     nonisolated static func validate(_ point: Point, what: String) throws(InputError) {
         guard point.isFinite else {
-            throw InputError(code: .invalidValue, message: "\(what) (\(point.x), \(point.y)) is not finite; use real numbers")
+            throw InputError(code: .invalidValue, message: "\(what) (\(point.x.compactDescription), \(point.y.compactDescription)) is not finite; use real numbers")
         }
         guard abs(point.x) <= 1e7, abs(point.y) <= 1e7 else {
-            throw InputError(code: .invalidValue, message: "\(what) \(point) is out of range (|x|, |y| ≤ 10,000,000 points)")
+            throw InputError(code: .invalidValue, message: "\(what) (\(point.x.compactDescription), \(point.y.compactDescription)) is out of range (|x|, |y| ≤ 10,000,000 points)")
         }
     }
 }

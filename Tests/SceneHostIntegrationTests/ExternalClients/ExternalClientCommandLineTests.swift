@@ -125,7 +125,7 @@ struct ExternalClientCommandLineTests {
         for (arguments, expected) in [
             ([Self.root, "org.scenehost.Host1.TouchUp", "uint32:42"], "Error org.scenehost.Error.UnknownSlot: slot 42 is not down"),
             ([Self.root, "org.scenehost.Host1.TouchDown", "uint32:0", "double:nan", "double:1"],
-             "Error org.scenehost.Error.InvalidValue: TouchDown location (nan, 1.0) is not finite"),
+             "Error org.scenehost.Error.InvalidValue: TouchDown location (nan, 1) is not finite"),
             ([Self.root, "org.scenehost.Host1.TouchDown", "string:zero"],
              "Error org.freedesktop.DBus.Error.InvalidArgs: org.scenehost.Host1.TouchDown expects arguments of signature 'udd' but received 's'"),
             (["\(Self.root)/window/99", "org.scenehost.Window1.MakeKey"], "Error org.freedesktop.DBus.Error.UnknownObject: no object is exported at \(Self.root)/window/99"),
@@ -138,7 +138,7 @@ struct ExternalClientCommandLineTests {
         // busctl prints `Call failed: <message>`.
         for (arguments, expected) in [
             (["Host1", "TouchDown", "sss", "a", "b", "c"], "Call failed: org.scenehost.Host1.TouchDown expects arguments of signature 'udd' but received 'sss'"),
-            (["Host1", "TouchDown", "udd", "0", "inf", "1"], "Call failed: TouchDown location (inf, 1.0) is not finite"),
+            (["Host1", "TouchDown", "udd", "0", "inf", "1"], "Call failed: TouchDown location (inf, 1) is not finite"),
             (["Host1", "InjectTouches", "a(usddd)", "1", "0", "hover", "1", "1", "0"], "Call failed: sample 0: phase 'hover' does not exist"),
             (["Host1", "TouchMove", "udd", "7", "1", "1"], "Call failed: slot 7 is not down"),
         ] {
