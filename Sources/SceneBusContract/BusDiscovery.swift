@@ -49,4 +49,11 @@ public enum BusDiscovery {
         let value = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
         return value?.isEmpty == false ? value : nil
     }
+
+    /// The address of the bus that started this process by D-Bus activation
+    /// (`DBUS_STARTER_ADDRESS`, set by the bus daemon for the services it starts), if any.
+    public static var starterBusAddress: String? {
+        let value = ProcessInfo.processInfo.environment["DBUS_STARTER_ADDRESS"]
+        return value?.isEmpty == false ? value : nil
+    }
 }

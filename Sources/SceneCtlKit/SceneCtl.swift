@@ -16,7 +16,9 @@ public struct SceneCtl: AsyncParsableCommand {
             host, in this order: --address ADDRESS; the SCENEHOST_BUS_ADDRESS environment variable; the \
             session bus (DBUS_SESSION_BUS_ADDRESS) when a host owns the name there; the private bus a \
             host started and published in $XDG_RUNTIME_DIR/scenehost/bus-address. An explicit address \
-            is used alone; otherwise a session bus without a host falls through to the private bus.
+            is used alone; otherwise a session bus without a host falls through to the private bus. \
+            When no host runs anywhere, a bus that can start one (D-Bus activation, set up by \
+            scripts/install) is asked to start it.
 
             Coordinates are points: window points (origin at the window's top-left) for tap, \
             long-press, swipe and pinch; screen points for touch. Negative numbers go after `--`, \

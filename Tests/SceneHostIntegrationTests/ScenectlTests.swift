@@ -5,19 +5,13 @@ import Synchronization
 import Testing
 
 /// A `scenectl` process started like a user would: with the host's `XDG_RUNTIME_DIR` and no session
-/// bus, so it must find the host's published private bus by itself. Its stdout and stderr are
-/// collected as they arrive (so a long `watch` never blocks on a full pipe).
+/// bus, so it must find the host's published private bus by itself. Its stdout and stderr go to files
+/// (so a long `watch` never blocks on a full pipe, and no child that another test starts at the same
+/// moment can hold a pipe of ours open and keep us waiting for its end).
 final class ScenectlProcess: Sendable {
     let process: Process
-    private struct Streams {
-        var out = Data()
-        var err = Data()
-        /// How many of the two pipes reached end of file.
-        var closed = 0
-    }
-
-    private let streams = Mutex(Streams())
-    private let changed = DispatchSemaphore(value: 0)
+    private let outputFile: String
+    private let errorFile: String
 
     /// Starts `scenectl arguments`.
     ///
@@ -35,52 +29,33 @@ final class ScenectlProcess: Sendable {
         for (key, value) in environment { env[key] = value.isEmpty ? nil : value }
         process.environment = env
         process.standardInput = FileHandle.nullDevice
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        for (pipe, isError) in [(outPipe, false), (errPipe, true)] {
-            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard let self else { return }
-                if data.isEmpty {
-                    handle.readabilityHandler = nil
-                }
-                self.streams.withLock { streams in
-                    if data.isEmpty {
-                        streams.closed += 1
-                    } else if isError {
-                        streams.err.append(data)
-                    } else {
-                        streams.out.append(data)
-                    }
-                }
-                self.changed.signal()
-            }
-        }
+        outputFile = try temporaryFile("scenectl.out", "")
+        errorFile = try temporaryFile("scenectl.err", "")
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
         try process.run()
     }
 
-    var stdout: String { streams.withLock { String(decoding: $0.out, as: UTF8.self) } }
-    var stderr: String { streams.withLock { String(decoding: $0.err, as: UTF8.self) } }
-    private var bothStreamsClosed: Bool { streams.withLock { $0.closed == 2 } }
+    var stdout: String { (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "" }
 
     /// Waits until stderr contains `fragment`; false on timeout or exit.
     func waitForStderr(containing fragment: String, timeout: Double = 20) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if stderr.contains(fragment) { return true }
-            if !process.isRunning && bothStreamsClosed { return stderr.contains(fragment) }
-            _ = changed.wait(timeout: .now() + 0.05)
+            if !process.isRunning { return stderr.contains(fragment) }
+            usleep(20_000)  // polling another process's output
         }
         return false
     }
 
-    /// Waits for the exit and for both streams to close; the status, or nil (after killing it) on timeout.
+    /// Waits for the exit; the status, or nil (after killing it) on timeout. Everything it wrote is
+    /// in the files by then.
     func waitForExit(timeout: Double = 60) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        while (process.isRunning || !bothStreamsClosed) && Date() < deadline {
-            _ = changed.wait(timeout: .now() + 0.05)
+        while process.isRunning && Date() < deadline {
+            usleep(10_000)  // polling another process's exit
         }
         guard !process.isRunning else {
             kill(process.processIdentifier, SIGKILL)
@@ -91,6 +66,8 @@ final class ScenectlProcess: Sendable {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: outputFile)
+        try? FileManager.default.removeItem(atPath: errorFile)
     }
 
     /// The outcome of one finished `scenectl` run.

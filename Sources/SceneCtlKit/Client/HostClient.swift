@@ -26,14 +26,26 @@ final class HostClient {
     /// - Throws: ``ScenectlError`` with exit status 69 when no candidate bus has a host.
     static func connect(locator: HostLocator, timeout seconds: Double) async throws -> HostClient {
         let timeout = Duration.seconds(seconds)
-        let (connection, candidate) = try await locator.locate { candidate in
-            try await probe(candidate, timeout: timeout)
+        do {
+            let (connection, candidate) = try await locator.locate { candidate in
+                try await probe(candidate, timeout: timeout, activate: false)
+            }
+            return HostClient(connection: connection, candidate: candidate, timeout: timeout)
+        } catch let notFound as ScenectlError {
+            // No host is running anywhere: a bus that can start one (D-Bus activation, as
+            // scripts/install sets up) starts it, in the same order of candidates.
+            guard
+                let (connection, candidate) = try? await locator.locate(probe: { candidate in
+                    try await probe(candidate, timeout: timeout, activate: true)
+                })
+            else { throw notFound }
+            return HostClient(connection: connection, candidate: candidate, timeout: timeout)
         }
-        return HostClient(connection: connection, candidate: candidate, timeout: timeout)
     }
 
-    /// Connects to `candidate` and checks that the host owns its name there.
-    private static func probe(_ candidate: HostLocator.Candidate, timeout: Duration) async throws -> BusConnection {
+    /// Connects to `candidate` and checks that the host owns its name there; with `activate`, a bus
+    /// that lists the name as activatable is asked to start the host first (`StartServiceByName`).
+    private static func probe(_ candidate: HostLocator.Candidate, timeout: Duration, activate: Bool) async throws -> BusConnection {
         let connection: BusConnection
         do {
             connection = try BusConnection.connect(to: .address(candidate.address))
@@ -44,15 +56,27 @@ final class HostClient {
             let reply = try await connection.call(
                 destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "NameHasOwner",
                 arguments: [.string(SceneBusContract.busName.rawValue)], timeout: timeout)
-            guard try reply.read({ try $0.readBool() }) else {
-                connection.close()
-                throw HostLocator.ProbeFailure(reason: "nobody owns \(SceneBusContract.busName) there")
+            if try !reply.read({ try $0.readBool() }) {
+                guard activate, try await canActivateHost(on: connection, timeout: timeout) else {
+                    connection.close()
+                    throw HostLocator.ProbeFailure(reason: "nobody owns \(SceneBusContract.busName) there")
+                }
+                _ = try await connection.call(
+                    destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "StartServiceByName",
+                    arguments: [.string(SceneBusContract.busName.rawValue), .uint32(0)], timeout: timeout)
             }
         } catch {
             connection.close()
             throw error
         }
         return connection
+    }
+
+    /// Whether the bus can start the host on demand (its name is among `ListActivatableNames`).
+    private static func canActivateHost(on connection: BusConnection, timeout: Duration) async throws -> Bool {
+        let reply = try await connection.call(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListActivatableNames", timeout: timeout)
+        return reply.arguments.first?.arrayElements?.contains { $0.stringValue == SceneBusContract.busName.rawValue } ?? false
     }
 
     /// Flushes and closes the connection.

@@ -110,6 +110,10 @@ public final class HostBusService {
         case .privateBus:
             return try startPrivateBus(logger: logger)
         case .auto:
+            // Started by a bus (D-Bus activation): serve on that bus, whose client is waiting for us.
+            if let address = BusDiscovery.starterBusAddress {
+                return (try open(.address(address), address), address, nil)
+            }
             if let address = BusDiscovery.sessionBusAddress, let connection = try? BusConnection.connect(to: .session) {
                 return (connection, address, nil)
             }

@@ -58,7 +58,8 @@ public struct SceneConfiguration: Sendable, Equatable {
 
 /// D-Bus settings.
 public struct BusConfiguration: Sendable, Equatable {
-    /// Key `bus.mode`: `auto` (session bus if there is one, else a private bus the host starts),
+    /// Key `bus.mode`: `auto` (the bus that started the host by D-Bus activation, else the session
+    /// bus if there is one, else a private bus the host starts),
     /// `session`, `system`, `private`, or a D-Bus address such as `unix:path=/run/scene.sock`.
     public var mode: BusMode = .auto
     /// Key `bus.limits`.

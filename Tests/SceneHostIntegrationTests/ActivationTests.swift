@@ -1,0 +1,144 @@
+import DBusKit
+import Foundation
+import Glibc
+import Testing
+
+/// `scripts/install` and D-Bus activation: the installed files, the systemd user unit, and a bus that
+/// starts the installed host when `scenectl` first needs it.
+@Suite("scripts/install and D-Bus activation", .serialized)
+@MainActor
+struct ActivationTests {
+    nonisolated static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardizedFileURL.path
+
+    /// A command's exit status and its combined output (written to a file, never a pipe a stray
+    /// child could hold open).
+    struct Run {
+        let status: Int32
+        let output: String
+    }
+
+    /// Runs `arguments` from the repository root, on a thread of its own (``offPool(_:)``).
+    nonisolated static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+        try await offPool {
+            let log = try temporaryFile("run.log", "")
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: repository)
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardInput = FileHandle.nullDevice
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, output: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        }
+    }
+
+    /// Installs the tested build under a fresh prefix; the caller removes it.
+    static func install() async throws -> String {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-install-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let result = try await run(["scripts/install", "--prefix", prefix, "--bin-path", buildFolder()])
+        try #require(result.status == 0, "scripts/install failed: \(result.output)")
+        return prefix
+    }
+
+    @Test("scripts/install puts the host, scenectl, the core and the demo plugins under the prefix, with an activation file and a systemd unit naming the installed host")
+    func installsFiles() async throws {
+        let prefix = try await Self.install()
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let library = prefix + "/lib/scenehost"
+        for file in ["scene-host", "scenectl", "libSceneCore.so", "libFindView.so", "libGestureLab.so", "libGallery.so"] {
+            #expect(FileManager.default.fileExists(atPath: "\(library)/\(file)"), "missing \(file)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/bin/scenectl") == "../lib/scenehost/scenectl")
+        let activation = try String(contentsOfFile: prefix + "/share/dbus-1/services/org.scenehost.SceneHost.service", encoding: .utf8)
+        #expect(activation.contains("Name=org.scenehost.SceneHost\n"))
+        #expect(activation.contains("Exec=\(library)/scene-host\n"))
+        #expect(activation.contains("SystemdService=scene-host.service\n"))
+        let unit = try String(contentsOfFile: prefix + "/share/systemd/user/scene-host.service", encoding: .utf8)
+        #expect(unit.contains("Type=notify\n") && unit.contains("ExecStart=\(library)/scene-host\n"))
+        #expect(!unit.contains("@SCENE_HOST@"), "an unreplaced placeholder: \(unit)")
+
+        // The installed host runs from its new folder: it finds the core and its plugins there.
+        let check = try await Self.run([library + "/scene-host", "--check-config"])
+        #expect(check.status == 0, "\(check.output)")
+
+        let analyze = "/usr/bin/systemd-analyze"
+        if FileManager.default.isExecutableFile(atPath: analyze) {
+            let verify = try await Self.run([analyze, "verify", prefix + "/share/systemd/user/scene-host.service"])
+            #expect(verify.status == 0, "systemd-analyze rejects the unit: \(verify.output)")
+        }
+    }
+
+    @Test("scripts/install refuses an unknown argument with status 64, naming it")
+    func refusesUnknownArguments() async throws {
+        let result = try await Self.run(["scripts/install", "--prefx", "/tmp/x"])
+        #expect(result.status == 64)
+        #expect(result.output.contains("unknown argument '--prefx'"))
+    }
+
+    @Test("A bus with the activation file starts the installed host when scenectl first asks, and the host serves on that bus")
+    func activation() async throws {
+        let prefix = try await Self.install()
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let folder = prefix + "/bus"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let configuration = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:dir=\(folder)</listen>
+              <servicedir>\(prefix)/share/dbus-1/services</servicedir>
+              <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+            </busconfig>
+            """
+        try Data(configuration.utf8).write(to: URL(fileURLWithPath: folder + "/bus.conf"))
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        daemon.arguments = ["--config-file=\(folder)/bus.conf", "--nofork", "--nopidfile", "--print-address=1"]
+        let addressFile = folder + "/address"
+        _ = FileManager.default.createFile(atPath: addressFile, contents: nil)
+        daemon.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: addressFile))
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        defer { daemon.terminate() }
+        let address = await offPool { () -> String in
+            for _ in 0..<400 {
+                let text = (try? String(contentsOfFile: addressFile, encoding: .utf8)) ?? ""
+                if text.hasSuffix("\n") { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
+                usleep(25_000)  // polling the daemon's output, on its own thread
+            }
+            return ""
+        }
+        try #require(!address.isEmpty, "dbus-daemon printed no address")
+
+        // Nothing runs yet; scenectl finds no owner, sees the name is activatable and has it started.
+        let environment = ["SCENEHOST_BUS_ADDRESS": address]
+        let status = try await Self.run([prefix + "/bin/scenectl", "status"], environment: environment)
+        #expect(status.status == 0, "\(status.output)")
+        #expect(status.output.contains("scene findview: foreground-active, plugin FindView"), "\(status.output)")
+        let tap = try await Self.run([prefix + "/bin/scenectl", "tap", "240", "250", "--window", "findview"], environment: environment)
+        #expect(tap.status == 0 && tap.output == "blue\n", "\(tap.output)")
+
+        // The host is the installed one, on this bus: stop it through its PID.
+        let connection = try BusConnection.connect(to: .address(address))
+        defer { connection.close() }
+        let reply = try connection.callBlocking(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetConnectionUnixProcessID",
+            arguments: [.string("org.scenehost.SceneHost")], timeout: .seconds(10))
+        let pid = try reply.read { try $0.readUInt32() }
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+        #expect(executable == prefix + "/lib/scenehost/scene-host")
+        kill(pid_t(pid), SIGTERM)
+        let gone = await offPool { () -> Bool in
+            for _ in 0..<400 where kill(pid_t(pid), 0) == 0 { usleep(25_000) }  // polling the host's exit
+            return kill(pid_t(pid), 0) != 0
+        }
+        #expect(gone, "the activated host did not stop on SIGTERM")
+    }
+}
