@@ -106,7 +106,11 @@ struct ActivationTests {
         daemon.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: addressFile))
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
-        defer { daemon.terminate() }
+        // SIGKILL: a child of the test runner starts with the runner's blocked signals (SIGTERM among them).
+        defer {
+            kill(daemon.processIdentifier, SIGKILL)
+            daemon.waitUntilExit()
+        }
         let address = await offPool { () -> String in
             for _ in 0..<400 {
                 let text = (try? String(contentsOfFile: addressFile, encoding: .utf8)) ?? ""
