@@ -11,31 +11,21 @@ struct ActivationTests {
     nonisolated static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
         .standardizedFileURL.path
 
-    /// A command's exit status and its combined output (written to a file, never a pipe a stray
-    /// child could hold open).
+    /// A command's exit status (-1 when it was killed after the timeout) and its output, standard
+    /// output then standard error.
     struct Run {
         let status: Int32
         let output: String
     }
 
-    /// Runs `arguments` from the repository root, on a thread of its own (``offPool(_:)``).
+    /// Runs `arguments` (a path to `scripts/` is taken from the repository root) as an ``ExternalProcess``.
     nonisolated static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
-        try await offPool {
-            let log = try temporaryFile("run.log", "")
-            defer { try? FileManager.default.removeItem(atPath: log) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: repository)
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            process.standardInput = FileHandle.nullDevice
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-            process.standardOutput = handle
-            process.standardError = handle
-            try process.run()
-            process.waitUntilExit()
-            return Run(status: process.terminationStatus, output: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
-        }
+        var command = arguments
+        if command[0].hasPrefix("scripts/") { command[0] = repository + "/" + command[0] }
+        let outcome = try await ExternalProcess(
+            command, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        ).finish(timeout: 120)
+        return Run(status: outcome.status ?? -1, output: outcome.stdout + outcome.stderr)
     }
 
     /// Installs the tested build under a fresh prefix; the caller removes it.

@@ -1,17 +1,14 @@
 import DBusKit
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 
 /// A `scenectl` process started like a user would: with the host's `XDG_RUNTIME_DIR` and no session
-/// bus, so it must find the host's published private bus by itself. Its stdout and stderr go to files
-/// (so a long `watch` never blocks on a full pipe, and no child that another test starts at the same
-/// moment can hold a pipe of ours open and keep us waiting for its end).
+/// bus, so it must find the host's published private bus by itself. An ``ExternalProcess`` (output in
+/// files), with waits for the synchronous tests.
 final class ScenectlProcess: Sendable {
-    let process: Process
-    private let outputFile: String
-    private let errorFile: String
+    private let client: ExternalProcess
+    var process: Process { client.process }
 
     /// Starts `scenectl arguments`.
     ///
@@ -19,25 +16,16 @@ final class ScenectlProcess: Sendable {
     ///   - runtimeFolder: `XDG_RUNTIME_DIR` (where a host publishes its private bus address).
     ///   - environment: Extra variables; a value of "" removes the variable.
     init(_ arguments: [String], runtimeFolder: String, environment: [String: String] = [:]) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: buildFolder() + "/scenectl")
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_RUNTIME_DIR"] = runtimeFolder
         env["DBUS_SESSION_BUS_ADDRESS"] = nil
         env["SCENEHOST_BUS_ADDRESS"] = nil
         for (key, value) in environment { env[key] = value.isEmpty ? nil : value }
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        outputFile = try temporaryFile("scenectl.out", "")
-        errorFile = try temporaryFile("scenectl.err", "")
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
-        try process.run()
+        client = try ExternalProcess([buildFolder() + "/scenectl"] + arguments, environment: env)
     }
 
-    var stdout: String { (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "" }
+    var stdout: String { client.stdout }
+    var stderr: String { client.stderr }
 
     /// Waits until stderr contains `fragment`; false on timeout or exit.
     func waitForStderr(containing fragment: String, timeout: Double = 20) -> Bool {
@@ -50,24 +38,9 @@ final class ScenectlProcess: Sendable {
         return false
     }
 
-    /// Waits for the exit; the status, or nil (after killing it) on timeout. Everything it wrote is
-    /// in the files by then.
+    /// Waits for the exit; the status, or nil (after killing it) on timeout.
     func waitForExit(timeout: Double = 60) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            usleep(10_000)  // polling another process's exit
-        }
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
-            return nil
-        }
-        return process.terminationStatus
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(atPath: outputFile)
-        try? FileManager.default.removeItem(atPath: errorFile)
+        client.finishBlocking(timeout: timeout).status
     }
 
     /// The outcome of one finished `scenectl` run.

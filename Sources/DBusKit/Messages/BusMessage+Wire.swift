@@ -42,18 +42,14 @@ extension BusMessage {
         case signal = 4
     }
 
-    /// Builds a message from `fields` and a basic body in Swift and hands it to libdbus whole.
+    /// The wire bytes of a message built in Swift from `fields` and a basic body, unchecked by
+    /// libdbus: every part is valid by construction (typed names, a ``BasicBodyWriter`` body, which
+    /// refuses NUL in strings), so they go to a connection's socket as they are, or through
+    /// ``init(wireBytes:)`` to libdbus.
     ///
     /// `serial` must not be 0 (libdbus refuses such a message, and a connection keeps the serial a
     /// message already has): see ``BusConnection`` for where these serials come from. The flags are
     /// those libdbus gives signals and replies: no reply expected.
-    static func prebuilt(_ type: WireType, serial: UInt32, fields: [WireField], body: BasicBodyWriter) throws -> BusMessage {
-        BusMessage(adopting: try demarshal(prebuiltWire(type, serial: serial, fields: fields, body: body)), sealed: false)
-    }
-
-    /// The wire bytes of the message ``prebuilt(_:serial:fields:body:)`` builds, unchecked by
-    /// libdbus: every part is valid by construction (typed names, a ``BasicBodyWriter`` body,
-    /// which refuses NUL in strings), so they can be written to a connection's socket as they are.
     static func prebuiltWire(_ type: WireType, serial: UInt32, fields: [WireField], body: BasicBodyWriter) -> [UInt8] {
         var header = WireBuffer(capacity: 128 + body.body.count)
         header.byte(UInt8(ascii: "l"))

@@ -42,42 +42,18 @@ enum Playerctl {
         var description: String { "playerctl exited \(status); stdout: \(stdout.debugDescription); stderr: \(stderr.debugDescription)" }
     }
 
-    /// Runs `playerctl arguments` with `DBUS_SESSION_BUS_ADDRESS=address`, off the main actor (which
-    /// keeps serving the test's own bus connections) and off the cooperative pool (``offPool(_:)``),
-    /// and waits up to `timeout` seconds (then kills it).
+    /// Runs `playerctl arguments` with `DBUS_SESSION_BUS_ADDRESS=address` (an ``ExternalProcess``,
+    /// waited for without blocking the main actor), and waits up to `timeout` seconds (then kills it).
     static func run(_ arguments: [String], bus address: String, timeout: Double = 30) async throws -> Outcome {
         try require()
-        return try await offPool {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "scenehost-playerctl-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
-            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment["DBUS_SESSION_BUS_ADDRESS"] = address
-            environment["DISPLAY"] = nil
-            process.environment = environment
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = try FileHandle(forWritingTo: outURL)
-            process.standardError = try FileHandle(forWritingTo: errURL)
-            try process.run()
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning && Date() < deadline { usleep(5_000) }  // polling another process, on its own thread
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw TimedOut(description: "playerctl \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
-            }
-            return Outcome(
-                status: process.terminationStatus,
-                stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        environment["DISPLAY"] = nil
+        let outcome = try await ExternalProcess([path] + arguments, environment: environment).finish(timeout: timeout)
+        guard let status = outcome.status else {
+            throw TimedOut(description: "playerctl \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
         }
+        return Outcome(status: status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 }
 

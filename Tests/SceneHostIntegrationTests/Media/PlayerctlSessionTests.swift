@@ -15,7 +15,7 @@ struct PlayerctlSessionTests {
         }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../MediaClients/playerctl-session.sh").standardizedFileURL.path
-        let (status, output) = try await offPool { try Self.runSession(script: script, host: buildFolder() + "/scene-host", timeout: 180) }
+        let (status, output) = try await offPool { try SpawnedSession.runInPrivateSession([script, buildFolder() + "/scene-host"], timeout: 180) }
         #expect(status == 0, "\(output)")
         for line in [
             "players: scenehost", "before: Stopped", "tap: player", "play-pause: exit 0", "status: Playing", "next: exit 0",
@@ -25,27 +25,5 @@ struct PlayerctlSessionTests {
             #expect(output.contains(line), "missing '\(line)' in:\n\(output)")
         }
         #expect(!output.contains("status: Stopped"), "\(output)")
-    }
-
-    /// Runs `dbus-run-session -- script host` in a private runtime folder, in a process group of its
-    /// own with no signal blocked (``SpawnedSession``), its output going to a file; after `timeout`
-    /// seconds, or once it exits, whatever is left of the group is killed.
-    private static func runSession(script: String, host: String, timeout: Double) throws -> (Int32, String) {
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-mpris-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: runtime) }
-        let outputFile = runtime.appendingPathComponent("output.txt").path
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = runtime.path
-        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
-        environment["AT_SPI_BUS_ADDRESS"] = nil
-        environment["DISPLAY"] = nil
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        let session = try SpawnedSession(
-            arguments: ["/usr/bin/dbus-run-session", "--", script, host], environment: environment.map { "\($0.key)=\($0.value)" },
-            outputFile: outputFile)
-        let status = session.wait(timeout: timeout)
-        let output = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
-        return (status, status == -1 ? output + "\n(timed out after \(timeout) s, or killed by a signal)" : output)
     }
 }
