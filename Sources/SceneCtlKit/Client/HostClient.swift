@@ -31,14 +31,13 @@ final class HostClient {
                 try await probe(candidate, timeout: timeout, activate: false)
             }
             return HostClient(connection: connection, candidate: candidate, timeout: timeout)
-        } catch let notFound as ScenectlError {
+        } catch is ScenectlError {
             // No host is running anywhere: a bus that can start one (D-Bus activation, as
-            // scripts/install sets up) starts it, in the same order of candidates.
-            guard
-                let (connection, candidate) = try? await locator.locate(probe: { candidate in
-                    try await probe(candidate, timeout: timeout, activate: true)
-                })
-            else { throw notFound }
+            // scripts/install sets up) starts it, in the same order of candidates. If none can, this
+            // pass's error says so for each bus (and why a start failed).
+            let (connection, candidate) = try await locator.locate { candidate in
+                try await probe(candidate, timeout: timeout, activate: true)
+            }
             return HostClient(connection: connection, candidate: candidate, timeout: timeout)
         }
     }
@@ -61,9 +60,14 @@ final class HostClient {
                     connection.close()
                     throw HostLocator.ProbeFailure(reason: "nobody owns \(SceneBusContract.busName) there")
                 }
-                _ = try await connection.call(
-                    destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "StartServiceByName",
-                    arguments: [.string(SceneBusContract.busName.rawValue), .uint32(0)], timeout: timeout)
+                do {
+                    _ = try await connection.call(
+                        destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "StartServiceByName",
+                        arguments: [.string(SceneBusContract.busName.rawValue), .uint32(0)], timeout: timeout)
+                } catch let error as BusError {
+                    connection.close()
+                    throw HostLocator.ProbeFailure(reason: "the bus could not start \(SceneBusContract.busName): \(error.message)")
+                }
             }
         } catch {
             connection.close()
