@@ -75,41 +75,9 @@ struct ActivationTests {
     func activation() async throws {
         let prefix = try await Self.install()
         defer { try? FileManager.default.removeItem(atPath: prefix) }
-        let folder = prefix + "/bus"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let configuration = """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:dir=\(folder)</listen>
-              <servicedir>\(prefix)/share/dbus-1/services</servicedir>
-              <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
-            </busconfig>
-            """
-        try Data(configuration.utf8).write(to: URL(fileURLWithPath: folder + "/bus.conf"))
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--config-file=\(folder)/bus.conf", "--nofork", "--nopidfile", "--print-address=1"]
-        let addressFile = folder + "/address"
-        _ = FileManager.default.createFile(atPath: addressFile, contents: nil)
-        daemon.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: addressFile))
-        daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
-        // SIGKILL: a child of the test runner starts with the runner's blocked signals (SIGTERM among them).
-        defer {
-            kill(daemon.processIdentifier, SIGKILL)
-            daemon.waitUntilExit()
-        }
-        let address = await offPool { () -> String in
-            for _ in 0..<400 {
-                let text = (try? String(contentsOfFile: addressFile, encoding: .utf8)) ?? ""
-                if text.hasSuffix("\n") { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
-                usleep(25_000)  // polling the daemon's output, on its own thread
-            }
-            return ""
-        }
-        try #require(!address.isEmpty, "dbus-daemon printed no address")
+        let bus = try await ActivatingBus(folder: prefix + "/bus", services: prefix + "/share/dbus-1/services")
+        defer { withExtendedLifetime(bus) {} }  // the daemon lives until the test ends
+        let address = bus.address
 
         // Nothing runs yet; scenectl finds no owner, sees the name is activatable and has it started.
         let environment = ["SCENEHOST_BUS_ADDRESS": address]
@@ -134,5 +102,64 @@ struct ActivationTests {
             return kill(pid_t(pid), 0) != 0
         }
         #expect(gone, "the activated host did not stop on SIGTERM")
+    }
+
+    @Test("A bus whose activation file names a missing program: scenectl exits 69 and says why the bus could not start the host")
+    func failedActivation() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-activation-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/services", withIntermediateDirectories: true)
+        try Data("[D-BUS Service]\nName=org.scenehost.SceneHost\nExec=\(folder)/missing/scene-host\n".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/services/org.scenehost.SceneHost.service"))
+        let bus = try await ActivatingBus(folder: folder + "/bus", services: folder + "/services")
+        defer { withExtendedLifetime(bus) {} }  // the daemon lives until the test ends
+        let status = try await Self.run([buildFolder() + "/scenectl", "status"], environment: ["SCENEHOST_BUS_ADDRESS": bus.address])
+        #expect(status.status == 69)
+        #expect(status.output.contains("the bus could not start org.scenehost.SceneHost"), "\(status.output)")
+    }
+}
+
+/// A session-type `dbus-daemon` that activates the services in `services`; killed when released (keep
+/// it alive with `withExtendedLifetime` while it is needed).
+final class ActivatingBus {
+    let daemon: SpawnedSession
+    let address: String
+
+    init(folder: String, services: String) async throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let configuration = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:dir=\(folder)</listen>
+              <servicedir>\(services)</servicedir>
+              <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+            </busconfig>
+            """
+        try Data(configuration.utf8).write(to: URL(fileURLWithPath: folder + "/bus.conf"))
+        // Started with no signal blocked (SpawnedSession): a daemon that inherited the test runner's
+        // blocked SIGCHLD would not see a failed activation until its 25 s start timeout.
+        let addressFile = folder + "/address"
+        daemon = try SpawnedSession(
+            arguments: ["/usr/bin/dbus-daemon", "--config-file=\(folder)/bus.conf", "--nofork", "--nopidfile", "--print-address=1"],
+            environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }, outputFile: addressFile)
+        address = await offPool { () -> String in
+            for _ in 0..<400 {
+                // The file also holds the daemon's warnings (standard error); the address is the line
+                // that starts with the transport.
+                let text = (try? String(contentsOfFile: addressFile, encoding: .utf8)) ?? ""
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("unix:") }), text.contains(line + "\n") {
+                    return String(line)
+                }
+                usleep(25_000)  // polling the daemon's output, on its own thread
+            }
+            return ""
+        }
+        guard !address.isEmpty else { throw TimedOut(description: "dbus-daemon printed no address") }
+    }
+
+    deinit {
+        _ = daemon.wait(timeout: 0)  // kills the daemon's process group and reaps it
     }
 }
