@@ -26,13 +26,13 @@ open class Control: View {
                 if result.callCancelTracking { cancelTracking(with: nil) }
                 trackedTouch = nil
             }
-            notifyAccessibilityChange(.state)
+            controlStateDidChange()
         }
     }
 
     /// The selected state (toggles, segments).
     public var isSelected: Bool = false {
-        didSet { if oldValue != isSelected { notifyAccessibilityChange(.state) } }
+        didSet { if oldValue != isSelected { controlStateDidChange() } }
     }
 
     /// True while a tracked touch is down inside the tracking area [UC-2].
@@ -75,6 +75,12 @@ open class Control: View {
         return bounds.insetBy(dx: -slop, dy: -slop).contains(touch.location(in: self))
     }
 
+    /// The state (highlighted, enabled, selected) may have changed: tell assistive tools and redraw.
+    func controlStateDidChange() {
+        notifyAccessibilityChange(.state)
+        setNeedsDisplay()
+    }
+
     /// Called after the up event of a tracked touch was sent; subclasses that change their value on
     /// a tap (switches) do it here.
     func didEndTracking(inside: Bool, event: Event?) {}
@@ -85,7 +91,7 @@ open class Control: View {
         guard isEnabled, trackedTouch == nil, let touch = touches.first else { return }
         trackedTouch = touch
         tracking.touchBegan()
-        notifyAccessibilityChange(.state)
+        controlStateDidChange()
         let events = tracking.beginTracking(beginTracking(touch, with: event), tapCount: touch.tapCount)
         if !events.isEmpty { sendActions(for: events, event: event) }
     }
@@ -94,7 +100,7 @@ open class Control: View {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         let wasHighlighted = tracking.isHighlighted
         let askContinue = tracking.touchMoved(inside: isTouchInsideTrackingArea(touch))
-        if wasHighlighted != tracking.isHighlighted { notifyAccessibilityChange(.state) }
+        if wasHighlighted != tracking.isHighlighted { controlStateDidChange() }
         guard askContinue else { return }
         let events = tracking.continueTracking(continueTracking(touch, with: event))
         if !events.isEmpty { sendActions(for: events, event: event) }
@@ -105,7 +111,7 @@ open class Control: View {
         trackedTouch = nil
         let inside = isTouchInsideTrackingArea(touch)
         let result = tracking.touchEnded(inside: inside)
-        notifyAccessibilityChange(.state)
+        controlStateDidChange()
         guard result.callEndTracking else { return }
         endTracking(touch, with: event)
         sendActions(for: upEvents(result.events), event: event)
@@ -116,7 +122,7 @@ open class Control: View {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         trackedTouch = nil
         let result = tracking.touchCancelled()
-        notifyAccessibilityChange(.state)
+        controlStateDidChange()
         guard result.callCancelTracking else { return }
         cancelTracking(with: event)
         sendActions(for: result.events, event: event)

@@ -2,6 +2,11 @@
 /// ``thumbTouchSlop``); dragging moves the value with the finger, keeping the offset at which the
 /// thumb was grabbed. `valueChanged` is sent on every change while tracking when ``isContinuous``,
 /// otherwise once when the touch lifts. Ancestor swipes do not begin on the thumb [UC-7].
+///
+/// It draws UIKit's look: a 4-point rounded track across its bounds, filled with
+/// ``minimumTrackTintColor`` (default: the tint) left of the thumb and ``maximumTrackTintColor``
+/// (default: light grey) right of it, and a white thumb of ``thumbDiameter``; half transparent when
+/// disabled.
 @MainActor
 open class Slider: Control {
     /// Diameter of the thumb, in points.
@@ -10,19 +15,42 @@ open class Slider: Control {
     public static let thumbTouchSlop: Double = 10
 
     public var minimumValue: Double = 0 {
-        didSet { value = clamp(value) }
+        didSet {
+            value = clamp(value)
+            setNeedsDisplay()
+        }
     }
     public var maximumValue: Double = 1 {
-        didSet { value = clamp(value) }
+        didSet {
+            value = clamp(value)
+            setNeedsDisplay()
+        }
     }
     /// The value, always within `minimumValue...maximumValue`. Setting it from code sends no events.
     public var value: Double = 0 {
         didSet {
             let clamped = clamp(value)
             if clamped != value { value = clamped }
-            if oldValue != value { notifyAccessibilityChange(.value) }
+            if oldValue != value {
+                notifyAccessibilityChange(.value)
+                setNeedsDisplay()
+            }
         }
     }
+    /// The track left of the thumb. Default: the ``tintColor``.
+    public var minimumTrackTintColor: Color? {
+        didSet { if oldValue != minimumTrackTintColor { setNeedsDisplay() } }
+    }
+    /// The track right of the thumb. Default ``Color/systemGray5``.
+    public var maximumTrackTintColor: Color? {
+        didSet { if oldValue != maximumTrackTintColor { setNeedsDisplay() } }
+    }
+    /// The thumb. Default white.
+    public var thumbTintColor: Color? {
+        didSet { if oldValue != thumbTintColor { setNeedsDisplay() } }
+    }
+    /// The height of the track, in points.
+    public static let trackHeight: Double = 4
     /// Send `valueChanged` during tracking (true) or only at the end (false).
     public var isContinuous = true
 
@@ -95,6 +123,27 @@ open class Slider: Control {
     private func clamp(_ candidate: Double) -> Double {
         guard candidate.isFinite else { return minimumValue }
         return Swift.min(maximumValue, Swift.max(minimumValue, candidate))
+    }
+
+    open override func draw(_ rect: Rect, in context: any GraphicsContext) {
+        if !isEnabled { context.beginTransparencyLayer(alpha: 0.5) }
+        let bounds = self.bounds
+        let thumb = thumbRect
+        let inset = Slider.thumbDiameter / 2 - Slider.trackHeight / 2
+        let track = Rect(
+            x: bounds.minX + inset, y: bounds.midY - Slider.trackHeight / 2, width: Swift.max(0, bounds.width - 2 * inset),
+            height: Slider.trackHeight)
+        let split = Swift.min(track.maxX, Swift.max(track.minX, thumb.midX))
+        let radius = Slider.trackHeight / 2
+        context.fill(
+            Path(roundedRect: Rect(x: split - radius, y: track.minY, width: track.maxX - split + radius, height: track.height), cornerRadius: radius),
+            with: maximumTrackTintColor ?? .systemGray5)
+        context.fill(
+            Path(roundedRect: Rect(x: track.minX, y: track.minY, width: split - track.minX + radius, height: track.height), cornerRadius: radius),
+            with: minimumTrackTintColor ?? tintColor ?? .tint)
+        context.fillEllipse(in: thumb, with: Color(white: 0, alpha: 0.08))
+        context.fillEllipse(in: thumb.insetBy(dx: 0.5, dy: 0.5), with: thumbTintColor ?? .white)
+        if !isEnabled { context.endTransparencyLayer() }
     }
 
     override func overlapsOwnAction(_ gestureRecognizer: GestureRecognizer) -> Bool {

@@ -81,29 +81,43 @@ public struct Rect: Hashable, Sendable {
         Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
     }
 
-    /// The smallest rectangle that contains both.
+    /// The smallest rectangle that contains both. ``null`` contains nothing: `r.union(.null) == r`.
     @inlinable
     public func union(_ other: Rect) -> Rect {
+        if !origin.isFinite { return other }
+        if !other.origin.isFinite { return self }
         let x0 = Swift.min(minX, other.minX)
         let y0 = Swift.min(minY, other.minY)
         return Rect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
     }
 
+    /// The area both rectangles cover; ``null`` when they share none (touching edges share none).
+    @inlinable
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = Swift.max(minX, other.minX)
+        let y0 = Swift.max(minY, other.minY)
+        let x1 = Swift.min(maxX, other.maxX)
+        let y1 = Swift.min(maxY, other.maxY)
+        guard x0 < x1, y0 < y1 else { return .null }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// True for ``null`` (the result of an empty intersection).
+    @inlinable
+    public var isNull: Bool { !origin.isFinite }
+
     /// The bounding box of the rectangle's four corners after `transform`.
     public func applying(_ transform: AffineTransform) -> Rect {
         if transform.isIdentity { return self }
-        let corners = [
-            Point(x: minX, y: minY).applying(transform), Point(x: maxX, y: minY).applying(transform),
-            Point(x: minX, y: maxY).applying(transform), Point(x: maxX, y: maxY).applying(transform),
-        ]
-        var x0 = corners[0].x, y0 = corners[0].y, x1 = x0, y1 = y0
-        for corner in corners.dropFirst() {
-            x0 = Swift.min(x0, corner.x)
-            y0 = Swift.min(y0, corner.y)
-            x1 = Swift.max(x1, corner.x)
-            y1 = Swift.max(y1, corner.y)
-        }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let (x0, y0, x1, y1) = (minX, minY, maxX, maxY)
+        // Each output coordinate is linear in x and y, so its extremes come from the extreme inputs.
+        let ax0 = transform.a * x0, ax1 = transform.a * x1, cy0 = transform.c * y0, cy1 = transform.c * y1
+        let bx0 = transform.b * x0, bx1 = transform.b * x1, dy0 = transform.d * y0, dy1 = transform.d * y1
+        let left = Swift.min(ax0, ax1) + Swift.min(cy0, cy1) + transform.tx
+        let right = Swift.max(ax0, ax1) + Swift.max(cy0, cy1) + transform.tx
+        let top = Swift.min(bx0, bx1) + Swift.min(dy0, dy1) + transform.ty
+        let bottom = Swift.max(bx0, bx1) + Swift.max(dy0, dy1) + transform.ty
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
 

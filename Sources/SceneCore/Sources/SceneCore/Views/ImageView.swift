@@ -1,8 +1,14 @@
-/// A view that shows an image (named, since nothing is drawn here). Like `UIImageView` it ignores
-/// touches by default (`isUserInteractionEnabled == false`, [HT-13]).
+/// A view that shows an ``Image``, placed by its ``View/contentMode`` (default scale-to-fill): UIKit's
+/// `UIImageView`. Like `UIImageView` it ignores touches by default (`isUserInteractionEnabled ==
+/// false`, [HT-13]).
 @MainActor
 open class ImageView: View {
-    /// The name of the image shown; informational.
+    /// The image shown; nil shows nothing (only the background colour).
+    public var image: Image? {
+        didSet { if oldValue != image { setNeedsDisplay() } }
+    }
+
+    /// A name for the image, for scripts and logs; informational.
     public var imageName: String?
 
     public override init(frame: Rect) {
@@ -10,5 +16,22 @@ open class ImageView: View {
         isUserInteractionEnabled = false
     }
 
+    /// An image view showing `image`, sized to the image (in points) at the origin.
+    public convenience init(image: Image?) {
+        self.init(frame: Rect(origin: .zero, size: image?.size ?? .zero))
+        self.image = image
+    }
+
     override var defaultAccessibilityRole: AccessibilityRole { .image }
+
+    /// Where the image goes in the bounds.
+    public var imageRect: Rect? {
+        guard let image else { return nil }
+        return contentMode.rect(for: image.size, in: bounds)
+    }
+
+    open override func draw(_ rect: Rect, in context: any GraphicsContext) {
+        guard let image, let target = imageRect else { return }
+        context.draw(image, in: target)
+    }
 }

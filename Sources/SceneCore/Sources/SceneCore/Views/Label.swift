@@ -1,10 +1,48 @@
 /// A view that shows text. Like `UILabel` it ignores touches by default
 /// (`isUserInteractionEnabled == false`, [HT-13]), so neither it nor its subviews are hit.
+///
+/// It draws ``text`` in ``font`` and ``textColor``, laid out in its bounds' width with
+/// ``textAlignment``, at most ``numberOfLines`` lines (0: as many as fit), cut as ``lineBreakMode``
+/// says (default: an ellipsis at the end), and centered vertically in its bounds as UIKit does.
 @MainActor
 open class Label: View {
     /// The text; also the label's accessibility name unless ``accessibilityLabel`` is set.
     public var text: String? {
-        didSet { if oldValue != text { notifyAccessibilityChange(.name) } }
+        didSet {
+            guard oldValue != text else { return }
+            notifyAccessibilityChange(.name)
+            setNeedsDisplay()
+        }
+    }
+
+    /// Default: the system font at 17 points.
+    public var font: Font = .systemFont(ofSize: Font.labelFontSize) {
+        didSet { if oldValue != font { setNeedsDisplay() } }
+    }
+
+    /// Default: ``Color/label`` (black).
+    public var textColor: Color = .label {
+        didSet { if oldValue != textColor { setNeedsDisplay() } }
+    }
+
+    /// Default: ``TextAlignment/natural`` (left).
+    public var textAlignment: TextAlignment = .natural {
+        didSet { if oldValue != textAlignment { setNeedsDisplay() } }
+    }
+
+    /// The most lines shown; 0 means as many as the bounds hold. Default 1.
+    public var numberOfLines: Int = 1 {
+        didSet { if oldValue != numberOfLines { setNeedsDisplay() } }
+    }
+
+    /// Default: ``LineBreakMode/byTruncatingTail`` (an ellipsis ends text that does not fit).
+    public var lineBreakMode: LineBreakMode = .byTruncatingTail {
+        didSet { if oldValue != lineBreakMode { setNeedsDisplay() } }
+    }
+
+    /// Drawn at half opacity when false. Default true.
+    public var isEnabled: Bool = true {
+        didSet { if oldValue != isEnabled { setNeedsDisplay() } }
     }
 
     public override init(frame: Rect) {
@@ -24,4 +62,27 @@ open class Label: View {
     }
 
     override var defaultAccessibilityRole: AccessibilityRole { .label }
+
+    /// The style the text is drawn with.
+    public var textStyle: TextStyle {
+        TextStyle(
+            font: font, color: isEnabled ? textColor : textColor.withAlphaComponent(textColor.alpha * 0.5),
+            alignment: textAlignment, lineBreakMode: lineBreakMode, numberOfLines: numberOfLines)
+    }
+
+    /// Where the text goes in the bounds: full width, as tall as the laid-out text (at most the
+    /// bounds' height), centered vertically.
+    public func textRect(in context: any GraphicsContext) -> Rect {
+        let bounds = self.bounds
+        guard let text, !text.isEmpty else { return Rect(x: bounds.minX, y: bounds.midY, width: bounds.width, height: 0) }
+        let size = context.measureText(text, style: textStyle, width: bounds.width, height: bounds.height)
+        let height = Swift.min(size.height, bounds.height)
+        return Rect(x: bounds.minX, y: bounds.midY - height / 2, width: bounds.width, height: height)
+    }
+
+    /// Draws the text in ``textRect(in:)``.
+    open override func draw(_ rect: Rect, in context: any GraphicsContext) {
+        guard let text, !text.isEmpty else { return }
+        context.drawText(text, in: textRect(in: context), style: textStyle)
+    }
 }

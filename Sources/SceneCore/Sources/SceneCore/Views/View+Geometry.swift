@@ -72,8 +72,10 @@ extension View {
         }
     }
 
-    /// Keeps the superview's hit records in step after any change to geometry or hit flags.
+    /// Keeps the superview's hit records in step after any change to geometry or hit flags, and
+    /// tells the window's renderers (geometry, hidden and alpha change what is drawn).
     func hitGeometryDidChange() {
+        displayGeometryDidChange()
         guard let superview = _superview, let index = superview._childIndex else { return }
         index.update(child: self, at: Int(_indexInSuperview))
     }

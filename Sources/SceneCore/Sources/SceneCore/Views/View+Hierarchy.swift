@@ -58,6 +58,7 @@ extension View {
             _subviews.insert(view, at: to)
             renumberSubviews(from: Swift.min(from, to))
             _childIndex?.move(from: from, to: to)
+            view.displayGeometryDidChange()
             subviewsDidReorder()
             return
         }
@@ -72,6 +73,7 @@ extension View {
         renumberSubviews(from: position)
         if _childIndex == nil { _childIndex = ChildHitIndex() }
         _childIndex!.insert(child: view, at: position)
+        view.displayGeometryDidChange()
         view.didMoveToSuperview()
         didAddSubview(view)
         if oldWindow !== newWindow {
@@ -120,6 +122,8 @@ extension View {
         _subviews[index2]._indexInSuperview = Int32(index2)
         _childIndex?.update(child: _subviews[index1], at: index1)
         _childIndex?.update(child: _subviews[index2], at: index2)
+        _subviews[index1].displayGeometryDidChange()
+        _subviews[index2].displayGeometryDidChange()
         subviewsDidReorder()
     }
 
@@ -147,6 +151,7 @@ extension View {
     /// Unlinks from the superview without callbacks (the common part of remove and move).
     private func detachFromSuperview() {
         guard let parent = _superview else { return }
+        displayWillDetach()
         let index = Int(_indexInSuperview)
         parent._subviews.remove(at: index)
         parent._childIndex?.remove(at: index)

@@ -36,6 +36,9 @@ open class View: Responder {
     // Read on every touch-down for the view and its ancestors; same reasoning as the hot state above.
     @exclusivity(unchecked) var _gestureRecognizers: [GestureRecognizer] = []
     var _accessibility: AccessibilityStorage?
+    /// Appearance and drawing bookkeeping; nil until a colour, border, tint... is set or the view is
+    /// drawn (see `View+Appearance.swift`, `View+Display.swift`).
+    var _display: DisplayStorage?
 
     /// A number the app can use to find the view (``viewWithTag(_:)``).
     public var tag: Int = 0
@@ -159,10 +162,15 @@ open class View: Responder {
         set { if newValue { _flags.insert(.exclusiveTouch) } else { _flags.remove(.exclusiveTouch) } }
     }
 
-    /// Kept for API parity; it never affects hit testing [HT-7].
+    /// When true, the view's subviews are drawn only inside its bounds (its rounded bounds with a
+    /// ``cornerRadius``). It never affects hit testing [HT-7].
     public var clipsToBounds: Bool {
         get { _flags.contains(.clipsToBounds) }
-        set { if newValue { _flags.insert(.clipsToBounds) } else { _flags.remove(.clipsToBounds) } }
+        set {
+            guard newValue != clipsToBounds else { return }
+            if newValue { _flags.insert(.clipsToBounds) } else { _flags.remove(.clipsToBounds) }
+            displayGeometryDidChange()
+        }
     }
 
     /// True when the view's own flags allow it to be hit: not hidden, interaction enabled and alpha
@@ -211,6 +219,23 @@ open class View: Responder {
     /// controls refuse the gestures that overlap their own tracking.
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
         true
+    }
+
+    // MARK: Drawing (see View+Display.swift)
+
+    /// Draws the view's own content in `rect` (bounds coordinates), the part being redrawn; the
+    /// background colour is already filled and the subviews are drawn afterwards, on top.
+    ///
+    /// Called by a renderer only for views whose area was damaged, with the context's clip limited
+    /// to the damaged part of the bounds: draw everything, and use `rect` only to skip work. Never
+    /// call it directly; call ``setNeedsDisplay()`` when the content changes. The default draws
+    /// nothing; SceneCore's labels, controls and image views draw their default look.
+    open func draw(_ rect: Rect, in context: any GraphicsContext) {}
+
+    /// Called when the ``tintColor`` this view shows changed (set on it, or on an ancestor it
+    /// inherits from). The default redraws the view.
+    open func tintColorDidChange() {
+        setNeedsDisplay()
     }
 
     // MARK: Hierarchy hooks (UIKit names; the defaults do nothing)

@@ -1,0 +1,30 @@
+/// One consumer's view of a window's damage: every rectangle that changed since the consumer last
+/// took the region. A renderer keeps one per backing image it maintains.
+///
+/// Created with ``Window/addDamageObserver()``, which starts damage tracking on the window (views
+/// then record what they paint where) and starts the region at the whole window. The window holds
+/// its observers weakly; ``Window/removeDamageObserver(_:)`` stops the tracking when the last one
+/// goes. Main actor only.
+@MainActor
+public final class DamageObserver {
+    /// What changed since the last ``takeRegion()``, in window coordinates.
+    public private(set) var region: DamageRegion
+
+    init(initial: DamageRegion) {
+        region = initial
+    }
+
+    /// True when something changed since the last ``takeRegion()``.
+    public var hasDamage: Bool { !region.isEmpty }
+
+    /// Returns the region and starts a new, empty one.
+    public func takeRegion() -> DamageRegion {
+        let taken = region
+        region.removeAll()
+        return taken
+    }
+
+    func add(_ rect: Rect) {
+        region.add(rect)
+    }
+}

@@ -1,0 +1,44 @@
+/// Why bytes or pixels could not become an ``Image``: a code to switch on and a message that names
+/// the bad value and the fix.
+public struct ImageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong. A struct of static constants so that codes can be added without breaking
+    /// exhaustive switches in clients.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: Hashable, Sendable {
+            case notPNG
+            case truncated
+            case badDimensions
+            case pixelCountMismatch
+        }
+
+        private let value: Value
+
+        /// The bytes do not start with the PNG signature.
+        public static let notPNG = Code(value: .notPNG)
+        /// The PNG ends before its image header (IHDR) does.
+        public static let truncated = Code(value: .truncated)
+        /// Width or height is zero, negative or above ``Image/maximumDimension``.
+        public static let badDimensions = Code(value: .badDimensions)
+        /// The pixel array does not hold width × height pixels.
+        public static let pixelCountMismatch = Code(value: .pixelCountMismatch)
+
+        public var description: String {
+            switch value {
+            case .notPNG: "notPNG"
+            case .truncated: "truncated"
+            case .badDimensions: "badDimensions"
+            case .pixelCountMismatch: "pixelCountMismatch"
+            }
+        }
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

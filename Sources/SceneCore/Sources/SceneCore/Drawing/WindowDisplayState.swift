@@ -1,0 +1,88 @@
+/// A window's damage tracking while someone observes its pixels: its observers and the views whose
+/// painted extent must be recomputed before the next drawing.
+///
+/// A visual change is recorded in two halves. At once, the area the view painted last
+/// (``DisplayStorage/extent``) is damaged in every observer. The area it paints now is computed
+/// lazily, in ``resolvePending(in:)`` before the next drawing, so a view moved many times between
+/// two frames is measured once.
+@MainActor
+final class WindowDisplayState {
+    private struct WeakObserver {
+        weak var observer: DamageObserver?
+    }
+
+    private var observers: [WeakObserver] = []
+    private var pending: [View] = []
+    /// The stored extents of the window's views are valid (computed once after tracking started and
+    /// kept up to date since).
+    var extentsAreValid = false
+    /// The window's bounds when extents were last computed; another size or origin damages it all.
+    var lastBounds: Rect = .null
+
+    var hasObservers: Bool {
+        observers.contains { $0.observer != nil }
+    }
+
+    func addObserver(_ observer: DamageObserver) {
+        observers.append(WeakObserver(observer: observer))
+    }
+
+    func removeObserver(_ observer: DamageObserver) {
+        observers.removeAll { $0.observer === observer || $0.observer == nil }
+    }
+
+    /// True when an observer has damage not taken yet, or a changed view waits to be measured.
+    var hasPendingDamage: Bool {
+        !pending.isEmpty || observers.contains { $0.observer?.hasDamage ?? false }
+    }
+
+    /// Adds `rect` (window coordinates) to every observer's region.
+    func damage(_ rect: Rect) {
+        guard !rect.isEmpty, rect.isFinite else { return }
+        for entry in observers {
+            entry.observer?.add(rect)
+        }
+    }
+
+    /// Records that `view`'s painted area may have moved or changed size.
+    func enqueue(_ view: View, storage: DisplayStorage) {
+        guard !storage.isPendingExtent else { return }
+        storage.isPendingExtent = true
+        pending.append(view)
+    }
+
+    /// Measures every view changed since the last call and damages where each paints now.
+    func resolvePending(in window: Window) {
+        if window.bounds != lastBounds {
+            lastBounds = window.bounds
+            extentsAreValid = false
+            damage(window.bounds)
+        }
+        let views = pending
+        pending.removeAll()
+        for view in views {
+            view._display?.isPendingExtent = false
+        }
+        guard extentsAreValid else { return }
+        for view in views where view !== window {
+            guard let placement = DisplayGeometry.placement(of: view, in: window) else { continue }
+            let extent = DisplayGeometry.computeExtents(of: view, transform: placement.transform, clip: placement.clip)
+            damage(extent)
+            // Ancestors' extents hold their subtrees': grow them to hold the new area.
+            var ancestor = view._superview
+            while let current = ancestor {
+                let storage = current.displayStorage
+                storage.extent = storage.extent.union(extent)
+                if current === window { break }
+                ancestor = current._superview
+            }
+        }
+    }
+
+    /// Makes every stored extent of `window`'s views current.
+    func recomputeAllExtents(of window: Window) {
+        lastBounds = window.bounds
+        _ = DisplayGeometry.computeExtents(of: window, transform: .identity, clip: window.bounds, isRoot: true)
+        extentsAreValid = true
+    }
+}

@@ -1,0 +1,57 @@
+extension Window {
+    /// Starts (or joins) damage tracking and returns an observer whose region starts as the whole
+    /// window. Keep the observer as long as you keep an image of the window up to date.
+    public func addDamageObserver() -> DamageObserver {
+        let storage = displayStorage
+        let state = storage.windowState ?? WindowDisplayState()
+        storage.windowState = state
+        let observer = DamageObserver(initial: DamageRegion(_bounds))
+        state.addObserver(observer)
+        return observer
+    }
+
+    /// Stops delivering damage to `observer`; tracking stops with the last observer.
+    public func removeDamageObserver(_ observer: DamageObserver) {
+        guard let state = _display?.windowState else { return }
+        state.removeObserver(observer)
+        if !state.hasObservers { _display?.windowState = nil }
+    }
+
+    /// True when an observer has damage it has not taken, or a changed view has not been measured
+    /// yet: a renderer that keeps an image of the window up to date owes a redraw. False when
+    /// nobody observes the window.
+    public var hasPendingDamage: Bool {
+        _display?.windowState?.hasPendingDamage ?? false
+    }
+
+    /// Measures the views changed since the last call, so that every observer's region holds all
+    /// the damage. Renderers call it before taking their region.
+    public func resolvePendingDamage() {
+        _display?.windowState?.resolvePending(in: self)
+    }
+
+    /// Draws the window's views that paint inside `region` (window coordinates) into `context`,
+    /// back to front, whose user space must be the window's coordinates with the clip limited to
+    /// `region`.
+    ///
+    /// Per view: its background (rounded by ``View/cornerRadius``), its ``View/draw(_:in:)``
+    /// (clipped to its bounds, only when its bounds meet `region`), its subviews (clipped with
+    /// ``View/clipsToBounds``), its border; in a transparency layer when its alpha is below 1 and
+    /// more than one shape could overlap. Hidden and fully transparent views and their subtrees are
+    /// skipped. The window's own alpha, transform and visibility are the compositor's and are
+    /// ignored here.
+    ///
+    /// - Returns: what was visited and drawn (for tests and benchmarks).
+    @discardableResult
+    public func drawHierarchy(in context: any GraphicsContext, region: DamageRegion) -> DisplayReport {
+        if let state = _display?.windowState {
+            state.resolvePending(in: self)
+            if !state.extentsAreValid { state.recomputeAllExtents(of: self) }
+        } else {
+            DisplayGeometry.computeExtents(of: self, transform: .identity, clip: _bounds, isRoot: true)
+        }
+        var pass = DisplayPass(context: context, region: region)
+        pass.drawRoot(self)
+        return pass.report
+    }
+}
