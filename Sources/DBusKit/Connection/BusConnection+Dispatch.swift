@@ -2,7 +2,8 @@ extension BusConnection {
     /// Answers one incoming method call: standard interfaces first, then exported objects.
     ///
     /// ```
-    /// method call ─► Introspectable / Properties / ObjectManager ─► built-in answers
+    /// method call ─► no interface field: the one interface with that member (else an error)
+    ///            ─► Peer / Introspectable / Properties / ObjectManager ─► built-in answers
     ///            └─► exported object at path (exact, else deepest subtree)
     ///                  ├─ none ─────────────────────────► UnknownObject
     ///                  ├─ interface missing ────────────► UnknownInterface
@@ -10,7 +11,8 @@ extension BusConnection {
     ///                  ├─ signature ≠ declared inputs ──► InvalidArgs
     ///                  └─ handler ─► reply / error reply / deferred / async task
     /// ```
-    /// (`org.freedesktop.DBus.Peer` never gets here: libdbus answers it before any filter.)
+    /// (libdbus answers `org.freedesktop.DBus.Peer` calls that name the interface before any
+    /// filter; interface-less `Ping` and `GetMachineId` get here.)
     ///
     /// Signals emitted while the call is answered go out right after it: the caller's reply first
     /// (when the handler replies at once), then the signals in the order they were emitted.
@@ -27,55 +29,69 @@ extension BusConnection {
         guard let path = message.path, let member = message.member else {
             return false
         }
-        let interface = message.interface
+        let exported = registry.resolve(path)
+        let interface: InterfaceName
+        if let named = message.interface {
+            interface = named
+        } else {
+            let standard = StandardInterfaces.available(object: exported != nil, manager: registry.managers[path] != nil)
+            switch InterfaceChoice.choose(member, standard: standard, exported: exported ?? []) {
+            case .one(let chosen):
+                interface = chosen
+            case .none:
+                sendError(
+                    exported == nil
+                        ? unknownObject(path)
+                        : BusError(code: .remote, name: .unknownMethod, message: "the object at \(path) has no method \(member)"),
+                    to: message)
+                return true
+            case .several(let candidates):
+                let names = candidates.map(\.rawValue).joined(separator: ", ")
+                sendError(
+                    BusError(
+                        code: .remote, name: .unknownMethod,
+                        message: "the call to \(member) at \(path) names no interface, and several interfaces of the object "
+                            + "have a method \(member): \(names); set the call's interface field to one of them"),
+                    to: message)
+                return true
+            }
+        }
         switch interface {
-        case .introspectable?:
+        case .peer:
+            answerPeer(message, member: member)
+            return true
+        case .introspectable:
             answerIntrospectable(message, path: path, member: member)
             return true
-        case .properties?:
+        case .properties:
             answerProperties(message, path: path, member: member)
             return true
-        case .objectManager?:
+        case .objectManager:
             answerObjectManager(message, path: path, member: member)
-            return true
-        case nil where member == WellKnownMembers.introspect:
-            answerIntrospectable(message, path: path, member: member)
             return true
         default:
             break
         }
-        guard let interfaces = registry.resolve(path) else {
+        guard let interfaces = exported else {
             sendError(unknownObject(path), to: message)
             return true
         }
-        let method: CompiledMethod
-        if let interface {
-            guard let compiled = interfaces.first(where: { $0.name == interface }) else {
-                let available = interfaces.map(\.name.rawValue).joined(separator: ", ")
-                sendError(
-                    BusError(
-                        code: .remote, name: .unknownInterface,
-                        message: "the object at \(path) does not implement \(interface); it implements: \(available)"),
-                    to: message)
-                return true
-            }
-            guard let found = compiled.methods[member] else {
-                sendError(
-                    BusError(
-                        code: .remote, name: .unknownMethod,
-                        message: "\(interface) at \(path) has no method \(member)"),
-                    to: message)
-                return true
-            }
-            method = found
-        } else {
-            guard let found = interfaces.lazy.compactMap({ $0.methods[member] }).first else {
-                sendError(
-                    BusError(code: .remote, name: .unknownMethod, message: "the object at \(path) has no method \(member)"),
-                    to: message)
-                return true
-            }
-            method = found
+        guard let compiled = interfaces.first(where: { $0.name == interface }) else {
+            let available = interfaces.map(\.name.rawValue).joined(separator: ", ")
+            sendError(
+                BusError(
+                    code: .remote, name: .unknownInterface,
+                    message: "the object at \(path) does not implement \(interface); it implements: \(available)"),
+                to: message)
+            return true
+        }
+        guard let method = compiled.methods[member] else {
+            sendError(
+                BusError(
+                    code: .remote, name: .unknownMethod,
+                    message: "\(interface) at \(path) has no method \(member)"),
+                to: message)
+            return true
         }
         let received = message.signature.rawValue
         guard received == method.inputSignature else {

@@ -49,11 +49,10 @@ extension BusConnection {
         let acquired = message.isMember(WellKnownMembers.nameAcquired, of: .bus)
         let lost = !acquired && message.isMember(WellKnownMembers.nameLost, of: .bus)
         guard acquired || lost, let uniqueName, message.destination == uniqueName,
-            let raw = message.arguments.first?.stringValue
+            let raw = message.arguments.first?.stringValue, let name = try? BusName(raw)
         else {
             return
         }
-        let name = BusName(unchecked: raw)
         if name.isUnique {
             return
         }

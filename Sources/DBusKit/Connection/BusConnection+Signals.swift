@@ -175,7 +175,7 @@ extension BusConnection {
             guard let self, let tracking = self.nameOwners[name] else { return }
             let arguments = message.arguments
             if arguments.count == 3, let newOwner = arguments[2].stringValue {
-                tracking.owner = newOwner.isEmpty ? nil : BusName(unchecked: newOwner)
+                tracking.owner = try? BusName(newOwner)  // "" (no owner) is not a name
             }
         }
         let tracking = NameOwnerTracking(subscription: subscription)
@@ -190,7 +190,7 @@ extension BusConnection {
                 destination: .bus, path: WellKnownMembers.busPath, interface: .bus,
                 member: WellKnownMembers.getNameOwner, arguments: [.string(name.rawValue)])
             if let owner = reply.arguments.first?.stringValue {
-                tracking.owner = BusName(unchecked: owner)
+                tracking.owner = try? BusName(owner)
             }
         } catch let error as BusError where error.name == .nameHasNoOwner {
             tracking.owner = nil

@@ -1,4 +1,29 @@
 extension BusConnection {
+    // MARK: Peer
+
+    /// Answers `org.freedesktop.DBus.Peer` on any path, as libdbus does for calls that name it.
+    func answerPeer(_ message: BusMessage, member: MemberName) {
+        switch member {
+        case WellKnownMembers.ping, WellKnownMembers.getMachineId:
+            guard message.signature.isEmpty else {
+                sendError(BusError.invalidArguments("\(InterfaceName.peer).\(member) takes no arguments but received '\(message.signature)'"), to: message)
+                return
+            }
+            if member == WellKnownMembers.ping {
+                sendReply(writing: { _ in }, to: message, method: nil)
+                return
+            }
+            do {
+                let machine = try LibDBus.localMachineID()
+                sendReply(writing: { writer in try writer.append(machine) }, to: message, method: nil)
+            } catch {
+                sendError(error, to: message)
+            }
+        default:
+            sendError(BusError(code: .remote, name: .unknownMethod, message: "\(InterfaceName.peer) has no method \(member)"), to: message)
+        }
+    }
+
     // MARK: Introspectable
 
     func answerIntrospectable(_ message: BusMessage, path: ObjectPath, member: MemberName) {
@@ -25,14 +50,8 @@ extension BusConnection {
         guard interfaces != nil || isManager || !children.isEmpty || path == .root else {
             return nil
         }
-        var descriptions = [StandardInterfaces.peer, StandardInterfaces.introspectable]
-        if interfaces != nil {
-            descriptions.append(StandardInterfaces.properties)
-        }
-        if isManager {
-            descriptions.append(StandardInterfaces.objectManager)
-        }
-        descriptions += (interfaces ?? []).map(\.description)
+        let descriptions =
+            StandardInterfaces.available(object: interfaces != nil, manager: isManager) + (interfaces ?? []).map(\.description)
         return Introspection.document(interfaces: descriptions, children: children)
     }
 
@@ -61,13 +80,18 @@ extension BusConnection {
         }
         do {
             let arguments = message.arguments
-            let interfaceName = arguments[0].stringValue ?? ""
-            if member == WellKnownMembers.getAll && StandardInterfaces.reservedNames.contains(InterfaceName(unchecked: interfaceName))
-            {
+            // The interface argument is a string off the wire: validated before it becomes a name.
+            let interfaceName = try InterfaceName(arguments[0].stringValue ?? "")
+            if StandardInterfaces.reservedNames.contains(interfaceName) {
+                guard member == WellKnownMembers.getAll else {
+                    throw BusError(
+                        code: .remote, name: .unknownProperty,
+                        message: "\(interfaceName) has no properties; ask an interface of the object at \(path)")
+                }
                 sendReply(writing: { writer in try writer.appendDictionary(key: .string, value: .variant) { _ in } }, to: message, method: nil)
                 return
             }
-            guard let interface = interfaces.first(where: { $0.name.rawValue == interfaceName }) else {
+            guard let interface = interfaces.first(where: { $0.name == interfaceName }) else {
                 throw BusError(
                     code: .remote, name: .unknownInterface,
                     message: "the object at \(path) does not implement '\(interfaceName)'")

@@ -69,4 +69,17 @@ enum StandardInterfaces {
 
     /// Interface names that applications may not export themselves.
     static let reservedNames: Set<InterfaceName> = [.peer, .introspectable, .properties, .objectManager]
+
+    /// The standard interfaces answered at a path: `Peer` and `Introspectable` everywhere,
+    /// `Properties` where an object is exported, `ObjectManager` where a manager was added.
+    static func available(object: Bool, manager: Bool) -> [InterfaceDescription] {
+        var descriptions = [peer, introspectable]
+        if object {
+            descriptions.append(properties)
+        }
+        if manager {
+            descriptions.append(objectManager)
+        }
+        return descriptions
+    }
 }

@@ -76,6 +76,17 @@ enum LibDBus {
         return BusError(code: finalCode, name: name, message: "\(context): \(text)")
     }
 
+    /// This machine's D-Bus machine ID (`/etc/machine-id` or `/var/lib/dbus/machine-id`), the
+    /// answer to `org.freedesktop.DBus.Peer.GetMachineId`.
+    ///
+    /// - Throws: ``BusError`` with code ``BusError/Code-swift.struct/failed`` saying why libdbus
+    ///   could not read it (no machine ID file).
+    static func localMachineID() throws -> String {
+        let raw = try call("cannot read the machine ID", code: .failed) { error in dbus_try_get_local_machine_id(error) }
+        defer { dbus_free(raw) }
+        return String(cString: raw)
+    }
+
     /// The error for an operation on a connection that is closed or was disconnected.
     static func disconnectedError(_ operation: String) -> BusError {
         BusError(

@@ -6,6 +6,8 @@ enum WellKnownMembers {
     static let nameLost = MemberName(unchecked: "NameLost")
     static let nameAcquired = MemberName(unchecked: "NameAcquired")
     static let nameOwnerChanged = MemberName(unchecked: "NameOwnerChanged")
+    static let ping = MemberName(unchecked: "Ping")
+    static let getMachineId = MemberName(unchecked: "GetMachineId")
     static let introspect = MemberName(unchecked: "Introspect")
     static let get = MemberName(unchecked: "Get")
     static let getAll = MemberName(unchecked: "GetAll")

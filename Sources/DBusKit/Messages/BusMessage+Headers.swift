@@ -42,6 +42,12 @@ extension BusMessage {
         }
     }
 
+    // The header fields below wrap libdbus's strings unchecked. That is safe for bytes off the
+    // wire: libdbus validates every header field of a message it parses (the path, interface,
+    // member, error, sender and destination fields, DBUS_VALIDATION_MODE_DATA_IS_UNTRUSTED) and
+    // drops the connection of a peer that sends an invalid one, `BusMessage(wireBytes:)` goes
+    // through the same validation, and messages built here take typed, validated names.
+
     /// The object path header: the target of a method call or the emitter of a signal.
     public var path: ObjectPath? {
         dbus_message_get_path(raw).map { ObjectPath(unchecked: String(cString: $0)) }

@@ -111,6 +111,10 @@ public struct MessageReader: ~Copyable {
     }
 
     /// Reads an object path (`o`).
+    ///
+    /// Unchecked is safe here: libdbus validates every object path and signature in the body of a
+    /// message it parses or demarshals (a string that is not one ends the peer's connection), and
+    /// a message built locally holds only typed, validated ones.
     public mutating func readObjectPath() throws -> ObjectPath {
         ObjectPath(unchecked: try readString(TypeCode.objectPath))
     }

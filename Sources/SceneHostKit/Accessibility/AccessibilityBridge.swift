@@ -161,7 +161,7 @@ public final class AccessibilityBridge {
             arguments: [0: AtspiNames.registry.rawValue])
         registryWatch = try? await connection.addMatch(rule) { [weak self] message in
             guard let self, let newOwner = message.arguments.last?.stringValue else { return }
-            self.registryOwnerChanged(to: newOwner.isEmpty ? nil : BusName(unchecked: newOwner))
+            self.registryOwnerChanged(to: try? BusName(newOwner))  // "" (no owner) is not a name
         }
     }
 

@@ -18,9 +18,12 @@ struct AccessibleReference: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Reads a `(so)` reference, e.g. the desktop reference returned by `Socket.Embed`.
+    ///
+    /// - Throws: ``BusError`` (`InvalidArgs`) naming the value when the name is neither empty nor a
+    ///   valid bus name (it came from another process).
     init(reading reader: inout MessageReader) throws {
         let (name, path) = try reader.readStruct { fields in (try fields.readString(), try fields.readObjectPath()) }
-        self.init(busName: name.isEmpty ? nil : BusName(unchecked: name), path: path)
+        self.init(busName: name.isEmpty ? nil : try BusName(name), path: path)
     }
 
     init(busName: BusName?, path: ObjectPath) {

@@ -131,4 +131,29 @@ struct PropertiesTests {
         let badArguments = try await propertiesError("Get", [interface])
         #expect(badArguments.name == .invalidArgs)
     }
+
+    @Test(
+        "Get, GetAll and Set with a string that is not an interface name answer InvalidArgs quoting it, and the server keeps serving",
+        arguments: ["", "nodots", "org..example", "1org.example", "org.example.Test1."])
+    func invalidInterfaceName(name: String) async throws {
+        for (member, arguments) in [
+            ("GetAll", [BusValue.string(name)]), ("Get", [.string(name), .string("Name")]),
+            ("Set", [.string(name), .string("Name"), .variant(.string("x"))]),
+        ] as [(MemberName, [BusValue])] {
+            let error = try await propertiesError(member, arguments)
+            #expect(error.name == .invalidArgs, "\(member)")
+            #expect(error.message.contains("'\(name)' is not a valid interface name"), "\(member): \(error.message)")
+        }
+        #expect(try await properties("Get", [interface, .string("Name")]) == [.variant(.string("scene"))])
+        #expect(service.name == "scene")
+    }
+
+    @Test("Get and Set of a standard interface answer UnknownProperty: the standard interfaces have no properties")
+    func standardInterfaceHasNoProperties() async throws {
+        let get = try await propertiesError("Get", [.string(InterfaceName.peer.rawValue), .string("Name")])
+        #expect(get.name == .unknownProperty)
+        #expect(get.message.contains("org.freedesktop.DBus.Peer has no properties"))
+        let set = try await propertiesError("Set", [.string(InterfaceName.properties.rawValue), .string("Name"), .variant(.string("x"))])
+        #expect(set.name == .unknownProperty)
+    }
 }
