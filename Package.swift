@@ -36,6 +36,8 @@ let package = Package(
         // For other Swift clients of the bus (and Benchmarks/HostBench).
         .library(name: "DBusKit", targets: ["DBusKit"]),
         .library(name: "SceneBusContract", targets: ["SceneBusContract"]),
+        // Pixels of windows and scenes (for a display layer and Benchmarks/).
+        .library(name: "SceneRender", targets: ["SceneRender"]),
         // Demo plugins. A new plugin is a folder under Plugins/ plus one line here and one in `targets`.
         pluginLibrary("FindView"),
         pluginLibrary("GestureLab"),
@@ -55,6 +57,12 @@ let package = Package(
         // libdbus, seen only by DBusKit.
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strictImports),
+        // Cairo and Pango (libcairo2-dev, libpango1.0-dev), seen only by SceneRender. CPango declares
+        // the few Pango functions used itself (see its shim.h for why it has no pkg-config name).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", path: "Sources/CPango"),
+        // Draws windows and scenes into images, encodes PNG.
+        .target(name: "SceneRender", dependencies: [sceneCore, "CCairo", "CPango"], swiftSettings: strictImports),
         // Names, paths and bus discovery shared by the host and its clients (no model inside).
         .target(name: "SceneBusContract", dependencies: ["DBusKit"], swiftSettings: strictImports),
         .target(
@@ -89,6 +97,7 @@ let package = Package(
 
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore]),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", sceneCore]),
         .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit"]),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"]),
         .testTarget(name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract"]),

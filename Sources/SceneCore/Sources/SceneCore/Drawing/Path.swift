@@ -5,6 +5,7 @@
 /// renderer draws exactly the same outline.
 public struct Path: Hashable, Sendable {
     /// One step of the outline.
+    @frozen
     public enum Element: Hashable, Sendable {
         case move(to: Point)
         case line(to: Point)

@@ -1,0 +1,140 @@
+public import SceneCore
+
+/// Pixels for an application's windows, scenes and screen: the entry point of SceneRender.
+///
+/// It keeps one ``WindowRenderer`` per window and scale (at most ``scalesPerWindow`` scales per
+/// window, the least recently used one is dropped), one ``Compositor`` per scene and scale and one
+/// per screen scale, so that asking again after a small change redraws only what changed. Nothing
+/// is drawn until someone asks. Main actor only; one renderer per host (the Pango font map is per
+/// thread).
+///
+///     renderWindow ─▶ WindowRenderer (window, scale) ─▶ damaged views ─▶ Cairo/Pango ─▶ PixelImage
+///     renderScene  ─▶ Compositor (scene, scale)  ─┬─▶ WindowRenderer of each visible window
+///     renderScreen ─▶ Compositor (screen, scale) ─┘    composed back to front
+@MainActor
+public final class Renderer {
+    /// The largest scale accepted.
+    public static let maximumScale = 8.0
+    /// The largest image accepted, in pixels (64 MiB of memory).
+    public static let maximumPixelCount = 16 * 1024 * 1024
+    /// The largest width or height accepted, in pixels (Cairo's limit).
+    public static let maximumSide = 32_767
+    /// Scales kept per window.
+    public static let scalesPerWindow = 2
+
+    private struct WindowKey: Hashable {
+        let window: ObjectIdentifier
+        let scale: Double
+    }
+
+    private struct AreaKey: Hashable {
+        /// Nil for the whole screen.
+        let scene: ObjectIdentifier?
+        let scale: Double
+    }
+
+    private var windowRenderers: [WindowKey: WindowRenderer] = [:]
+    private var lastUse: [WindowKey: UInt64] = [:]
+    private struct AreaEntry {
+        weak var scene: WindowScene?
+        let compositor: Compositor
+    }
+
+    private var compositors: [AreaKey: AreaEntry] = [:]
+    private var uses: UInt64 = 0
+
+    public init() {}
+
+    /// Checks a scale.
+    ///
+    /// - Throws: ``RenderError`` `.invalidScale` naming the value unless it is finite and in
+    ///   0 < scale ≤ ``maximumScale``.
+    public static func validate(scale: Double) throws(RenderError) {
+        guard scale.isFinite, scale > 0, scale <= maximumScale else {
+            throw RenderError(
+                code: .invalidScale,
+                message: "scale \(scale.compactDescription) must be a finite number above 0 and at most \(maximumScale.compactDescription) (pixels per point)")
+        }
+    }
+
+    /// The pixel size of `size` points at `scale` (at least 1 × 1).
+    static func pixelSize(of size: Size, scale: Double, what: String) throws(RenderError) -> (width: Int, height: Int) {
+        let width = (size.width * scale).rounded(.up)
+        let height = (size.height * scale).rounded(.up)
+        guard width.isFinite, height.isFinite, width <= Double(maximumSide), height <= Double(maximumSide),
+            width * height <= Double(maximumPixelCount)
+        else {
+            throw RenderError(
+                code: .imageTooLarge,
+                message: "\(what) at scale \(scale.compactDescription) would be \(width.compactDescription)×\(height.compactDescription) pixels; the limit is \(maximumPixelCount) pixels and \(maximumSide) on a side: use a smaller scale")
+        }
+        return (Swift.max(1, Int(width)), Swift.max(1, Int(height)))
+    }
+
+    /// The renderer of `window` at `scale`, made on first use.
+    public func windowRenderer(for window: Window, scale: Double) throws(RenderError) -> WindowRenderer {
+        let key = WindowKey(window: ObjectIdentifier(window), scale: scale)
+        uses += 1
+        if let renderer = windowRenderers[key], renderer.window === window {
+            lastUse[key] = uses
+            return renderer
+        }
+        pruneWindows()
+        let renderer = try WindowRenderer(window: window, scale: scale)
+        windowRenderers[key] = renderer
+        lastUse[key] = uses
+        let sameWindow = windowRenderers.keys.filter { $0.window == key.window }
+        if sameWindow.count > Renderer.scalesPerWindow, let oldest = sameWindow.min(by: { lastUse[$0, default: 0] < lastUse[$1, default: 0] }) {
+            windowRenderers[oldest] = nil
+            lastUse[oldest] = nil
+        }
+        return renderer
+    }
+
+    /// The window's current image at `scale`, redrawing only what changed since the last time.
+    public func renderWindow(_ window: Window, scale: Double) throws(RenderError) -> WindowFrame {
+        try windowRenderer(for: window, scale: scale).render()
+    }
+
+    /// The scene's area of the screen (``WindowScene/screenFrame``) with its visible windows by level.
+    public func renderScene(_ scene: WindowScene, scale: Double) throws(RenderError) -> CompositeFrame {
+        try Renderer.validate(scale: scale)
+        let layers = scene.windows.map { Compositor.Layer(window: $0, clip: scene.screenFrame) }
+        return try compose(key: AreaKey(scene: ObjectIdentifier(scene), scale: scale), scene: scene, area: scene.screenFrame, layers: layers)
+    }
+
+    /// Every connected scene as laid out on the screen: the smallest rectangle holding all their
+    /// areas, each window (in the application's window order) cut to its scene's area.
+    public func renderScreen(_ application: Application, scale: Double) throws(RenderError) -> CompositeFrame {
+        try Renderer.validate(scale: scale)
+        let scenes = application.connectedScenes
+        let area = scenes.reduce(Rect.null) { $0.union($1.screenFrame) }
+        let layers = application.windows.compactMap { window in
+            window.windowScene.map { Compositor.Layer(window: window, clip: $0.screenFrame) }
+        }
+        return try compose(key: AreaKey(scene: nil, scale: scale), scene: nil, area: area.isNull ? Rect(x: 0, y: 0, width: 1, height: 1) : area, layers: layers)
+    }
+
+    private func compose(key: AreaKey, scene: WindowScene?, area: Rect, layers: [Compositor.Layer]) throws(RenderError) -> CompositeFrame {
+        compositors = compositors.filter { $0.key.scene == nil || $0.value.scene != nil }
+        let compositor: Compositor
+        if let existing = compositors[key], existing.scene === scene {
+            compositor = existing.compositor
+        } else {
+            compositor = try Compositor(area: area, scale: key.scale)
+            compositors[key] = AreaEntry(scene: scene, compositor: compositor)
+        }
+        _ = try Renderer.pixelSize(of: area.size, scale: key.scale, what: "screen area \(area)")
+        return compositor.render(area: area, layers: layers) { window in
+            try? self.windowRenderer(for: window, scale: key.scale)
+        }
+    }
+
+    /// Drops the renderers of windows that no longer exist.
+    private func pruneWindows() {
+        for (key, renderer) in windowRenderers where renderer.window == nil {
+            windowRenderers[key] = nil
+            lastUse[key] = nil
+        }
+    }
+}

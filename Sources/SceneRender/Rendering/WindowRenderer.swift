@@ -1,0 +1,104 @@
+public import SceneCore
+
+/// Keeps one window's image at one scale up to date, redrawing only what was damaged since its
+/// last rendering.
+///
+/// It observes the window's damage (``Window/addDamageObserver()``) from creation; each
+/// ``render()`` resolves the damage, snaps it out to whole pixels, clears those pixels and draws the
+/// views that paint there (``Window/drawHierarchy(in:region:)``), with the window's own Pango
+/// context and text layouts. Frames handed out stay valid and unchanged: the next drawing goes to a
+/// copy while an older frame is still held. Main actor only.
+@MainActor
+public final class WindowRenderer {
+    public let scale: Double
+    public private(set) weak var window: Window?
+    private let observer: DamageObserver
+    private var backing: BackingImage
+    private var origin: Point
+    private let text = TextLayoutCache()
+    private let images = ImageSurfaceCache()
+    /// Renderings that redrew something.
+    public private(set) var frameNumber: UInt64 = 0
+    /// The damage of the last frames, newest last, for compositors that skipped some.
+    private var history: [(frame: UInt64, damage: [PixelRect])] = []
+    private static let historyLength = 16
+
+    /// A renderer for `window` at `scale` pixels per point.
+    ///
+    /// - Throws: ``RenderError`` when the scale is invalid or the image would be too large.
+    public init(window: Window, scale: Double) throws(RenderError) {
+        try Renderer.validate(scale: scale)
+        let size = try Renderer.pixelSize(of: window.bounds.size, scale: scale, what: "window '\(window.title)'")
+        self.scale = scale
+        self.window = window
+        self.observer = window.addDamageObserver()
+        self.origin = window.bounds.origin
+        self.backing = BackingImage(width: size.width, height: size.height, scale: scale)
+    }
+
+    isolated deinit {
+        window?.removeDamageObserver(observer)
+    }
+
+    /// Layouts built since creation (each text, font and width once).
+    public var textLayoutsBuilt: Int { text.layoutsBuilt }
+
+    /// True when the window changed since the last rendering.
+    public var needsRendering: Bool {
+        guard let window else { return false }
+        return observer.hasDamage || window.hasPendingDamage
+    }
+
+    /// Redraws what changed and returns the whole image with the pixels redrawn.
+    public func render() -> WindowFrame {
+        guard let window else {
+            return WindowFrame(image: backing.image, damage: [], frameNumber: frameNumber, report: DisplayReport())
+        }
+        window.resolvePendingDamage()
+        var region = observer.takeRegion()
+        let bounds = window.bounds
+        if let size = try? Renderer.pixelSize(of: bounds.size, scale: scale, what: "window"),
+            size.width != backing.width || size.height != backing.height || bounds.origin != origin
+        {
+            backing = BackingImage(width: size.width, height: size.height, scale: scale)
+            origin = bounds.origin
+            region = DamageRegion(bounds)
+        }
+        let limit = backing.bounds
+        var pixels: [PixelRect] = []
+        var snapped = DamageRegion()
+        for rect in region.rects {
+            let pixelRect = PixelRect(covering: rect, origin: origin, scale: scale, limit: limit)
+            guard !pixelRect.isEmpty else { continue }
+            pixels.append(pixelRect)
+            snapped.add(pixelRect.rect(origin: origin, scale: scale))
+        }
+        guard !pixels.isEmpty else {
+            return WindowFrame(image: backing.image, damage: [], frameNumber: frameNumber, report: DisplayReport())
+        }
+        let canvas = backing.prepareForDrawing()
+        canvas.clipAndClear(pixels)
+        let context = CairoContext(cairo: canvas.cairo, text: text, images: images)
+        context.scaleBy(x: scale, y: scale)
+        context.translateBy(x: -origin.x, y: -origin.y)
+        let report = window.drawHierarchy(in: context, region: snapped)
+        canvas.finish()
+        text.endFrame()
+        images.endFrame()
+        frameNumber += 1
+        history.append((frameNumber, pixels))
+        if history.count > WindowRenderer.historyLength { history.removeFirst() }
+        return WindowFrame(image: backing.image, damage: pixels, frameNumber: frameNumber, report: report)
+    }
+
+    /// The pixels redrawn by the frames after `frame` up to the current one; nil when they are no
+    /// longer known (the caller then treats the whole image as changed).
+    func damage(since frame: UInt64) -> [PixelRect]? {
+        if frame == frameNumber { return [] }
+        guard frame < frameNumber, let first = history.first, first.frame <= frame + 1 else { return nil }
+        return history.filter { $0.frame > frame }.flatMap(\.damage)
+    }
+
+    /// The current image without rendering.
+    var currentImage: PixelImage { backing.image }
+}

@@ -1,0 +1,146 @@
+import SceneCore
+import SceneRender
+import Testing
+
+/// A view that counts the rectangles its `draw(_:in:)` is asked for.
+@MainActor
+final class DrawCountingView: View {
+    var rects: [Rect] = []
+
+    override func draw(_ rect: Rect, in context: any GraphicsContext) {
+        rects.append(rect)
+        context.fill(Rect(x: 5, y: 5, width: 10, height: 10), with: .black)
+    }
+}
+
+@MainActor
+@Suite("Redrawing only what changed")
+struct DamageRedrawTests {
+    let harness = RenderHarness()
+
+    /// A grid of 10 × 6 coloured cells with a label each.
+    private func buildGrid() -> [View] {
+        var cells: [View] = []
+        for row in 0..<6 {
+            for column in 0..<10 {
+                let cell = View(frame: Rect(x: Double(column) * 40, y: Double(row) * 50, width: 38, height: 48))
+                cell.backgroundColor = Color(red: Double(column) / 10, green: Double(row) / 6, blue: 0.5)
+                let label = Label(frame: Rect(x: 2, y: 10, width: 34, height: 20), text: "\(row * 10 + column)")
+                label.font = .systemFont(ofSize: 11)
+                cell.addSubview(label)
+                harness.root.addSubview(cell)
+                cells.append(cell)
+            }
+        }
+        return cells
+    }
+
+    @Test("After one view changes colour only its pixels are redrawn, and the image equals a full redraw")
+    func oneColourChange() {
+        let cells = buildGrid()
+        let full = harness.render()
+        #expect(full.damagedArea == 400 * 300)
+        let fullViews = full.report.viewsDrawn
+        cells[23].backgroundColor = .magenta
+        let partial = harness.render()
+        #expect(partial.damage == [PixelRect(x: 120, y: 100, width: 38, height: 48)])
+        // The window and the root behind it, the cell and its label: 4 of the 122 views.
+        #expect(partial.report.viewsDrawn == 4, "drew \(partial.report.viewsDrawn) views, the full frame drew \(fullViews)")
+        expectColor(partial.image, at: Point(x: 121, y: 101), .magenta, "the changed cell")
+        // A renderer that draws everything from scratch gives exactly the same pixels.
+        let fresh = try! WindowRenderer(window: harness.window, scale: 1).render()
+        #expect(fresh.damagedArea == 400 * 300)
+        #expect(partial.image.hasSamePixels(as: fresh.image))
+    }
+
+    @Test("Moves, text changes and hiding redraw old and new places; the result equals a full redraw", arguments: [1.0, 2.0])
+    func mixedChanges(scale: Double) {
+        let cells = buildGrid()
+        _ = harness.render(scale: scale)
+        cells[5].center.x += 13.25
+        cells[40].isHidden = true
+        (cells[12].subviews[0] as! Label).text = "changed"
+        cells[33].transform = AffineTransform(rotationAngle: 0.3)
+        cells[50].alpha = 0.4
+        let partial = harness.render(scale: scale)
+        #expect(partial.damagedArea < Int(400 * 300 * scale * scale / 4))
+        let fresh = try! WindowRenderer(window: harness.window, scale: scale).render()
+        #expect(partial.image.hasSamePixels(as: fresh.image))
+        if !partial.image.hasSamePixels(as: fresh.image) {
+            savePNG(partial.image, "mixed-partial-\(scale)")
+            savePNG(fresh.image, "mixed-full-\(scale)")
+        }
+    }
+
+    @Test("draw(_:in:) is called only for damaged views, with the damaged part of their bounds")
+    func drawOnlyDamaged() {
+        let first = DrawCountingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let second = DrawCountingView(frame: Rect(x: 200, y: 0, width: 100, height: 100))
+        harness.root.addSubview(first)
+        harness.root.addSubview(second)
+        _ = harness.render()
+        #expect(first.rects == [Rect(x: 0, y: 0, width: 100, height: 100)])
+        second.setNeedsDisplay(Rect(x: 10, y: 20, width: 30, height: 40))
+        let frame = harness.render()
+        #expect(first.rects.count == 1, "the undamaged view was drawn again")
+        #expect(second.rects.last == Rect(x: 10, y: 20, width: 30, height: 40))
+        #expect(frame.damage == [PixelRect(x: 210, y: 20, width: 30, height: 40)])
+    }
+
+    @Test("Nothing changed: nothing is drawn and the frame is the same memory")
+    func noChange() {
+        _ = buildGrid()
+        let first = harness.render()
+        let second = harness.render()
+        #expect(second.damage.isEmpty && second.frameNumber == first.frameNumber)
+    }
+
+    @Test("A frame handed out is never drawn over")
+    func framesAreImmutable() {
+        let cells = buildGrid()
+        let before = harness.render()
+        let color = before.image.color(x: 130, y: 110)
+        cells[23].backgroundColor = .magenta
+        let after = harness.render()
+        #expect(before.image.color(x: 130, y: 110) == color)
+        #expect(after.image.color(x: 130, y: 110).isClose(to: .magenta))
+    }
+
+    @Test("Text layouts are built once per text, font and width, not per frame")
+    func layoutCache() throws {
+        let label = Label(frame: Rect(x: 10, y: 10, width: 200, height: 30), text: "Cached")
+        harness.root.addSubview(label)
+        _ = harness.render()
+        let renderer = try harness.renderer.windowRenderer(for: harness.window, scale: 1)
+        let built = renderer.textLayoutsBuilt
+        label.center.y += 50
+        label.textColor = .red
+        _ = harness.render()
+        #expect(renderer.textLayoutsBuilt == built, "moving or recolouring rebuilt a layout")
+        label.text = "Changed"
+        _ = harness.render()
+        #expect(renderer.textLayoutsBuilt == built + 1)
+        label.frame.size.width = 150
+        _ = harness.render()
+        #expect(renderer.textLayoutsBuilt == built + 2)
+    }
+
+    @Test("Rendering is deterministic: the same tree gives the same pixels in another renderer")
+    func deterministic() {
+        _ = buildGrid()
+        let first = harness.render(scale: 2)
+        let other = try! Renderer().renderWindow(harness.window, scale: 2)
+        #expect(first.image.hasSamePixels(as: other.image))
+    }
+
+    @Test("A bad scale is refused with the value named", arguments: [0.0, -1, .nan, .infinity, 9])
+    func badScale(scale: Double) {
+        do {
+            _ = try harness.renderer.renderWindow(harness.window, scale: scale)
+            Issue.record("scale \(scale) was accepted")
+        } catch {
+            #expect(error.code == .invalidScale)
+            #expect(error.message.contains("scale \(scale.compactDescription)"))
+        }
+    }
+}
