@@ -5,10 +5,20 @@ import PackageDescription
 /// Sources/SceneCore/Package.swift for why the core is a package of its own).
 let sceneCore = Target.Dependency.product(name: "SceneCore", package: "SceneCore")
 
+/// Module hygiene on every target: an import is internal unless written `public import` (so a module
+/// says which dependencies its public API exposes), existentials are spelled `any P`, and a member is
+/// visible only where its module is imported. Sources/SceneCore/Package.swift and
+/// Benchmarks/Package.swift use the same three features.
+let strictImports: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
 /// A view-tree plugin: one folder of sources built as one shared library, `lib<Name>.so`, next to
 /// `scene-host`. Plugins depend on the SceneCore product only, never on the host.
 func pluginTarget(_ name: String, folder: String = "Plugins") -> Target {
-    .target(name: name, dependencies: [sceneCore], path: "\(folder)/\(name)")
+    .target(name: name, dependencies: [sceneCore], path: "\(folder)/\(name)", swiftSettings: strictImports)
 }
 
 func pluginLibrary(_ name: String) -> Product {
@@ -19,13 +29,6 @@ func pluginLibrary(_ name: String) -> Product {
 let brokenPluginFixtures = [
     "FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureCrashInScene", "FixtureHangInScene",
     "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild",
-]
-
-/// Stricter module hygiene for the bus layer (research/style.md rule 13).
-let strictImports: [SwiftSetting] = [
-    .enableUpcomingFeature("InternalImportsByDefault"),
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -74,8 +77,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
-            ]),
-        .executableTarget(name: "scene-host", dependencies: ["SceneHostKit"]),
+            ],
+            swiftSettings: strictImports),
+        .executableTarget(name: "scene-host", dependencies: ["SceneHostKit"], swiftSettings: strictImports),
         // The command-line client: speaks only D-Bus (no model inside).
         .target(
             name: "SceneCtlKit",
@@ -83,7 +87,7 @@ let package = Package(
                 "DBusKit", "SceneBusContract", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictImports),
-        .executableTarget(name: "scenectl", dependencies: ["SceneCtlKit"]),
+        .executableTarget(name: "scenectl", dependencies: ["SceneCtlKit"], swiftSettings: strictImports),
 
         pluginTarget("FindView"),
         pluginTarget("GestureLab"),
@@ -92,15 +96,18 @@ let package = Package(
         .target(
             name: "FixtureDuplicateCore",
             dependencies: [.product(name: "SceneCoreStaticForTesting", package: "SceneCore")],
-            path: "Tests/PluginFixtures/FixtureDuplicateCore"),
+            path: "Tests/PluginFixtures/FixtureDuplicateCore",
+            swiftSettings: strictImports),
         pluginTarget("FixtureManyViews", folder: "Tests/PluginFixtures"),
 
-        .testTarget(name: "SceneCoreTests", dependencies: [sceneCore]),
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
-        .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", sceneCore]),
-        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit"]),
-        .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"]),
-        .testTarget(name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract"]),
+        .testTarget(name: "SceneCoreTests", dependencies: [sceneCore], swiftSettings: strictImports),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"], swiftSettings: strictImports),
+        .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", sceneCore], swiftSettings: strictImports),
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit"], swiftSettings: strictImports),
+        .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
+        .testTarget(
+            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract"],
+            swiftSettings: strictImports),
     ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },
     swiftLanguageModes: [.v6]
 )

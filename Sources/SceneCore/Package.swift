@@ -26,6 +26,11 @@ let package = Package(
             path: "Sources/SceneCore",
             swiftSettings: [
                 .unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"]),
+                // The root package's module hygiene (an import is internal unless `public import`,
+                // `any P` for existentials, members visible only where their module is imported).
+                .enableUpcomingFeature("InternalImportsByDefault"),
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
             ],
             // The core calls round, sqrt, fmod... from libm: name it, so that libSceneCore.so records
             // the dependency and links into executables that do not happen to pull libm in.

@@ -1,3 +1,3 @@
 import SceneHostKit
 
-SceneHostCommand.main()
+SceneHostCommand.runFromCommandLine()

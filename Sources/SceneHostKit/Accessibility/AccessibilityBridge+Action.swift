@@ -1,4 +1,5 @@
 import DBusKit
+import Logging
 import SceneCore
 
 /// `org.a11y.atspi.Action` for controls and views with a tap recognizer: one action, `click`, a real

@@ -1,5 +1,6 @@
 import DBusKit
-import SceneCore
+import Logging
+public import SceneCore
 
 /// Model changes as AT-SPI events (research/atspi.md §3), emitted from the source object's path with
 /// body `siiva{sv}` (detail, detail1, detail2, any_data, empty properties):

@@ -1,6 +1,6 @@
 import DBusKit
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import SceneCore
 
 /// The host on the AT-SPI2 accessibility bus: assistive tools (Orca, Accerciser, pyatspi, dogtail)

@@ -1,4 +1,4 @@
-import DBusKit
+public import DBusKit
 
 /// Why the accessibility bridge could not do something: the code says which kind of problem, the
 /// message names the bad value (an address, a path, an index) and, where there is one, the fix.

@@ -1,7 +1,7 @@
-import DBusKit
+public import DBusKit
 import Foundation
 import Glibc
-import Logging
+public import Logging
 import SceneBusContract
 import SceneCore
 

@@ -51,6 +51,11 @@ public struct SceneHostCommand: ParsableCommand {
 
     public init() {}
 
+    /// Parses `CommandLine.arguments` and runs the host (or prints usage and exits with its status).
+    public static func runFromCommandLine() {
+        main()
+    }
+
     public func run() throws {
         if let probePath {
             Glibc.exit(runProbe(path: probePath))

@@ -1,3 +1,5 @@
+import Foundation
+import Logging
 public import SceneCore
 
 /// A file of input commands for `scene-host --input FILE` (or `-` for stdin), one per line, run in

@@ -1,4 +1,4 @@
-import DBusKit
+public import DBusKit
 
 /// Why the MPRIS player could not do something: the code says which kind of problem, the message
 /// names the bad value (an address, a bus name, a URI) and, where there is one, the fix.

@@ -1,5 +1,6 @@
 import DBusKit
-import SceneCore
+import Logging
+public import SceneCore
 
 /// Model changes that can change what MPRIS clients see, and `PropertiesChanged`:
 ///

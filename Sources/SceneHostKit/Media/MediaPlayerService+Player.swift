@@ -1,4 +1,5 @@
 import DBusKit
+import Logging
 import SceneCore
 
 /// `org.mpris.MediaPlayer2.Player` at `/org/mpris/MediaPlayer2`: the commands, `Seeked`, and the

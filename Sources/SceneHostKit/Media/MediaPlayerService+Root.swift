@@ -1,4 +1,5 @@
 import DBusKit
+import Logging
 
 /// `org.mpris.MediaPlayer2` at `/org/mpris/MediaPlayer2`: who the player is and what it cannot do.
 /// Every property is constant.

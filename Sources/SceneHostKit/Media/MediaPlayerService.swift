@@ -1,7 +1,7 @@
-import DBusKit
-import Foundation
+public import DBusKit
+public import Foundation
 import Glibc
-import Logging
+public import Logging
 import SceneCore
 
 /// The host as an MPRIS 2.2 media player, so media keys, `playerctl` and desktop media widgets send

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+public import Logging
 import SceneCore
 
 /// Finds, probes and loads plugins, once each: a plugin used by several scenes is probed and loaded

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Glibc
 
 /// Tells a service manager how start-up and shutdown are going: the `sd_notify` protocol (one datagram

@@ -1,5 +1,5 @@
 import Glibc
-import SceneCore
+public import SceneCore
 
 #if DEBUG
 private let isDebugBuild = true

@@ -1,4 +1,4 @@
-import SceneCore
+public import SceneCore
 
 #if DEBUG
 private let isDebugBuild = true

@@ -1,3 +1,4 @@
+import DBusKit
 import SceneCore
 @testable import SceneHostKit
 import Testing

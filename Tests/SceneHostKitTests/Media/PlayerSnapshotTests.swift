@@ -1,4 +1,5 @@
 @testable import SceneHostKit
+import DBusKit
 import Testing
 
 @Suite("MPRIS player snapshots")
