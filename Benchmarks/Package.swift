@@ -1,12 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The benchmarks of SceneHost (BENCHMARKS.md). A package of its own so that the main build stays lean
-// (ARCHITECTURE.md "Benchmarks/"). No third-party dependency: the harness is in SceneBench.
+// The benchmarks of SceneHost (BENCHMARKS.md). A package of its own so that the main build stays lean.
+// No third-party dependency: the harness is in SceneBench.
 //
-// - NaiveUIKit: the classic UIKit clone of research/perf.md §4, the baseline every figure is a ratio
-//   against. A separate module, built with the default settings (dynamic exclusivity checks on), so
-//   that `open` really means vtable dispatch.
+// - NaiveUIKit: the classic UIKit clone, the baseline every figure is a ratio against. A separate
+//   module, built with the default settings (dynamic exclusivity checks on), so that `open` really
+//   means vtable dispatch.
 // - CAllocCounter: interposes malloc & co. to count heap allocations, plus a mallinfo2() shim.
 // - BenchSupport: clocks, statistics and the markdown report, shared by the executables.
 // - SceneBench: the model's benchmarks (`swift run -c release --package-path Benchmarks SceneBench all`).

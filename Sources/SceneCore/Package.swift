@@ -3,13 +3,14 @@ import PackageDescription
 
 // SceneCore is its own package so that it can be ONE dynamic library (libSceneCore.so) shared by the
 // host, every plugin and the tests. Inside a single package SwiftPM links target dependencies
-// statically, which would give each plugin its own copy of every class and global (see
-// ../../../shared/research/plugins.md §1–2). Everyone depends on `.product(name: "SceneCore", package: "SceneCore")`.
+// statically, which would give each plugin its own copy of every class and global (a cast to a core
+// protocol fails in the host, and each copy keeps its own globals). Everyone depends on
+// `.product(name: "SceneCore", package: "SceneCore")`.
 //
 // Library evolution keeps plugins built against an older core working after additive changes to the
 // core's public classes (adding a stored property or an open method no longer shifts the layout that
-// plugins compiled in; plugins.md §3.7). `-no-verify-emitted-module-interface` is needed because the
-// module imports the C target CScenePluginABI.
+// plugins compiled in). `-no-verify-emitted-module-interface` is needed because the module imports
+// the C target CScenePluginABI.
 let package = Package(
     name: "SceneCore",
     products: [

@@ -3,7 +3,7 @@ screenshot: refreshes the registry view, expands the scene-host row, its FindVie
 windows and their views, and selects the GestureLab button. Used by accerciser-screenshot.sh.
 
 Accerciser 3.40 sometimes lists an application twice when it fills its tree at start-up (its own
-registration races the first fill; research/atspi.md §5.7 saw the same with the protocol prototype);
+registration races the first fill);
 "Refresh Registry" (View menu) lists each application once, so the driver starts with it.
 """
 import sys

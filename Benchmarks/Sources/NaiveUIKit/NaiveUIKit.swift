@@ -1,4 +1,4 @@
-// The naive reference of research/perf.md §4: a straightforward clone of the UIKit model, written the
+// The naive reference of BENCHMARKS.md: a straightforward clone of the UIKit model, written the
 // way a first implementation would be. It is the baseline of every benchmark ratio, so it is kept
 // deliberately plain:
 //

@@ -21,7 +21,7 @@ func runHitSection(config: MeasureConfig, only: String? = nil) {
         100,000 random points per tree (SplitMix64, seed `0xC0FFEE ^ views`, uniform over the root's bounds). \
         SceneCore: `Window.hitTest(_:with:)` on the window that is the tree's root (the per-hit figure), and \
         `Application.hitTest(screenPoint:)` (front-to-back window search, as a touch-down does). Naive: the \
-        recursive `hitTest` of research/perf.md §4. Both must return the same view (by build index) for every \
+        recursive `hitTest` of NaiveUIKit. Both must return the same view (by build index) for every \
         point before anything is timed. CPU ns per hit: median of the trials [min–max].
 
         """)

@@ -1,7 +1,7 @@
 import BenchSupport
 import Glibc
 
-// The measuring harness (research/perf.md §2): calibrate the number of operations so that one trial
+// The measuring harness (BENCHMARKS.md "Method"): calibrate the number of operations so that one trial
 // lasts at least `minimumTrialSeconds`, run one warm-up pass, then `trials` timed trials; a figure is
 // the median of its trials' ns per operation, taken with CLOCK_THREAD_CPUTIME_ID (wall time with
 // CLOCK_MONOTONIC is recorded beside it). Several candidates measured together run their trials
@@ -98,7 +98,7 @@ private func calibrate(_ body: Workload, minimumSeconds: Double) -> Int {
     }
 }
 
-/// SplitMix64, the generator of the random points (perf.md §2).
+/// SplitMix64, the generator of the random points.
 struct SplitMix64 {
     var state: UInt64
 

@@ -1,5 +1,5 @@
 import BenchSupport
-// The four trees of research/perf.md §3, as one description that both implementations build.
+// The four trees of BENCHMARKS.md, as one description that both implementations build.
 //
 // A tree is a list of nodes in build order: every node's parent comes before it, and siblings are
 // added in list order (so a later sibling is in front). The node's index is its "build index": both

@@ -3,7 +3,7 @@ import CAllocCounter
 import Glibc
 
 // SceneBench: hit testing, touch dispatch, gesture and heap benchmarks of SceneCore against the naive
-// UIKit clone (research/perf.md). Prints a markdown report on stdout (progress on stderr) and exits
+// UIKit clone (NaiveUIKit). Prints a markdown report on stdout (progress on stderr) and exits
 // non-zero when a target is missed or a result differs from the reference. See BENCHMARKS.md.
 //
 //     SceneBench [all|hit|dispatch|gestures|memory] [--quick]

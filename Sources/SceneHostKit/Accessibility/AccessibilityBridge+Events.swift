@@ -2,7 +2,7 @@ import DBusKit
 import Logging
 public import SceneCore
 
-/// Model changes as AT-SPI events (research/atspi.md §3), emitted from the source object's path with
+/// Model changes as AT-SPI events, emitted from the source object's path with
 /// body `siiva{sv}` (detail, detail1, detail2, any_data, empty properties):
 ///
 /// | model change | event |

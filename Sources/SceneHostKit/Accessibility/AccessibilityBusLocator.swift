@@ -1,6 +1,6 @@
 import DBusKit
 
-/// Finds the accessibility bus the way libatspi does (research/atspi.md §1.1), minus the X11 root
+/// Finds the accessibility bus the way libatspi does, minus the X11 root
 /// window property: `AT_SPI_BUS_ADDRESS` when set and not empty; otherwise
 /// `org.a11y.Bus.GetAddress()` on the session bus, which D-Bus-activates at-spi2-core's launcher.
 @MainActor

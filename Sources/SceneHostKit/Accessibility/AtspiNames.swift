@@ -5,7 +5,7 @@ import DBusKit
 /// Paths follow the conventions every libatspi client expects: the application root is always
 /// `/org/a11y/atspi/accessible/root`, other objects live below `/org/a11y/atspi/accessible`, the
 /// null reference is `/org/a11y/atspi/null`, and the cache is a separate object at
-/// `/org/a11y/atspi/cache` (research/atspi.md §1.4).
+/// `/org/a11y/atspi/cache`, as at-spi2-core's own applications use them.
 enum AtspiNames {
     // MARK: Buses and registry
 

@@ -4,7 +4,7 @@ import SceneCore
 /// are the same in 2.46 and later).
 ///
 /// Only roles that at-spi2-core 2.46 knows are used: `switch` (130) exists from 2.56 on, so a
-/// ``SceneCore/Switch`` is a toggle button (research/atspi.md §2.6, pitfall 8).
+/// ``SceneCore/Switch`` is a toggle button (Orca would otherwise see an unknown role).
 enum AtspiRole: UInt32, Sendable, CaseIterable {
     case canvas = 6
     case checkBox = 7

@@ -1,5 +1,5 @@
 /// A set of ``AtspiState``s, sent by `GetState` and in `Cache.GetItems` as two `u` words: states
-/// 0–31 in the first word (bit n = state n), 32–63 in the second (research/atspi.md §2.7).
+/// 0–31 in the first word (bit n = state n), 32–63 in the second, as at-spi2-core defines them.
 struct AtspiStateSet: OptionSet, Sendable, Hashable {
     let rawValue: UInt64
 

@@ -1,6 +1,6 @@
 import DBusKit
 
-/// The MPRIS 2.2 names the host's media player uses (research/dbus.md §c).
+/// The MPRIS 2.2 names the host's media player uses.
 ///
 /// A player owns `org.mpris.MediaPlayer2.<player>`; a second instance of the same program owns
 /// `org.mpris.MediaPlayer2.<player>.instance<pid>` instead (clients such as `playerctl -p scenehost`

@@ -11,7 +11,7 @@ import SceneCore
 ///
 /// `RTLD_NOW` makes a plugin built against a newer core fail here instead of killing the process
 /// later; `RTLD_NODELETE` and never calling `dlclose` keep Swift metadata of loaded plugins valid
-/// (research/plugins.md §3). Runs wherever it is called; the probe child runs it first.
+/// (a class's metadata must outlive its instances). Runs wherever it is called; the probe child runs it first.
 public enum PluginLoader {
     /// Whether this host is a debug build (plugins must match).
     public static var hostIsDebugBuild: Bool {

@@ -4,7 +4,7 @@ import SceneCore
 
 /// Runs a plugin in a child process (`scene-host --probe PATH`) before the host loads it, so that a
 /// plugin that crashes, hangs or is built against another core is refused with a reason while the
-/// host keeps running (the GStreamer plugin-scanner pattern, research/plugins.md §4).
+/// host keeps running (the pattern of GStreamer's plugin scanner).
 ///
 /// The child loads the plugin exactly as the host would, connects one scene with the configured name
 /// and options in a throw-away application (so the plugin's scene-building code runs), counts what

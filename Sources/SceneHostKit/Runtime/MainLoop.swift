@@ -8,7 +8,7 @@ private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
 /// The host's main loop: `RunLoop.main` on the process's main thread, which also drains the main
 /// dispatch queue (timers, D-Bus watches, signal delivery), so the model's main actor really is the
-/// main thread (research/plugins.md §5: `dispatchMain()` would move it to another thread on Linux).
+/// main thread (`dispatchMain()` would move it to another thread on Linux).
 @MainActor
 public enum MainLoop {
     /// Installs SIGTERM and SIGINT handlers that will call `onSignal` on the main actor once the loop

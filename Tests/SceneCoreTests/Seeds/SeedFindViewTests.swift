@@ -1,7 +1,7 @@
 import SceneCore
 import Testing
 
-/// Seed 000 (`../shared/seeds/000_…`): which view a tap finds, and how the touch travels back up.
+/// Seed 000 (docs/behaviour.md, "Where the rules come from"): which view a tap finds, and how the touch travels back up.
 @MainActor
 @Suite("Seed 000: finding the touched view")
 struct SeedFindViewTests {

@@ -1,7 +1,7 @@
 import SceneCore
 import Testing
 
-/// Seed 002 (`../shared/seeds/002_…`): a tap recognizer on the parent takes taps away from a table,
+/// Seed 002 (docs/behaviour.md, "Where the rules come from"): a tap recognizer on the parent takes taps away from a table,
 /// but not from a button beside it.
 @MainActor
 @Suite("Seed 002: background tap versus table and button")
@@ -54,7 +54,7 @@ struct SeedBackgroundTapTests {
     }
 }
 
-/// Seed 004 (`../shared/seeds/004_…`): telling a single tap from a double tap on one view.
+/// Seed 004 (docs/behaviour.md, "Where the rules come from"): telling a single tap from a double tap on one view.
 @MainActor
 @Suite("Seed 004: single tap versus double tap")
 struct SeedSingleDoubleTapTests {

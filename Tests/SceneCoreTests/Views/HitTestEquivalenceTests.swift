@@ -2,7 +2,7 @@ import SceneCore
 import Testing
 
 /// The optimized hit test must return exactly what the classic recursive algorithm returns
-/// (ARCHITECTURE §2). A reference tree mirrors a random view tree, and the classic algorithm runs on it.
+/// (HT-2). A reference tree mirrors a random view tree, and the classic algorithm runs on it.
 @MainActor
 @Suite("Hit testing: the fast path equals the classic algorithm")
 struct HitTestEquivalenceTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The D-Bus contract (ARCHITECTURE.md §4, Config/dbus/*.xml) as a client that is not ours sees it:
+/// The D-Bus contract (README "D-Bus API", Config/dbus/*.xml) as a client that is not ours sees it:
 /// python3-dbus parses the introspection XML with its own parser and reads every property.
 @Suite(
     "python3-dbus reads scene-host's D-Bus contract",
@@ -26,7 +26,7 @@ struct ExternalClientContractTests {
             #expect(served[interface].array.compactMap(\.string) == committed.lines, "\(path) serves \(interface) as committed")
             #expect(
                 Set(served.object.keys) == Set([interface] + standard.map { "org.freedesktop.DBus.\($0)" }),
-                "\(path) implements \(interface) and the standard interfaces of §4, nothing else")
+                "\(path) implements \(interface) and the standard interfaces, nothing else")
         }
         #expect(objects["/org/scenehost/SceneHost"]["nodes"].array == [.string("scene"), .string("window")])
         #expect(objects["/org/scenehost/SceneHost/scene"]["nodes"].array.compactMap(\.string).sorted() == ["findview", "gallery", "gesturelab"])

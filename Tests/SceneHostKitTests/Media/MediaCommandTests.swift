@@ -3,7 +3,7 @@ import SceneCore
 @testable import SceneHostKit
 import Testing
 
-@Suite("MPRIS commands and remote-control subtypes (research/dbus.md §c)")
+@Suite("MPRIS commands and remote-control subtypes (README, MPRIS section)")
 struct MediaCommandTests {
     @Test(
         "Each single MPRIS command becomes the one remote-control subtype of the mapping table",

@@ -1,5 +1,5 @@
-/// The thresholds of the event model (research/uikit-semantics.md §0), with units. Each value marked
-/// [CHOICE] there is not knowable from public material; it is a named constant here so that a host
+/// The thresholds of the event model (docs/behaviour.md §0), with units. Each value marked
+/// "our choice" there is not knowable from public material; it is a named constant here so that a host
 /// can change it through ``InteractionSettings``.
 public enum InteractionDefaults {
     /// A view with `alpha` at or below this is not hit (`HIT_MIN_ALPHA`, [HT-2]).

@@ -1,6 +1,6 @@
 /// Reading references without reference counting, for the hot paths of hit testing and touch
-/// delivery (research/perf.md §6: retains and releases, and the dynamic exclusivity checks, were most of
-/// the cost of those paths).
+/// delivery (retains and releases, and the dynamic exclusivity checks, were most of the cost of those
+/// paths; BENCHMARKS.md).
 ///
 /// Each helper reads memory that the caller knows is alive for the duration: the main actor runs
 /// nothing else meanwhile, and the caller names who owns the object (a superview its subviews, a scene

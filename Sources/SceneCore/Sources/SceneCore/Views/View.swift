@@ -16,7 +16,7 @@
 open class View: Responder {
     // Hot state. Exclusivity is unchecked on these fields because every access happens on the main
     // actor and no accessor hands out an `inout` reference to them, so overlapping accesses cannot
-    // occur; the dynamic checks would otherwise dominate the cost of a hit test (research/perf.md §6).
+    // occur; the dynamic checks would otherwise dominate the cost of a hit test (BENCHMARKS.md).
     @exclusivity(unchecked) var _frameOrigin: Point
     @exclusivity(unchecked) var _bounds: Rect
     @exclusivity(unchecked) var _transform: TransformStorage?
