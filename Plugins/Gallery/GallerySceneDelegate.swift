@@ -1,12 +1,14 @@
 import SceneCore
 
-/// Builds the Gallery scene: two windows, to exercise levels, key-window hand-over and one first
-/// responder per window.
+/// Builds the Gallery scene: two windows, to exercise levels, key-window hand-over, one first
+/// responder per window, text input and keyboard focus.
 ///
-///     main  (normal level, key at first) ┬ field       becomes first responder when tapped
+///     main  (normal level, key at first) ┬ logo        an image ("Gallery logo")
+///                                        ├ field       a text field: tap it (or Tab to it) and type
 ///                                        └ show-alert  shows the alert window again
-///     alert (alert level, on top, key while shown) ┬ code  becomes first responder when tapped
-///                                                  └ ok    hides the alert; key returns to main
+///     alert (alert level, on top, key while shown) ┬ message  "Enter the code, then press OK."
+///                                                  ├ code     a secure text field
+///                                                  └ ok       hides the alert; key returns to main
 final class GallerySceneDelegate: SceneDelegate {
     private var main: Window?
     private var alert: Window?
@@ -17,9 +19,14 @@ final class GallerySceneDelegate: SceneDelegate {
         main.accessibilityIdentifier = "main"
         let controller = ViewController()
         main.rootViewController = controller
-        let field = TextFieldView(frame: Rect(x: 20, y: 100, width: 350, height: 44), name: "field")
+        let logo = ImageView(frame: Rect(x: 20, y: 40, width: 48, height: 48))
+        logo.imageName = "gallery-logo"
+        logo.accessibilityIdentifier = "logo"
+        logo.accessibilityLabel = "Gallery logo"
+        let field = Self.textField(frame: Rect(x: 20, y: 100, width: 350, height: 44), name: "field", placeholder: "Type here", in: scene)
         let show = Button(frame: Rect(x: 20, y: 170, width: 160, height: 44), title: "Show alert")
         show.accessibilityIdentifier = "show-alert"
+        controller.view.addSubview(logo)
         controller.view.addSubview(field)
         controller.view.addSubview(show)
 
@@ -29,9 +36,13 @@ final class GallerySceneDelegate: SceneDelegate {
         alert.title = "Alert"
         alert.accessibilityIdentifier = "alert"
         alert.windowLevel = .alert
-        let code = TextFieldView(frame: Rect(x: 20, y: 30, width: 260, height: 44), name: "code")
+        let message = Label(frame: Rect(x: 20, y: 4, width: 260, height: 22), text: "Enter the code, then press OK.")
+        message.accessibilityIdentifier = "message"
+        let code = Self.textField(frame: Rect(x: 20, y: 30, width: 260, height: 44), name: "code", placeholder: "Code", in: scene)
+        code.isSecureTextEntry = true
         let ok = Button(frame: Rect(x: 90, y: 120, width: 120, height: 44), title: "OK")
         ok.accessibilityIdentifier = "ok"
+        alert.addSubview(message)
         alert.addSubview(code)
         alert.addSubview(ok)
 
@@ -49,23 +60,22 @@ final class GallerySceneDelegate: SceneDelegate {
         self.main = main
         self.alert = alert
     }
-}
 
-/// A text input stand-in: can become first responder, and does when tapped.
-final class TextFieldView: View {
-    private let name: String
-
-    init(frame: Rect, name: String) {
-        self.name = name
-        super.init(frame: frame)
-        accessibilityIdentifier = name
-        accessibilityLabel = name.prefix(1).uppercased() + name.dropFirst()
-        accessibilityRole = .entry
-    }
-
-    override var canBecomeFirstResponder: Bool { true }
-
-    override func touchesEnded(_ touches: TouchSet, with event: Event?) {
-        if becomeFirstResponder() { window?.windowScene?.log("\(name) became first responder") }
+    /// A text field named `name` that logs when editing begins, on Return and when editing ends.
+    private static func textField(frame: Rect, name: String, placeholder: String, in scene: WindowScene) -> TextField {
+        let field = TextField(frame: frame)
+        field.accessibilityIdentifier = name
+        field.accessibilityLabel = name.prefix(1).uppercased() + name.dropFirst()
+        field.placeholder = placeholder
+        field.addAction(named: Selector("\(name)EditingBegan"), for: .editingDidBegin) { [weak scene] _, _ in
+            scene?.log("\(name) became first responder")
+        }
+        field.addAction(named: Selector("\(name)Return"), for: .primaryActionTriggered) { [weak scene] control, _ in
+            scene?.log("\(name) return: \((control as? TextField)?.displayedText ?? "")")
+        }
+        field.addAction(named: Selector("\(name)EditingEnded"), for: .editingDidEnd) { [weak scene] _, _ in
+            scene?.log("\(name) editing ended")
+        }
+        return field
     }
 }

@@ -7,6 +7,7 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py gestures  the GestureLab button, the background tap, LongPress, Swipe and Pinch
     drive.py player    remote control and shake before and after touching the GestureLab player
     drive.py gallery   the Gallery alert and main windows: first responders and key-window hand-over
+    drive.py keyboard  the Gallery field: TypeText, SendKey (editing keys, Tab, Space, a media key), Press signals
     drive.py scenes    Scene1 life-cycle methods, LoadPlugin and Disconnect
     drive.py tour      all of the above in one connection
 
@@ -83,6 +84,23 @@ def gallery(c):
         c.call(window(number), PROPERTIES, "GetAll", "s", ("org.scenehost.Window1",), label="GetAll window %d" % number)
 
 
+def keyboard(c):
+    # Gallery's main window becomes key; its field becomes first responder (and keyboard focus).
+    c.window(GALLERY_MAIN, "MakeKey", label="MakeKey main")
+    c.window(GALLERY_MAIN, "Tap", "ddu", (100.0, 120.0, 1), label="Tap field")
+    c.window(GALLERY_MAIN, "TypeText", "s", ("hellp",))
+    c.host("SendKey", "sss", ("BackSpace", "", "press"), label="SendKey backspace")
+    c.host("SendKey", "sss", ("o", "", "press"), label="SendKey o")
+    c.host("SendKey", "sss", ("1", "shift", "began"), label="SendKey shift+1 began")
+    c.host("SendKey", "sss", ("1", "shift", "ended"), label="SendKey shift+1 ended")
+    c.call(window(GALLERY_MAIN), PROPERTIES, "Get", "ss", ("org.scenehost.Window1", "FirstResponder"), label="Get FirstResponder")
+    c.window(GALLERY_MAIN, "DescribeTree", label="DescribeTree typed")
+    # Tab moves the focus from the field to show-alert (the field stops editing); Space activates it.
+    c.host("SendKey", "sss", ("tab", "", "press"), label="SendKey tab")
+    c.host("SendKey", "sss", ("space", "", "press"), label="SendKey space")
+    c.host("SendKey", "sss", ("media-play-pause", "", "press"), label="SendKey media")
+
+
 def scenes(c):
     c.scene("findview", "Deactivate")
     c.window(FINDVIEW, "Tap", "ddu", (240.0, 250.0, 1), label="Tap inactive")
@@ -97,8 +115,8 @@ def scenes(c):
 
 
 GROUPS = {"seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
-          "player": [player], "gallery": [gallery], "scenes": [scenes]}
-GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, scenes]
+          "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes]}
+GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, scenes]
 
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else ""

@@ -56,6 +56,11 @@ struct SignalFormattingTests {
             #"{"signal":"RemoteControlDelivered","seq":18,"subtype":"play","handledBy":""}"#
         ),
         (
+            "Press", [.uint64(21), .objectPath("/org/scenehost/SceneHost/window/3"), .string("shift+tab"), .string("began"), .string("Application")],
+            "#21 Press window/3 shift+tab began handled by Application",
+            #"{"signal":"Press","seq":21,"window":"/org/scenehost/SceneHost/window/3","key":"shift+tab","phase":"began","handledBy":"Application"}"#
+        ),
+        (
             "SceneActivationChanged", [.uint64(19), findview, .string("foreground-inactive")],
             "#19 SceneActivationChanged scene/findview foreground-inactive",
             #"{"signal":"SceneActivationChanged","seq":19,"scene":"/org/scenehost/SceneHost/scene/findview","state":"foreground-inactive"}"#

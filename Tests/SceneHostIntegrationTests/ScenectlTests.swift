@@ -256,6 +256,26 @@ struct ScenectlTests {
         #expect(byTitle.status == 0 && byTitle.stdout.hasPrefix("window 3 (gallery/Gallery)"), "\(byTitle)")
     }
 
+    @Test("type puts text into the Gallery field after --window made its window key; press edits it, Tab moves the focus and a bad key is status 1 naming it")
+    func typeAndPress() throws {
+        let host = try startHost()
+        defer { stop(host) }
+        #expect(try scenectl(["tap-view", "field", "--window", "gallery/Gallery"], host: host).stdout == "field\n")
+        let typed = try scenectl(["type", "hellp", "--window", "gallery/Gallery"], host: host)
+        #expect(typed.status == 0 && typed.stdout == "field\n", "\(typed)")
+        #expect(try scenectl(["press", "BackSpace"], host: host).stdout == "field\n")
+        #expect(try scenectl(["type", "o!\\n"], host: host).stdout == "field\n")
+        #expect(host.waitForLine(containing: "field return: hello!"))
+        let tab = try scenectl(["press", "tab"], host: host)
+        #expect(tab.status == 0 && tab.stdout == "Application\n", "\(tab)")
+        #expect(host.waitForLine(containing: "field editing ended"))
+        #expect(try scenectl(["press", "a", "--phase", "ended"], host: host).stdout == "nobody\n", "a key that is not down")
+        let bad = try scenectl(["press", "control+hyper"], host: host)
+        #expect(bad.status == 1 && bad.stderr.contains("'control+hyper'") && bad.stderr.contains("InvalidName"), "\(bad)")
+        let nowhere = try scenectl(["type", "x", "--window", "findview"], host: host)
+        #expect(nowhere.status == 0 && nowhere.stdout == "nobody\n", "\(nowhere)")
+    }
+
     @Test("load connects a plugin as a new scene; the same name again is SceneExists")
     func load() throws {
         let host = try startHost()

@@ -27,6 +27,25 @@ struct InputScriptTests {
         #expect(script.commands.last?.command == .quit)
     }
 
+    @Test("press and type become keyboard records: a key's press, its text after began, a media key's remote-control event [KB-4, KB-6]")
+    func keyboardCommands() throws {
+        let script = try InputScript(
+            text: """
+                press shift+tab
+                press a began
+                press media-next
+                type hi there\\n
+                """, file: "k.txt")
+        let shiftTab = Key(keyCode: .keyboardTab, modifierFlags: .shift)
+        let a = Key(keyCode: .keyboardA)
+        #expect(script.commands.map(\.command) == [
+            .keyboard([.press(shiftTab, .began), .press(shiftTab, .ended)]),
+            .keyboard([.press(a, .began), .text("a")]),
+            .keyboard([.mediaKey(.remoteControlNextTrack)]),
+            .keyboard([.text("hi there\n")]),
+        ])
+    }
+
     @Test(
         "Malformed lines are errors naming the line",
         arguments: [
@@ -36,6 +55,10 @@ struct InputScriptTests {
             ("\nremote louder", "s.txt:2: remote: unknown remote-control subtype 'louder'"),
             ("jump", "s.txt:1: jump: unknown command 'jump'"),
             ("wait -1", "s.txt:1: wait: SECONDS must be ≥ 0"),
+            ("press hyper+a", "s.txt:1: press: modifier 'hyper' in 'hyper' does not exist"),
+            ("press tab twice", "s.txt:1: press: key phase 'twice' does not exist"),
+            ("press", "s.txt:1: press: expected: press KEY [PHASE]"),
+            ("type a\u{7}b", "s.txt:1: type: text has U+0007 at offset 1"),
             ("tap a nan 1", "s.txt:1: tap: argument 2 must be a finite number (got 'nan')"),
         ])
     func errors(text: String, expected: String) {

@@ -29,6 +29,7 @@ enum SignalCatalog {
         "MotionDelivered": Shape([("seq", "t"), ("subtype", "s"), ("phase", "s"), ("handledBy", "s")]),
         "RemoteControlDelivered": Shape([("seq", "t"), ("subtype", "s"), ("handledBy", "s")]),
         "SceneActivationChanged": Shape([("seq", "t"), ("scene", "o"), ("state", "s")]),
+        "Press": Shape([("seq", "t"), ("window", "o"), ("key", "s"), ("phase", "s"), ("handledBy", "s")]),
         "Log": Shape([("seq", "t"), ("scene", "o"), ("line", "s")]),
     ]
 }

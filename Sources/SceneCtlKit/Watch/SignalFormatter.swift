@@ -11,6 +11,7 @@
 ///     #18 RemoteControlDelivered play handled by nobody
 ///     #19 SceneActivationChanged scene/findview foreground-inactive
 ///     #20 Log scene/findview blueColorView, BlueView.hitTest(_:with:)
+///     #21 Press window/3 shift+tab began handled by Application
 ///
 /// JSON: `{"signal":"Touch","seq":12,"window":"/org/scenehost/SceneHost/window/1","touch":3,…}` with
 /// every argument under its XML name, in the XML's order.
@@ -89,6 +90,11 @@ enum SignalFormatter {
         case "SceneActivationChanged":
             guard let scene = path("scene"), let state = string("state") else { return nil }
             return "\(scene) \(state)"
+        case "Press":
+            guard let window = path("window"), let key = string("key"), let phase = string("phase"),
+                let handler = string("handledBy")
+            else { return nil }
+            return "\(window) \(key) \(phase) handled by \(handler.isEmpty ? "nobody" : handler)"
         case "Log":
             guard let scene = path("scene"), let line = string("line") else { return nil }
             return "\(scene) \(line)"

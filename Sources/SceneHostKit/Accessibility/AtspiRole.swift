@@ -6,12 +6,17 @@ import SceneCore
 /// Only roles that at-spi2-core 2.46 knows are used: `switch` (130) exists from 2.56 on, so a
 /// ``SceneCore/Switch`` is a toggle button (Orca would otherwise see an unknown role).
 enum AtspiRole: UInt32, Sendable, CaseIterable {
+    case alert = 2
     case canvas = 6
     case checkBox = 7
+    case dialog = 16
     case frame = 23
     case image = 27
     case label = 29
+    case list = 31
+    case listItem = 32
     case panel = 39
+    case passwordText = 40
     case pushButton = 43
     case slider = 51
     case table = 55
@@ -35,6 +40,11 @@ enum AtspiRole: UInt32, Sendable, CaseIterable {
         case .tableCell: self = .tableCell
         case .entry: self = .entry
         case .canvas: self = .canvas
+        case .passwordText: self = .passwordText
+        case .alert: self = .alert
+        case .dialog: self = .dialog
+        case .list: self = .list
+        case .listItem: self = .listItem
         @unknown default: self = .panel
         }
     }
@@ -43,7 +53,12 @@ enum AtspiRole: UInt32, Sendable, CaseIterable {
     /// `GetLocalizedRoleName`.
     var name: String {
         switch self {
+        case .alert: "alert"
         case .canvas: "canvas"
+        case .dialog: "dialog"
+        case .list: "list"
+        case .listItem: "list item"
+        case .passwordText: "password text"
         case .checkBox: "check box"
         case .frame: "frame"
         case .image: "image"

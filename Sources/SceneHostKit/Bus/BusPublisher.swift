@@ -245,6 +245,18 @@ final class BusPublisher: ApplicationObserver {
         }
     }
 
+    func pressWasDelivered(_ press: Press, handledBy: Responder?) {
+        let seq = nextSequence()
+        let window = path(of: press.window)
+        emit(HostSignals.press) { writer in
+            writer.append(seq)
+            writer.append(window)
+            try writer.append(press.key?.wireName ?? "")
+            try writer.append(press.phase.rawValue)
+            try writer.append(Self.describe(handledBy))
+        }
+    }
+
     func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState) {
         let seq = nextSequence()
         let path = SceneBusContract.scenePath(scene.name)
@@ -301,4 +313,5 @@ enum HostSignals {
     static let remoteControlDelivered: MemberName = "RemoteControlDelivered"
     static let sceneActivationChanged: MemberName = "SceneActivationChanged"
     static let log: MemberName = "Log"
+    static let press: MemberName = "Press"
 }

@@ -29,6 +29,10 @@ enum HostBusErrors {
         }
     }
 
+    static func from(_ error: KeyboardInputError) -> BusError {
+        BusError(name: SceneBusContract.ErrorNames.invalidName, message: error.message)
+    }
+
     static func invalidValue(_ message: String) -> BusError {
         BusError(name: SceneBusContract.ErrorNames.invalidValue, message: message)
     }

@@ -95,6 +95,28 @@ enum HostInterface {
                     }
                     return [.string(BusPublisher.describe(service.sendRemoteControl(subtype)))]
                 },
+                .method(
+                    "SendKey", inputs: [.init("key", .string), .init("modifiers", .string), .init("phase", .string)],
+                    outputs: [.init("handledBy", .string)]
+                ) { call in
+                    _ = try service.admit(call)
+                    let (name, modifiers, phase) = try call.read { reader in (try reader.readString(), try reader.readString(), try reader.readString()) }
+                    let records: [KeyboardInput]
+                    do throws(KeyboardInputError) {
+                        records = KeyboardInput.records(
+                            for: try KeyCombination(name: name, modifiers: modifiers), stroke: try KeyStroke(name: phase))
+                    } catch {
+                        throw HostBusErrors.from(error)
+                    }
+                    // The reply names who handled the first record: the press's began (or its one phase),
+                    // or the remote-control event of a media key.
+                    var handler: Responder?
+                    for (index, record) in records.enumerated() {
+                        let taker = record.deliver(to: application)
+                        if index == 0 { handler = taker }
+                    }
+                    return [.string(BusPublisher.describe(handler))]
+                },
                 .deferredMethod("LoadPlugin", inputs: [.init("plugin", .string), .init("sceneName", .string)], outputs: [.init("scene", .objectPath)]) {
                     call, reply in
                     do {
@@ -145,6 +167,12 @@ enum HostInterface {
                 SignalDescription(
                     HostSignals.sceneActivationChanged,
                     arguments: [.init("seq", .uint64), .init("scene", .objectPath), .init("state", .string)]),
+                SignalDescription(
+                    HostSignals.press,
+                    arguments: [
+                        .init("seq", .uint64), .init("window", .objectPath), .init("key", .string), .init("phase", .string),
+                        .init("handledBy", .string),
+                    ]),
                 SignalDescription(HostSignals.log, arguments: [.init("seq", .uint64), .init("scene", .objectPath), .init("line", .string)]),
             ],
             properties: [

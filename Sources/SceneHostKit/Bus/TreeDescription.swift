@@ -6,7 +6,10 @@ import SceneCore
 ///
 ///     {"window": {"path", "title", "frame": [x, y, w, h] (screen), "level", "hidden", "key", "firstResponder"},
 ///      "root": {"ref", "type", "frame" (window), "hidden", "alpha", "interaction", "role",
-///               "identifier"?, "label"?, "gestures": [...], "control"?: {...}, "children": [...]}}
+///               "identifier"?, "label"?, "text"?, "gestures": [...], "control"?: {...}, "focused"?,
+///               "children": [...]}}
+///
+/// `text` is a label's text or a text field's displayed text (bullets for secure entry).
 @MainActor
 enum TreeDescription {
     static func json(of window: Window, path: ObjectPath) -> String {
@@ -40,8 +43,12 @@ enum TreeDescription {
             var state: [String: Any] = ["enabled": control.isEnabled, "highlighted": control.isHighlighted, "selected": control.isSelected]
             if let toggle = control as? Switch { state["on"] = toggle.isOn }
             if let slider = control as? Slider { state["value"] = slider.value }
+            if let field = control as? TextField { state["caret"] = field.caretOffset }
             node["control"] = state
         }
+        if let label = view as? Label, let text = label.text { node["text"] = text }
+        if let field = view as? TextField { node["text"] = field.displayedText }
+        if view.isFocused { node["focused"] = true }
         if window.firstResponder === view { node["firstResponder"] = true }
         return node
     }

@@ -116,6 +116,17 @@ enum WindowInterface {
                                 endDistance: values[3], in: target, seconds: try HostBusErrors.seconds(values[4], "Pinch duration", limit: limit))
                         }
                     },
+                    .method("TypeText", inputs: [.init("text", .string)], outputs: [.init("view", .string)]) { call in
+                        _ = try service.admit(call)
+                        let target = try window()
+                        let text = try call.read { r in try r.readString() }
+                        do throws(InputError) { try KeyboardInput.checkTypedText(text) } catch { throw HostBusErrors.from(error) }
+                        guard host.application.keyWindow === target else {
+                            throw HostBusErrors.invalidState(
+                                "window \(number) ('\(target.title)') is not the key window; text goes to the key window only (MakeKey it first)")
+                        }
+                        return [.string(BusPublisher.describe(KeyboardInput.text(text).deliver(to: host.application)))]
+                    },
                     .method("MakeFirstResponder", inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) { call in
                         _ = try service.admit(call)
                         let target = try window()

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 public import SceneCore
+import SceneBusContract
 
 /// A file of input commands for `scene-host --input FILE` (or `-` for stdin), one per line, run in
 /// order, each after the previous one finished:
@@ -11,6 +12,10 @@ public import SceneCore
 ///     pinch SCENE CX CY START-DISTANCE END-DISTANCE SECONDS
 ///     shake                                 a shake (began, then ended)
 ///     remote SUBTYPE                        play, pause, next-track, … (see Event.EventSubtype)
+///     press KEY [PHASE]                     a key (shift+tab, return, a, media-play-pause); PHASE began,
+///                                           changed, ended, cancelled or press (the default: began+ended)
+///     type TEXT                             the rest of the line, typed into the first responder
+///                                           (\n types Return, \\ a backslash)
 ///     wait SECONDS
 ///     quit                                  graceful shutdown, exit 0
 ///
@@ -24,6 +29,7 @@ public struct InputScript: Sendable {
         case pinch(scene: String, center: Point, startDistance: Double, endDistance: Double, seconds: Double)
         case shake
         case remote(Event.EventSubtype)
+        case keyboard([KeyboardInput])
         case wait(Double)
         case quit
     }
@@ -90,6 +96,19 @@ public struct InputScript: Sendable {
                     throw fail("unknown remote-control subtype '\(words[1])'")
                 }
                 commands.append((offset + 1, .remote(subtype)))
+            case "press":
+                guard words.count == 2 || words.count == 3 else { throw fail("expected: press KEY [PHASE]") }
+                do throws(KeyboardInputError) {
+                    let stroke = words.count == 3 ? try KeyStroke(name: words[2]) : .press
+                    commands.append((offset + 1, .keyboard(KeyboardInput.records(for: try KeyCombination(name: words[1]), stroke: stroke))))
+                } catch {
+                    throw fail(error.message)
+                }
+            case "type":
+                guard words.count >= 2 else { throw fail("expected: type TEXT") }
+                let text = TypedText.unescape(String(line.dropFirst("type".count).drop { $0 == " " }))
+                do throws(InputError) { try KeyboardInput.checkTypedText(text) } catch { throw fail(error.message) }
+                commands.append((offset + 1, .keyboard([.text(text)])))
             case "wait":
                 try arguments(1, "wait SECONDS")
                 let seconds = try number(1)
@@ -99,7 +118,7 @@ public struct InputScript: Sendable {
                 try arguments(0, "quit")
                 commands.append((offset + 1, .quit))
             default:
-                throw fail("unknown command '\(words[0])' (expected tap, long-press, swipe, pinch, shake, remote, wait or quit)")
+                throw fail("unknown command '\(words[0])' (expected tap, long-press, swipe, pinch, shake, remote, press, type, wait or quit)")
             }
         }
         self.commands = commands
@@ -165,6 +184,9 @@ private final class InputScriptRunner {
             next()
         case .remote(let subtype):
             host.application.sendRemoteControl(subtype)
+            next()
+        case .keyboard(let records):
+            for record in records { record.deliver(to: host.application) }
             next()
         case .wait(let seconds):
             _ = host.clock.schedule(after: seconds) { [self] in self.next() }

@@ -70,15 +70,15 @@ struct AccessibilityBusTests {
         let (host, probe) = try await startHost(registry)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let items = try await probe.items()
-        // FindView 6, GestureLab 8, Gallery main 4, Gallery alert 3, plus the root.
-        #expect(items.count == 22)
+        // FindView 6, GestureLab 8, Gallery main 5, Gallery alert 4, plus the root.
+        #expect(items.count == 24)
         let root = try #require(items[Atspi.rootPath])
         #expect(root.parentBus == registry.connection.uniqueName?.rawValue && root.parent == Atspi.rootPath && root.index == -1)
         #expect(root.role == 75 && root.interfaces == [Atspi.accessible.rawValue, Atspi.application.rawValue])
         #expect(root.name == "scene-host" && root.childCount == 4)
         let windows = items.values.filter { $0.parent == Atspi.rootPath && $0.path != Atspi.rootPath }.sorted { $0.index < $1.index }
         #expect(windows.map(\.name) == ["FindView", "GestureLab", "Gallery", "Alert"])
-        #expect(windows.allSatisfy { $0.role == 23 })
+        #expect(windows.map(\.role) == [23, 23, 23, 2], "frames, and the alert-level window is an alert")
         for item in items.values where item.path != Atspi.rootPath {
             #expect(item.application == Atspi.rootPath)
             let child = try await probe.call(item.parent, Atspi.accessible, "GetChildAtIndex", [.int32(item.index)])

@@ -21,7 +21,7 @@ struct ExternalClientDrivingTests {
         return DriveOutcome(try await session.python("drive.py", [scenario]))
     }
 
-    @Test("Every method of Host1, Scene1 and Window1 answers with its declared out signature; all nine signals arrive with their declared signatures and seq growing by one")
+    @Test("Every method of Host1, Scene1 and Window1 answers with its declared out signature; all ten signals arrive with their declared signatures and seq growing by one")
     func everyMethodAndSignal() async throws {
         let tour = try await drive("tour")
         let contract = try ContractInterface.all()
@@ -92,6 +92,33 @@ struct ExternalClientDrivingTests {
         #expect(lab.sequenceIsContiguous)
     }
 
+    @Test("Keyboard: TypeText and SendKey edit the Gallery field, Tab moves the focus to show-alert and Space activates it, a media key is a remote-control event; every phase is a Press signal [KB-1, KB-3, KB-4, KB-6, TF-5]")
+    func keyboardReachesTheField() async throws {
+        let keys = try await drive("keyboard")
+        let main = Self.window(3)
+        #expect(keys.call("TypeText")?.reply == [.string("field")])
+        #expect(
+            ["SendKey backspace", "SendKey o", "SendKey shift+1 began", "SendKey shift+1 ended", "SendKey tab", "SendKey space", "SendKey media"]
+                .map { keys.call($0)?.reply ?? [.string("no reply")] }
+                == [[.string("field")], [.string("field")], [.string("field")], [.string("field")], [.string("Application")], [.string("Application")], [.string("")]])
+        if case .string(let tree)? = keys.call("DescribeTree typed")?.reply?.first {
+            #expect(tree.contains("\"text\":\"hello!\""), "the field's text is hello!: \(tree)")
+        } else {
+            Issue.record("DescribeTree answered no JSON string")
+        }
+        #expect(
+            keys.signals("Press").map { [$0.string(1), $0.string(2), $0.string(3), $0.string(4)] }
+                == [
+                    [main, "backspace", "began", "field"], [main, "backspace", "ended", "field"], [main, "o", "began", "field"],
+                    [main, "o", "ended", "field"], [main, "shift+1", "began", "field"], [main, "shift+1", "ended", "field"],
+                    [main, "tab", "began", "Application"], [main, "tab", "ended", "Application"],
+                    [main, "space", "began", "Application"], [main, "space", "ended", "Application"],
+                ])
+        #expect(keys.log(of: "gallery") == ["field became first responder", "field editing ended", "alert shown"])
+        #expect(keys.signals("RemoteControlDelivered").map { $0.string(1) } == ["toggle-play-pause"])
+        #expect(keys.sequenceIsContiguous)
+    }
+
     @Test("Gallery: code, OK, field, show-alert, MakeKey and MakeFirstResponder move the key window and each window's first responder, as signals and properties say [FR-2, FR-3, FR-5, FR-6, WS-5, WS-6, WS-7]")
     func galleryKeyWindowAndFirstResponders() async throws {
         let gallery = try await drive("gallery")
@@ -108,8 +135,15 @@ struct ExternalClientDrivingTests {
             "OK hides the alert and main is key again [WS-7]; show-alert brings it back [WS-6]; MakeKey hands over [WS-5]")
         #expect(
             gallery.signals("ActionSent").map { [$0.string(1), $0.string(2), $0.string(3)] }
-                == [[alert, "dismissAlert", "ok"], [main, "showAlert", "show-alert"]])
-        #expect(gallery.log(of: "gallery") == ["code became first responder", "alert hidden", "field became first responder", "alert shown"])
+                == [
+                    [alert, "codeEditingBegan", "code"], [alert, "dismissAlert", "ok"], [main, "fieldEditingBegan", "field"],
+                    [main, "fieldEditingEnded", "field"], [main, "showAlert", "show-alert"], [main, "fieldEditingBegan", "field"],
+                ])
+        #expect(
+            gallery.log(of: "gallery") == [
+                "code became first responder", "alert hidden", "field became first responder", "field editing ended", "alert shown",
+                "field became first responder",
+            ])
         let mainProperties = gallery.call("GetAll window 3")?.reply?.first ?? .null
         let alertProperties = gallery.call("GetAll window 4")?.reply?.first ?? .null
         #expect(mainProperties["IsKey"] == .bool(true) && mainProperties["FirstResponder"] == .string("field"))

@@ -81,7 +81,8 @@ extension Application {
         return sender as? Responder
     }
 
-    /// Motion or remote control with no key window: the application is the start responder [FR-8].
+    /// Motion, remote control or a press with no key window: the application is the start responder
+    /// [FR-8, KB-1].
     func deliverToSelf(_ event: Event) {
         event.beginChain(at: self)
         switch event.type {
@@ -93,7 +94,9 @@ extension Application {
             }
         case .remoteControl:
             remoteControlReceived(with: event)
-        case .touches, .presses, .scroll, .hover, .transform:
+        case .presses:
+            event.deliverPress(to: self)
+        case .touches, .scroll, .hover, .transform:
             break
         }
     }

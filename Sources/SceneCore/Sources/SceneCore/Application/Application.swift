@@ -35,6 +35,10 @@ open class Application: Responder {
     var shakeTimer: ClockTimer?
     weak var shakeScene: WindowScene?
     weak var shakeHandler: Responder?
+    /// Presses whose key is down, by key [KB-1].
+    var livePresses: [KeyboardHIDUsage: Press] = [:]
+    /// Presses whose `began` the application's keyboard behaviour handled [KB-3].
+    var pressesHandledByApplication: Set<ObjectIdentifier> = []
 
     public init(clock: any EventClock, settings: InteractionSettings = InteractionSettings()) {
         self.clock = clock
@@ -62,7 +66,7 @@ open class Application: Responder {
     /// Dispatches `event` [TD-5]. Touches go to each window that owns touches in the event, in the
     /// order of those touches; motion and remote-control events go to the key window (which starts at
     /// its first responder, or at itself), or to the application itself when there is no key window
-    /// [FR-8, FR-9]. Overrides must call `super`.
+    /// [FR-8, FR-9]; presses go to the window they began in [KB-1]. Overrides must call `super`.
     open func sendEvent(_ event: Event) {
         switch event.type {
         case .touches:
@@ -73,7 +77,13 @@ open class Application: Responder {
             } else {
                 deliverToSelf(event)
             }
-        case .presses, .scroll, .hover, .transform:
+        case .presses:
+            if let window = event.press?.window {
+                window.sendEvent(event)
+            } else {
+                deliverToSelf(event)
+            }
+        case .scroll, .hover, .transform:
             break
         }
     }
@@ -209,6 +219,7 @@ open class Application: Responder {
         if shakeScene === scene, shakeTimer != nil {
             sendMotion(.motionShake, phase: .cancelled)
         }
+        cancelPresses { $0.window?._windowScene === scene }
     }
 
     // MARK: Windows [WS-3, WS-4]

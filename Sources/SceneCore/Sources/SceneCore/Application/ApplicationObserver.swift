@@ -42,6 +42,13 @@ public protocol ApplicationObserver: AnyObject {
     /// The application started (`true`) or stopped receiving remote-control events
     /// (``Application/beginReceivingRemoteControlEvents()``, ``Application/endReceivingRemoteControlEvents()``) [FR-9].
     func remoteControlReceivingDidChange(_ isReceiving: Bool)
+    /// One phase of a key press went through the responder chain [KB-1]; `handledBy` consumed it
+    /// (the application when its keyboard behaviour acted [KB-3]; nil: nobody).
+    func pressWasDelivered(_ press: Press, handledBy: Responder?)
+    /// A window's focused view changed [FO-1].
+    func focusDidChange(in window: Window, from old: View?, to new: View?)
+    /// The text or caret of `view` changed (a text field edited, a label's text set).
+    func textDidChange(in view: View, _ change: TextChange)
     /// A scene changed activation state [WS-1].
     func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState)
     /// A scene was connected (its delegate has built it).
@@ -71,6 +78,9 @@ extension ApplicationObserver {
     public func motionWasDelivered(_ subtype: Event.EventSubtype, phase: MotionPhase, handledBy: Responder?) {}
     public func remoteControlWasDelivered(_ subtype: Event.EventSubtype, handledBy: Responder?) {}
     public func remoteControlReceivingDidChange(_ isReceiving: Bool) {}
+    public func pressWasDelivered(_ press: Press, handledBy: Responder?) {}
+    public func focusDidChange(in window: Window, from old: View?, to new: View?) {}
+    public func textDidChange(in view: View, _ change: TextChange) {}
     public func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState) {}
     public func sceneDidConnect(_ scene: WindowScene) {}
     public func sceneDidDisconnect(_ scene: WindowScene) {}

@@ -39,4 +39,7 @@ public enum InteractionDefaults {
     public static let maximumShakeDuration: Double = 5
     /// Seconds of samples used to compute gesture velocities (CHOICE).
     public static let velocitySampleWindow: Double = 0.1
+    /// The fraction of a slider's range one arrow key (or an assistive tool's increment) moves it
+    /// ([KB-3], CHOICE: UIKit's VoiceOver step).
+    public static let sliderStepFraction: Double = 0.1
 }

@@ -179,6 +179,24 @@ open class Control: View {
             .map(\.action)
     }
 
+    /// Whether an action (or closure) is registered for any of `events`.
+    public func hasActions(for events: Events) -> Bool {
+        entries.contains { !$0.events.isDisjoint(with: events) }
+    }
+
+    /// What a tap that lifts inside does, without a touch [KB-5]: sends the up events
+    /// (`touchUpInside`, and `primaryActionTriggered` for buttons) and applies the control's own
+    /// change (a switch flips). Returns false, doing nothing, when the control is disabled.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        sendActions(for: upEvents(.touchUpInside), event: nil)
+        didEndTracking(inside: true, event: nil)
+        return true
+    }
+
+    /// Controls take keyboard focus while enabled [FO-2].
+    open override var canBecomeFocused: Bool { isEnabled }
+
     /// Sends the actions registered for any of `events`, in registration order [UC-4].
     public func sendActions(for events: Events) {
         sendActions(for: events, event: nil)

@@ -68,6 +68,27 @@ open class Slider: Control {
 
     override var defaultAccessibilityRole: AccessibilityRole { .slider }
 
+    /// A slider has no activation: Space and Return do nothing, the arrow keys move it [KB-3].
+    open override func accessibilityActivate() -> Bool { false }
+
+    /// Moves the value up by ``InteractionDefaults/sliderStepFraction`` of the range and sends
+    /// `valueChanged` when it changed [KB-3].
+    open override func accessibilityIncrement() {
+        step(by: 1)
+    }
+
+    /// Moves the value down by one step and sends `valueChanged` when it changed [KB-3].
+    open override func accessibilityDecrement() {
+        step(by: -1)
+    }
+
+    private func step(by steps: Double) {
+        guard isEnabled else { return }
+        let old = value
+        value = clamp(value + steps * (maximumValue - minimumValue) * InteractionDefaults.sliderStepFraction)
+        if value != old { sendActions(for: .valueChanged) }
+    }
+
     open override var accessibilityValue: String? {
         get { super.accessibilityValue ?? value.compactDescription }
         set { super.accessibilityValue = newValue }

@@ -1,9 +1,9 @@
-/// An event the application dispatches: a multi-touch sequence, a motion (shake) or a remote-control
-/// command.
+/// An event the application dispatches: a multi-touch sequence, a key press, a motion (shake) or a
+/// remote-control command.
 ///
 /// For touches, one event object is reused for the whole multi-touch sequence [TD-6]: it holds every
 /// live touch, stationary ones included, until each has ended or been cancelled. Motion and
-/// remote-control events are one object per delivery.
+/// remote-control events, and each phase of a key press, are one object per delivery.
 @MainActor
 public final class Event {
     // Exclusivity is unchecked on the fields a touch dispatch reads and writes, for the reasons given
@@ -21,6 +21,9 @@ public final class Event {
     /// For motion events: whether the shake began, ended or was cancelled.
     var motionPhase: MotionPhase = .began
 
+    /// For press events: the press being delivered.
+    var press: Press?
+
     /// Responder-chain bookkeeping for motion and remote-control delivery: who received the call
     /// last, and who last forwarded it with the default implementation. See ``Responder``.
     var chainLastReached: Responder?
@@ -35,6 +38,12 @@ public final class Event {
     /// Every touch of the sequence, stationary ones included; nil for events that are not touches.
     public var allTouches: TouchSet? {
         type == .touches ? TouchSet(sortedUnique: liveTouches) : nil
+    }
+
+    /// The press of a press event [KB-1]; nil for other events.
+    public var allPresses: Set<Press>? {
+        guard type == .presses, let press else { return nil }
+        return [press]
     }
 
     /// The touches bound to `view` [TD-6].

@@ -69,6 +69,32 @@ open class Responder: ActionTarget {
         next.remoteControlReceived(with: event)
     }
 
+    // MARK: Presses [KB-1]
+
+    /// A key went down (or repeated while held) [KB-1]. Default: forwards to ``next``.
+    open func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        guard let next = forwardingTarget(for: event) else { return }
+        next.pressesBegan(presses, with: event)
+    }
+
+    /// The modifiers of a held key changed [KB-1]. Default: forwards to ``next``.
+    open func pressesChanged(_ presses: Set<Press>, with event: Event?) {
+        guard let next = forwardingTarget(for: event) else { return }
+        next.pressesChanged(presses, with: event)
+    }
+
+    /// A key came up [KB-1]. Default: forwards to ``next``.
+    open func pressesEnded(_ presses: Set<Press>, with event: Event?) {
+        guard let next = forwardingTarget(for: event) else { return }
+        next.pressesEnded(presses, with: event)
+    }
+
+    /// The system cancelled a press (its scene resigned active) [KB-1]. Default: forwards to ``next``.
+    open func pressesCancelled(_ presses: Set<Press>, with event: Event?) {
+        guard let next = forwardingTarget(for: event) else { return }
+        next.pressesCancelled(presses, with: event)
+    }
+
     /// Records the default forwarding step so the application can tell who consumed the event.
     private func forwardingTarget(for event: Event?) -> Responder? {
         event?.chainLastForwarder = self

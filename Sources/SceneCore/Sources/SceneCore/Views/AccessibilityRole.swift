@@ -17,6 +17,15 @@ public enum AccessibilityRole: String, Sendable, CaseIterable {
     case entry
     /// A drawing or gesture surface.
     case canvas
+    /// Editable text whose characters are not shown (a ``TextField`` with secure entry).
+    case passwordText = "password-text"
+    /// A window that demands attention (the role of a ``Window`` at ``Window/Level/alert`` or above).
+    case alert
+    /// A secondary window that asks something.
+    case dialog
+    /// A list: its exposed subviews are its items.
+    case list
+    case listItem = "list-item"
 }
 
 /// Accessibility values that most views never set, kept out of line so plain views stay small.

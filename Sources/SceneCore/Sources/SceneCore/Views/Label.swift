@@ -12,6 +12,7 @@ open class Label: View {
             guard oldValue != text else { return }
             notifyAccessibilityChange(.name)
             setNeedsDisplay()
+            notifyTextChange(from: oldValue ?? "", to: text ?? "")
         }
     }
 

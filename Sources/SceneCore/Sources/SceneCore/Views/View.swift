@@ -76,6 +76,7 @@ open class View: Responder {
     private static func isSceneCoreClass(_ type: View.Type) -> Bool {
         type == View.self || type == Window.self || type == Control.self || type == Button.self
             || type == Switch.self || type == Slider.self || type == Label.self || type == ImageView.self
+            || type == TextField.self
     }
 
     /// SceneCore's own view classes whose touch methods and `next` are the defaults.
@@ -295,4 +296,33 @@ open class View: Responder {
             notifyAccessibilityChange(.value)
         }
     }
+
+    // MARK: Focus and activation [FO-2, KB-5]
+
+    /// Whether the view can take keyboard focus [FO-2]. Default: true for a view that can become
+    /// first responder (or whose view controller can), and for a view with an enabled tap gesture
+    /// recognizer; controls answer `isEnabled`. Whether it can take focus *now* also depends on its
+    /// window and ancestors (``isFocusable``).
+    open var canBecomeFocused: Bool {
+        canBecomeFirstResponder || owningViewController?.canBecomeFirstResponder == true || hasEnabledTapRecognizer
+    }
+
+    /// Performs the view's own activation (Space or Return on the focused view, an assistive tool's
+    /// "click") and returns true, or returns false to let the application tap
+    /// ``accessibilityActivationPoint`` instead [KB-5]. Default false; controls do what a tap that
+    /// lifts inside does.
+    open func accessibilityActivate() -> Bool { false }
+
+    /// The point an activation taps, in screen coordinates: the centre of the view's bounds [KB-5].
+    open var accessibilityActivationPoint: Point {
+        let center = convert(bounds.center, to: nil)
+        return window?.convertToScreen(center) ?? center
+    }
+
+    /// Increases the view's value by one step (an arrow key on a focused slider, an assistive tool's
+    /// increment) [KB-3]. Default: nothing.
+    open func accessibilityIncrement() {}
+
+    /// Decreases the view's value by one step [KB-3]. Default: nothing.
+    open func accessibilityDecrement() {}
 }

@@ -296,7 +296,7 @@ extension Window {
 
     /// [FR-8, FR-9] start at the first responder, or at the window when there is none.
     func deliverToFirstResponder(_ event: Event) {
-        let start: Responder = firstResponder ?? self
+        let start: Responder = event.press?.responder ?? firstResponder ?? self
         event.beginChain(at: start)
         switch event.type {
         case .motion:
@@ -307,7 +307,9 @@ extension Window {
             }
         case .remoteControl:
             start.remoteControlReceived(with: event)
-        case .touches, .presses, .scroll, .hover, .transform:
+        case .presses:
+            event.deliverPress(to: start)
+        case .touches, .scroll, .hover, .transform:
             break
         }
     }

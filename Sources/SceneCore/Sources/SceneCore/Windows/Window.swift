@@ -24,6 +24,9 @@ open class Window: View {
     /// The window's first responder [FR-5]; changed only through `becomeFirstResponder()` /
     /// `resignFirstResponder()` and by removal [FR-7].
     public internal(set) var firstResponder: Responder?
+    /// The window's keyboard focus [FO-1]: changed through ``setFocusedView(_:)``, ``moveFocus(_:)``,
+    /// by a focusable view becoming first responder [FO-4], and by removal [FO-7].
+    public internal(set) var focusedView: View?
     /// True while a first-responder hand-over is in progress, so that the resigning responder's
     /// default `resignFirstResponder()` leaves the slot to the one taking it over (published once).
     var isTransferringFirstResponder = false
@@ -57,7 +60,8 @@ open class Window: View {
         self.windowScene = windowScene
     }
 
-    override var defaultAccessibilityRole: AccessibilityRole { .frame }
+    /// A window at ``Level/alert`` or above is an alert; others are frames.
+    override var defaultAccessibilityRole: AccessibilityRole { _level >= .alert ? .alert : .frame }
 
     // MARK: Responder
 
@@ -76,8 +80,10 @@ open class Window: View {
         get { _level }
         set {
             guard newValue != _level else { return }
+            let wasAlert = _level >= .alert
             _level = newValue
             _windowScene?._application?.windowOrderDidChange()
+            if wasAlert != (newValue >= .alert) { notifyAccessibilityChange(.role) }
         }
     }
 
@@ -202,6 +208,7 @@ open class Window: View {
         if let application = _windowScene?._application, application.hasObservers {
             application.notifyObservers { $0.firstResponderDidChange(in: self, from: old, to: responder) }
         }
+        focusFollowFirstResponder(responder)
     }
 
     /// A subtree left this window: the first responder resigns if it was in it [FR-7], its touches
@@ -212,6 +219,9 @@ open class Window: View {
             _ = responder.resignFirstResponder()
             isTransferringFirstResponder = false
             setFirstResponder(nil)
+        }
+        if let focused = focusedView, focused.isDescendant(of: root) {
+            setFocusSlot(nil)
         }
         gestureEnvironment.subtreeDidLeave(root)
         cancelTouchesForViews(in: root)
@@ -236,15 +246,16 @@ open class Window: View {
 
     /// Delivers `event` to this window: for touches, the touches this window owns go to the gesture
     /// recognizers first and then to their views [TD-5, GR-2]; motion and remote-control events go
-    /// to the first responder (or the window itself when it has none) and up the chain [FR-8, FR-9].
+    /// to the first responder (or the window itself when it has none) and up the chain [FR-8, FR-9];
+    /// each phase of a press goes to the responder its press began at and up the chain [KB-1].
     /// Overrides must call `super`.
     open func sendEvent(_ event: Event) {
         switch event.type {
         case .touches:
             deliverTouches(event)
-        case .motion, .remoteControl:
+        case .motion, .remoteControl, .presses:
             deliverToFirstResponder(event)
-        case .presses, .scroll, .hover, .transform:
+        case .scroll, .hover, .transform:
             break
         }
     }

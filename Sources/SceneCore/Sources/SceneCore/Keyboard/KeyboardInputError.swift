@@ -1,0 +1,39 @@
+/// A key, modifier or phase name that does not exist: a code to switch on and a message that names
+/// the bad value and the names that do exist.
+public struct KeyboardInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: Hashable, Sendable {
+            case unknownKey
+            case unknownModifier
+            case unknownPhase
+        }
+
+        private let value: Value
+
+        /// No key has that name.
+        public static let unknownKey = Code(value: .unknownKey)
+        /// No modifier has that name.
+        public static let unknownModifier = Code(value: .unknownModifier)
+        /// No press phase has that name.
+        public static let unknownPhase = Code(value: .unknownPhase)
+
+        public var description: String {
+            switch value {
+            case .unknownKey: "unknownKey"
+            case .unknownModifier: "unknownModifier"
+            case .unknownPhase: "unknownPhase"
+            }
+        }
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

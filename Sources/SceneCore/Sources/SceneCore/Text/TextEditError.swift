@@ -1,0 +1,40 @@
+/// Why a text edit was refused (nothing was changed): a code to switch on and a message that names
+/// the bad value and the fix.
+public struct TextEditError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: Hashable, Sendable {
+            case offsetOutOfRange
+            case invalidCharacter
+            case notEditable
+        }
+
+        private let value: Value
+
+        /// An offset or range lies outside the text.
+        public static let offsetOutOfRange = Code(value: .offsetOutOfRange)
+        /// The text holds a character a single-line field cannot take (a control character or a
+        /// Unicode noncharacter).
+        public static let invalidCharacter = Code(value: .invalidCharacter)
+        /// The field is disabled.
+        public static let notEditable = Code(value: .notEditable)
+
+        public var description: String {
+            switch value {
+            case .offsetOutOfRange: "offsetOutOfRange"
+            case .invalidCharacter: "invalidCharacter"
+            case .notEditable: "notEditable"
+            }
+        }
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}
