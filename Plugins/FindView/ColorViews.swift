@@ -1,10 +1,27 @@
 import SceneCore
 
-/// A seed 000 view: logs `<colorName>, <ClassName>.<method>` for hit testing and the four touch
-/// methods, then calls `super` (so touches bubble to the superview and the view controller).
+/// A seed 000 view: filled with its seed colour, it logs `<colorName>, <ClassName>.<method>` for hit
+/// testing and the four touch methods, then calls `super` (so touches bubble to the superview and
+/// the view controller).
 class ColorView: View {
-    /// The seed's `bgColorString`: `lightGrayColorView`, `redColorView`, …
-    var colorName: String { "" }
+    /// The colour the seed's `initWithFrame:` gives the view.
+    class var seedColor: Color { .white }
+
+    override init(frame: Rect) {
+        super.init(frame: frame)
+        backgroundColor = Self.seedColor
+    }
+
+    /// The seed's `bgColorString` (its `UIView+Color` category): named after the background colour.
+    var colorName: String {
+        switch backgroundColor {
+        case Color.red?: "redColorView"
+        case Color.blue?: "blueColorView"
+        case Color.yellow?: "yellowColorView"
+        case Color.lightGray?: "lightGrayColorView"
+        default: "otherColorView"
+        }
+    }
 
     override func hitTest(_ point: Point, with event: Event?) -> View? {
         log("hitTest(_:with:)")
@@ -42,17 +59,17 @@ class ColorView: View {
 }
 
 final class GrayView: ColorView {
-    override var colorName: String { "lightGrayColorView" }
+    override class var seedColor: Color { .lightGray }
 }
 
 final class RedView: ColorView {
-    override var colorName: String { "redColorView" }
+    override class var seedColor: Color { .red }
 }
 
 final class BlueView: ColorView {
-    override var colorName: String { "blueColorView" }
+    override class var seedColor: Color { .blue }
 }
 
 final class YellowView: ColorView {
-    override var colorName: String { "yellowColorView" }
+    override class var seedColor: Color { .yellow }
 }

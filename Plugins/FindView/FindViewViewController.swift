@@ -5,6 +5,7 @@ import SceneCore
 final class FindViewViewController: ViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
+        view.backgroundColor = .white
         let gray = GrayView(frame: Rect(x: 50, y: 100, width: 260, height: 200))
         let red = RedView(frame: Rect(x: 0, y: 0, width: 120, height: 100))
         let blue = BlueView(frame: Rect(x: 140, y: 100, width: 100, height: 100))

@@ -19,13 +19,20 @@ final class GallerySceneDelegate: SceneDelegate {
         main.accessibilityIdentifier = "main"
         let controller = ViewController()
         main.rootViewController = controller
+        controller.view.backgroundColor = .secondarySystemBackground
         let logo = ImageView(frame: Rect(x: 20, y: 40, width: 48, height: 48))
         logo.imageName = "gallery-logo"
+        logo.image = Self.logoImage
+        logo.cornerRadius = 10
+        logo.clipsToBounds = true
         logo.accessibilityIdentifier = "logo"
         logo.accessibilityLabel = "Gallery logo"
         let field = Self.textField(frame: Rect(x: 20, y: 100, width: 350, height: 44), name: "field", placeholder: "Type here", in: scene)
         let show = Button(frame: Rect(x: 20, y: 170, width: 160, height: 44), title: "Show alert")
         show.accessibilityIdentifier = "show-alert"
+        show.backgroundColor = .systemBlue
+        show.setTitleColor(.white, for: .normal)
+        show.cornerRadius = 10
         controller.view.addSubview(logo)
         controller.view.addSubview(field)
         controller.view.addSubview(show)
@@ -36,12 +43,19 @@ final class GallerySceneDelegate: SceneDelegate {
         alert.title = "Alert"
         alert.accessibilityIdentifier = "alert"
         alert.windowLevel = .alert
+        alert.backgroundColor = .white
+        alert.cornerRadius = 14
+        alert.borderColor = .systemGray4
+        alert.borderWidth = 1
         let message = Label(frame: Rect(x: 20, y: 4, width: 260, height: 22), text: "Enter the code, then press OK.")
         message.accessibilityIdentifier = "message"
+        message.font = .systemFont(ofSize: 15)
+        message.textAlignment = .center
         let code = Self.textField(frame: Rect(x: 20, y: 30, width: 260, height: 44), name: "code", placeholder: "Code", in: scene)
         code.isSecureTextEntry = true
         let ok = Button(frame: Rect(x: 90, y: 120, width: 120, height: 44), title: "OK")
         ok.accessibilityIdentifier = "ok"
+        ok.font = .boldSystemFont(ofSize: 17)
         alert.addSubview(message)
         alert.addSubview(code)
         alert.addSubview(ok)
@@ -60,6 +74,20 @@ final class GallerySceneDelegate: SceneDelegate {
         self.main = main
         self.alert = alert
     }
+
+    /// The logo: 48 × 48 pixels, a diagonal blend from pink to orange (an image made in code).
+    private static let logoImage: Image? = {
+        let from = Color.systemPink, to = Color.systemOrange
+        var pixels: [UInt32] = []
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let t = Double(x + y) / 94
+                func channel(_ a: Double, _ b: Double) -> UInt32 { UInt32(((a + (b - a) * t) * 255).rounded()) }
+                pixels.append(0xFF00_0000 | channel(from.red, to.red) << 16 | channel(from.green, to.green) << 8 | channel(from.blue, to.blue))
+            }
+        }
+        return try? Image(width: 48, height: 48, pixels: pixels)
+    }()
 
     /// A text field named `name` that logs when editing begins, on Return and when editing ends.
     private static func textField(frame: Rect, name: String, placeholder: String, in scene: WindowScene) -> TextField {

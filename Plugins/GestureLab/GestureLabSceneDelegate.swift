@@ -29,24 +29,34 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
     override func viewDidLoad() {
         super.viewDidLoad()
         view.accessibilityIdentifier = "root"
+        view.backgroundColor = .systemGray6
 
         let background = View(frame: Rect(x: 0, y: 0, width: 390, height: 360))
         background.accessibilityIdentifier = "background"
         background.accessibilityLabel = "Background"
+        // Seed 002: the cyan parent view with the table and the orange button.
+        background.backgroundColor = .cyan
         background.addGestureRecognizer(TapGestureRecognizer(name: "background-tap") { [weak self] _ in self?.log("Background tap") })
 
         let table = TableLikeView(frame: Rect(x: 20, y: 60, width: 350, height: 180))
         table.accessibilityIdentifier = "table"
         table.accessibilityLabel = "Table"
         table.accessibilityRole = .table
+        table.backgroundColor = .white
 
         let button = Button(frame: Rect(x: 20, y: 260, width: 160, height: 50), title: "Button")
         button.accessibilityIdentifier = "button"
+        button.backgroundColor = .orange
+        button.setTitleColor(.white, for: .normal)
+        button.font = .boldSystemFont(ofSize: 17)
+        button.cornerRadius = 8
         button.addAction(named: "buttonTapped", for: .touchUpInside) { [weak self] _, _ in self?.log("Button tapped") }
 
         let taps = View(frame: Rect(x: 20, y: 380, width: 170, height: 120))
         taps.accessibilityIdentifier = "taps"
         taps.accessibilityLabel = "Taps"
+        taps.backgroundColor = .systemTeal
+        taps.cornerRadius = 12
         let single = TapGestureRecognizer(name: "single-tap") { [weak self] _ in self?.log("Single tap") }
         let double = TapGestureRecognizer(name: "double-tap") { [weak self] _ in self?.log("Double tap") }
         double.numberOfTapsRequired = 2
@@ -56,10 +66,16 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
 
         player.accessibilityIdentifier = "player"
         player.accessibilityLabel = "Player"
+        player.backgroundColor = .systemIndigo
+        player.cornerRadius = 12
 
         canvas.accessibilityIdentifier = "canvas"
         canvas.accessibilityLabel = "Canvas"
         canvas.accessibilityRole = .canvas
+        canvas.backgroundColor = .white
+        canvas.borderColor = .systemGray3
+        canvas.borderWidth = 1
+        canvas.cornerRadius = 12
         canvas.isMultipleTouchEnabled = true
         let pan = PanGestureRecognizer(name: "pan") { [weak self] recognizer in
             guard recognizer.state == .ended, let self, let pan = recognizer as? PanGestureRecognizer else { return }
@@ -103,8 +119,28 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
     }
 }
 
-/// A table-like view (seed 002) that overrides the four touch methods and logs them.
+/// A table-like view (seed 002) that overrides the four touch methods and logs them, and draws rows
+/// of 44 points with separators, as a plain `UITableView` looks.
 final class TableLikeView: View {
+    static let rowHeight = 44.0
+
+    override func draw(_ rect: Rect, in context: any GraphicsContext) {
+        let style = TextStyle(font: .systemFont(ofSize: 17), color: .label)
+        var row = 0
+        while Double(row) * TableLikeView.rowHeight < bounds.height {
+            let top = Double(row) * TableLikeView.rowHeight
+            let cell = Rect(x: 0, y: top, width: bounds.width, height: TableLikeView.rowHeight)
+            if cell.intersects(rect) {
+                let line = context.measureText("Row", style: style, width: nil)
+                context.drawText(
+                    "Row \(row + 1)", in: Rect(x: 16, y: top + (TableLikeView.rowHeight - line.height) / 2, width: bounds.width - 32, height: line.height),
+                    style: style)
+                context.fill(Rect(x: 16, y: top + TableLikeView.rowHeight - 0.5, width: bounds.width - 16, height: 0.5), with: .separator)
+            }
+            row += 1
+        }
+    }
+
     override func touchesBegan(_ touches: TouchSet, with event: Event?) { log("touches began") }
     override func touchesMoved(_ touches: TouchSet, with event: Event?) { log("touches moved") }
     override func touchesEnded(_ touches: TouchSet, with event: Event?) { log("touches ended") }
@@ -116,8 +152,21 @@ final class TableLikeView: View {
 }
 
 /// A media player surface: takes first-responder status when tapped and handles remote-control and
-/// shake events, logging each (`remote: play`, `shake began`, …).
+/// shake events, logging each (`remote: play`, `shake began`, …). Draws a play symbol and its name.
 final class PlayerView: View {
+    override func draw(_ rect: Rect, in context: any GraphicsContext) {
+        var triangle = Path()
+        let mid = Point(x: bounds.midX, y: bounds.midY - 12)
+        triangle.move(to: Point(x: mid.x - 12, y: mid.y - 16))
+        triangle.addLine(to: Point(x: mid.x + 16, y: mid.y))
+        triangle.addLine(to: Point(x: mid.x - 12, y: mid.y + 16))
+        triangle.closeSubpath()
+        context.fill(triangle, with: .white)
+        context.drawText(
+            "Player", in: Rect(x: 0, y: bounds.maxY - 34, width: bounds.width, height: 24),
+            style: TextStyle(font: .boldSystemFont(ofSize: 15), color: .white, alignment: .center))
+    }
+
     override var canBecomeFirstResponder: Bool { true }
 
     override func touchesEnded(_ touches: TouchSet, with event: Event?) {

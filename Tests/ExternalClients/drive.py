@@ -9,6 +9,7 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py gallery   the Gallery alert and main windows: first responders and key-window hand-over
     drive.py keyboard  the Gallery field: TypeText, SendKey (editing keys, Tab, Space, a media key), Press signals
     drive.py scenes    Scene1 life-cycle methods, LoadPlugin and Disconnect
+    drive.py snapshots Window1, Scene1 and Host1 Snapshot (each reply recorded as its size)
     drive.py tour      all of the above in one connection
 
 Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
@@ -16,8 +17,8 @@ error), each signal with its member, signature and arguments, in the order recei
 """
 import sys
 
-from scenehost_bus import (FINDVIEW, GALLERY_ALERT, GALLERY_MAIN, GESTURELAB, HOST1, PROPERTIES, ROOT, Client, emit,
-                           window)
+from scenehost_bus import (FINDVIEW, GALLERY_ALERT, GALLERY_MAIN, GESTURELAB, HOST1, PROPERTIES, ROOT, SCENE1, WINDOW1,
+                           Client, emit, scene, window)
 
 
 def seed(c):
@@ -114,9 +115,19 @@ def scenes(c):
     c.scene("second", "Activate", label="Activate disconnected")
 
 
+def snapshots(c):
+    for label, path, interface in (("Snapshot window", window(FINDVIEW), WINDOW1),
+                                   ("Snapshot scene", scene("gallery"), SCENE1), ("Snapshot screen", ROOT, HOST1)):
+        values = c.call(path, interface, "Snapshot", "d", (1.0,), label=label)
+        if values is not None:
+            data = bytes(values[0])
+            c.calls[-1]["reply"] = ["PNG" if data[:8] == b"\x89PNG\r\n\x1a\n" else "not a PNG", len(data)]
+
+
 GROUPS = {"seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
-          "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes]}
-GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, scenes]
+          "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes],
+          "snapshots": [snapshots]}
+GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, snapshots, scenes]
 
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else ""

@@ -104,6 +104,17 @@ struct CommandParsingTests {
         #expect(LoadCommand.defaultSceneName(for: "./Weird.so") == "weird")
     }
 
+    @Test("snapshot takes a window, --scene or --screen, -o and --scale; the key window at scale 1 by default")
+    func snapshot() throws {
+        let plain = try parse(["snapshot"], as: SnapshotCommand.self)
+        #expect(plain.window == nil && plain.scene == nil && !plain.screen && plain.scale == 1 && plain.output == nil)
+        let scene = try parse(["snapshot", "--scene", "gallery", "-o", "g.png", "--scale", "2"], as: SnapshotCommand.self)
+        #expect(scene.scene == "gallery" && scene.output == "g.png" && scene.scale == 2)
+        let window = try parse(["snapshot", "findview"], as: SnapshotCommand.self)
+        #expect(window.window == .scene("findview"))
+        #expect(SnapshotCommand.pixelSize(of: [0x89, 0x50, 0x4E, 0x47, 13, 10, 26, 10, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 1, 0x86, 0, 0, 3, 0x4C]) ?? (0, 0) == (390, 844))
+    }
+
     @Test("watch takes --json, --count, --timeout and --ready but no call timeout")
     func watch() throws {
         let command = try parse(["watch", "--json", "--count", "5", "--timeout", "2.5", "--ready"], as: WatchCommand.self)
@@ -130,6 +141,11 @@ struct CommandParsingTests {
             (["touch", "down", "0", "1"], "'down 0 1'"),
             (["touch", "tap", "0"], "'tap'"),
             (["touch"], "no touch steps"),
+            (["snapshot", "--scale", "0"], "--scale 0.0"),
+            (["snapshot", "--scale", "nan"], "--scale nan"),
+            (["snapshot", "1", "--screen"], "not 2"),
+            (["snapshot", "--scene", ""], "--scene"),
+            (["snapshot", "-o", ""], "-o"),
             (["watch", "--count", "0"], "--count 0"),
             (["watch", "--timeout=-2"], "--timeout -2.0"),
             (["status", "--timeout", "0"], "--timeout 0.0"),
@@ -146,7 +162,7 @@ struct CommandParsingTests {
     @Test("Every subcommand and the root have help with a discussion and examples")
     func help() {
         let commands: [any ParsableCommand.Type] = [SceneCtl.self] + SceneCtl.configuration.subcommands
-        #expect(commands.count == 16)
+        #expect(commands.count == 17)
         for command in commands {
             let help = command.helpMessage(columns: 100)
             #expect(help.contains("Examples:"), "\(command)")

@@ -189,6 +189,26 @@ public struct MessageReader: ~Copyable {
         return result
     }
 
+    /// Reads a byte array (`ay`) in one copy, however long (a PNG, a file).
+    ///
+    /// - Throws: ``BusError`` with code ``BusError/Code-swift.struct/typeMismatch`` when the next
+    ///   value is not an array of bytes.
+    public mutating func readBytes() throws -> [UInt8] {
+        try expect(TypeCode.array)
+        let elementType = dbus_message_iter_get_element_type(current)
+        guard elementType == TypeCode.byte else {
+            throw mismatch(expected: "a byte array ('ay')", actual: "an array of \(TypeCode.describe(elementType))")
+        }
+        try enter()
+        let iterator = current
+        var base: UnsafeRawPointer? = nil
+        var count: Int32 = 0
+        withUnsafeMutablePointer(to: &base) { dbus_message_iter_get_fixed_array(iterator, $0, &count) }
+        let bytes = base.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(count))) } ?? []
+        leave()
+        return bytes
+    }
+
     /// Reads a dictionary (`a{KV}`), calling `entry` once per entry with the reader positioned
     /// on the key; `entry` reads the key and then the value.
     public mutating func readDictionary<T>(_ entry: (inout MessageReader) throws -> T) throws -> [T] {

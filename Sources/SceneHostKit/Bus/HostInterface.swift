@@ -117,6 +117,10 @@ enum HostInterface {
                     }
                     return [.string(BusPublisher.describe(handler))]
                 },
+                Snapshots.method { call, scale in
+                    _ = try service.admit(call)
+                    return try Snapshots.screen(application, scale: scale, renderer: host.renderer)
+                },
                 .deferredMethod("LoadPlugin", inputs: [.init("plugin", .string), .init("sceneName", .string)], outputs: [.init("scene", .objectPath)]) {
                     call, reply in
                     do {

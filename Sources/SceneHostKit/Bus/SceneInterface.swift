@@ -28,6 +28,10 @@ enum SceneInterface {
                     .method("SendToBackground") { call in
                         try transition(call, { $0.sendToBackground() }, "an unattached scene has no background")
                     },
+                    Snapshots.method { call, scale in
+                        _ = try service.admit(call)
+                        return try Snapshots.scene(try scene(), scale: scale, renderer: service.host.renderer)
+                    },
                     .method("Disconnect") { call in
                         _ = try service.admit(call)
                         application.disconnect(try scene())

@@ -127,6 +127,10 @@ enum WindowInterface {
                         }
                         return [.string(BusPublisher.describe(KeyboardInput.text(text).deliver(to: host.application)))]
                     },
+                    Snapshots.method { call, scale in
+                        _ = try service.admit(call)
+                        return try Snapshots.window(try window(), scale: scale, renderer: host.renderer)
+                    },
                     .method("MakeFirstResponder", inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) { call in
                         _ = try service.admit(call)
                         let target = try window()

@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 public import SceneCore
+public import SceneRender
 
 /// The running host: one ``Application`` on the ``MonotonicClock``, the plugins it loaded, the scenes
 /// it connected, and the ``TouchInjector`` scripted input goes through.
@@ -15,6 +16,8 @@ public final class SceneHost {
     public let plugins: PluginRegistry
     public let injector: TouchInjector
     public let logger: Logger
+    /// Pixels of the windows, scenes and screen, drawn only when someone asks (snapshots).
+    public let renderer = Renderer()
     private var nextSceneX = 0.0
 
     /// Default size of a scene's screen area when the configuration gives none.

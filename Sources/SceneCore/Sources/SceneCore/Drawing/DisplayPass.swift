@@ -62,7 +62,13 @@ struct DisplayPass {
                 report.drawCalls += 1
                 let dirty = transform.inverted().map { regionBox.applying($0).intersection(bounds) } ?? bounds
                 context.saveGState()
-                context.clip(to: bounds)
+                // Like a layer's contents: cut to the bounds, and to the rounded bounds when the view
+                // clips with a corner radius (masksToBounds).
+                if clipsSubviews && radius > 0 {
+                    context.clip(to: Path(roundedRect: bounds, cornerRadius: radius))
+                } else {
+                    context.clip(to: bounds)
+                }
                 view.draw(dirty.isNull ? bounds : dirty, in: context)
                 context.restoreGState()
             }
