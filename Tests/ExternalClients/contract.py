@@ -16,13 +16,14 @@ from scenehost_bus import (GALLERY_ALERT, HOST1, INTROSPECTABLE, OBJECT_MANAGER,
 
 def member_lines(interface):
     """Each member of an <interface> element as one line, e.g.
-    `method TouchDown(in u slot, in d x, in d y, out t touch, out o window, out s view)`."""
+    `method TouchDown(in u slot, in d x, in d y, out t touch, out o window, out s view) org.scenehost.Access=changes`."""
     lines = []
     for element in interface:
         if element.tag == "method":
             arguments = ["%s %s %s" % (arg.get("direction", "in"), arg.get("type"), arg.get("name"))
                          for arg in element.findall("arg")]
-            lines.append("method %s(%s)" % (element.get("name"), ", ".join(arguments)))
+            annotations = ["%s=%s" % (note.get("name"), note.get("value")) for note in element.findall("annotation")]
+            lines.append(" ".join(["method %s(%s)" % (element.get("name"), ", ".join(arguments))] + annotations))
         elif element.tag == "signal":
             arguments = ["%s %s" % (arg.get("type"), arg.get("name")) for arg in element.findall("arg")]
             lines.append("signal %s(%s)" % (element.get("name"), ", ".join(arguments)))

@@ -33,6 +33,8 @@ struct ConfigurationTests {
                   limits: {simultaneous-touches: 4, samples-per-call: 50, script-seconds: 2.5}
                 accessibility: off
                 mpris: off
+                input: read-only
+                input-allowed-executables: [/usr/bin/scenectl, /opt/tools/driver]
                 diagnostics: [hit-testing, bus]
                 log-level: debug
                 interaction: {hit-test-passes: 2, tap-count-interval: 0.4, control-tracking-slop: 0}
@@ -47,6 +49,7 @@ struct ConfigurationTests {
         #expect(configuration.bus.limits.scriptSeconds == 2.5)
         #expect(configuration.accessibility == .off)
         #expect(configuration.mpris == .off)
+        #expect(configuration.input == InputPolicy(mode: .readOnly, allowedExecutables: ["/usr/bin/scenectl", "/opt/tools/driver"]))
         #expect(configuration.diagnostics == [.hitTesting, .bus])
         #expect(configuration.logLevel == .debug)
         #expect(configuration.interaction.hitTestPasses == 2 && configuration.interaction.tapCountInterval == 0.4)
@@ -68,6 +71,8 @@ struct ConfigurationTests {
             ("bus:\n  limits:\n    simultaneous-touches: 100", "t.yaml:3: bus.limits.simultaneous-touches: expected a whole number from 1 to 64, found 100"),
             ("accessibility: maybe", "t.yaml:1: accessibility: 'maybe' is not one of: auto, on, off"),
             ("mpris: yes please", "t.yaml:1: mpris: 'yes please' is not one of: auto, on, off"),
+            ("input: readonly", "t.yaml:1: input: 'readonly' is not one of: open, read-only"),
+            ("input-allowed-executables:\n  - /usr/bin/a\n  - scenectl", "t.yaml:3: input-allowed-executables[1]: 'scenectl' is not an absolute path"),
             ("diagnostics: [hit-test]", "t.yaml:1: diagnostics[0]: unknown diagnostics topic 'hit-test'"),
             ("interaction:\n  hit-test-passes: 3", "t.yaml:2: interaction.hit-test-passes: expected a whole number from 1 to 2, found 3"),
             ("scenes: [\n  - a", "t.yaml:2: YAML syntax:"),

@@ -36,30 +36,30 @@ extension AccessibilityBridge {
 
     func accessibleInterface(_ node: AccessibleNode) -> InterfaceDescription {
         InterfaceDescription(
-            AtspiNames.accessible,
+            AtspiNames.accessible, gate: gate,
             methods: [
-                .writingMethod("GetChildAtIndex", inputs: [.init("index", .int32)], outputs: [.init(nil, "(so)")]) { call, writer in
+                .writingMethod("GetChildAtIndex", access: .reads, inputs: [.init("index", .int32)], outputs: [.init(nil, "(so)")]) { call, writer in
                     let index = try call.read { reader in try reader.readInt32() }
                     let child = try self.answering { () throws(AccessibilityError) in try self.tree.child(of: node, at: index) }
                     try writer.append(self.reference(of: .view(child)))
                 },
-                .writingMethod("GetChildren", outputs: [.init(nil, "a(so)")]) { _, writer in
+                .writingMethod("GetChildren", access: .reads, outputs: [.init(nil, "a(so)")]) { _, writer in
                     let children = self.tree.children(of: node)
                     try writer.appendArray(of: "(so)") { writer in
                         for child in children { try writer.append(self.reference(of: .view(child))) }
                     }
                 },
-                .method("GetIndexInParent", outputs: [.init(nil, .int32)]) { _ in [.int32(self.tree.indexInParent(of: node))] },
-                .writingMethod("GetRelationSet", outputs: [.init(nil, "a(ua(so))")]) { _, writer in
+                .method("GetIndexInParent", access: .reads, outputs: [.init(nil, .int32)]) { _ in [.int32(self.tree.indexInParent(of: node))] },
+                .writingMethod("GetRelationSet", access: .reads, outputs: [.init(nil, "a(ua(so))")]) { _, writer in
                     try writer.appendArray(of: "(ua(so))") { _ in }
                 },
-                .method("GetRole", outputs: [.init(nil, .uint32)]) { _ in [.uint32(self.tree.role(of: node).rawValue)] },
-                .method("GetRoleName", outputs: [.init(nil, .string)]) { _ in [.string(self.tree.role(of: node).name)] },
-                .method("GetLocalizedRoleName", outputs: [.init(nil, .string)]) { _ in [.string(self.tree.role(of: node).name)] },
-                .writingMethod("GetState", outputs: [.init(nil, "au")]) { _, writer in
+                .method("GetRole", access: .reads, outputs: [.init(nil, .uint32)]) { _ in [.uint32(self.tree.role(of: node).rawValue)] },
+                .method("GetRoleName", access: .reads, outputs: [.init(nil, .string)]) { _ in [.string(self.tree.role(of: node).name)] },
+                .method("GetLocalizedRoleName", access: .reads, outputs: [.init(nil, .string)]) { _ in [.string(self.tree.role(of: node).name)] },
+                .writingMethod("GetState", access: .reads, outputs: [.init(nil, "au")]) { _, writer in
                     try Self.append(self.tree.states(of: node), to: &writer)
                 },
-                .writingMethod("GetAttributes", outputs: [.init(nil, "a{ss}")]) { _, writer in
+                .writingMethod("GetAttributes", access: .reads, outputs: [.init(nil, "a{ss}")]) { _, writer in
                     let attributes = self.tree.attributes(of: node)
                     try writer.appendDictionary(key: .string, value: .string) { writer in
                         for (key, value) in attributes {
@@ -70,10 +70,10 @@ extension AccessibilityBridge {
                         }
                     }
                 },
-                .writingMethod("GetApplication", outputs: [.init(nil, "(so)")]) { _, writer in
+                .writingMethod("GetApplication", access: .reads, outputs: [.init(nil, "(so)")]) { _, writer in
                     try writer.append(self.reference(of: .application))
                 },
-                .method("GetInterfaces", outputs: [.init(nil, "as")]) { _ in
+                .method("GetInterfaces", access: .reads, outputs: [.init(nil, "as")]) { _ in
                     [.stringArray(self.tree.interfaces(of: node).map(\.rawValue))]
                 },
             ],
@@ -92,13 +92,13 @@ extension AccessibilityBridge {
 
     func applicationInterface() -> InterfaceDescription {
         InterfaceDescription(
-            AtspiNames.application,
+            AtspiNames.application, gate: gate,
             methods: [
-                .method("GetLocale", inputs: [.init("lctype", .uint32)], outputs: [.init(nil, .string)]) { _ in
+                .method("GetLocale", access: .reads, inputs: [.init("lctype", .uint32)], outputs: [.init(nil, .string)]) { _ in
                     [.string(AtspiNames.locale)]
                 },
                 // "" declines a peer-to-peer connection: clients keep using the accessibility bus.
-                .method("GetApplicationBusAddress", outputs: [.init(nil, .string)]) { _ in [.string("")] },
+                .method("GetApplicationBusAddress", access: .reads, outputs: [.init(nil, .string)]) { _ in [.string("")] },
             ],
             properties: [
                 Self.property("ToolkitName", .string) { .string(AtspiNames.toolkitName) },
@@ -106,9 +106,12 @@ extension AccessibilityBridge {
                 Self.property("ToolkitVersion", .string) { .string(SceneBusContract.version) },
                 Self.property("AtspiVersion", .string) { .string(AtspiNames.atspiVersion) },
                 Self.property("InterfaceVersion", .uint32) { .uint32(1) },
-                PropertyDescription(
-                    "Id", signature: .int32, changeBehavior: .notEmitted, get: { .int32(self.applicationID) },
-                    set: { value in self.applicationID = value.int32Value ?? self.applicationID }),
+                // The registry numbers the application while embedding it: bookkeeping, not input.
+                gate.property(
+                    HostProperty(
+                        "Id", signature: .int32, access: .reads, changeBehavior: .notEmitted, get: { .int32(self.applicationID) },
+                        set: { value in self.applicationID = value.int32Value ?? self.applicationID }),
+                    of: AtspiNames.application),
             ])
     }
 

@@ -13,28 +13,28 @@ extension AccessibilityBridge {
         let index: [ArgumentDescription] = [.init("index", .int32)]
         let action = Self.clickAction
         return InterfaceDescription(
-            AtspiNames.action,
+            AtspiNames.action, gate: gate,
             methods: [
-                .method("GetDescription", inputs: index, outputs: [.init(nil, .string)]) { call in
+                .method("GetDescription", access: .reads, inputs: index, outputs: [.init(nil, .string)]) { call in
                     try self.checkActionIndex(call, of: view)
                     return [.string(action.description)]
                 },
-                .method("GetName", inputs: index, outputs: [.init(nil, .string)]) { call in
+                .method("GetName", access: .reads, inputs: index, outputs: [.init(nil, .string)]) { call in
                     try self.checkActionIndex(call, of: view)
                     return [.string(action.name)]
                 },
-                .method("GetLocalizedName", inputs: index, outputs: [.init(nil, .string)]) { call in
+                .method("GetLocalizedName", access: .reads, inputs: index, outputs: [.init(nil, .string)]) { call in
                     try self.checkActionIndex(call, of: view)
                     return [.string(action.localizedName)]
                 },
-                .method("GetKeyBinding", inputs: index, outputs: [.init(nil, .string)]) { call in
+                .method("GetKeyBinding", access: .reads, inputs: index, outputs: [.init(nil, .string)]) { call in
                     try self.checkActionIndex(call, of: view)
                     return [.string("")]
                 },
-                .method("GetActions", outputs: [.init(nil, "a(sss)")]) { _ in
+                .method("GetActions", access: .reads, outputs: [.init(nil, "a(sss)")]) { _ in
                     [.array(element: "(sss)", [.structure([.string(action.localizedName), .string(action.description), .string("")])])]
                 },
-                .method("DoAction", inputs: index, outputs: [.init(nil, .bool)]) { call in
+                .method("DoAction", access: .changes, inputs: index, outputs: [.init(nil, .bool)]) { call in
                     try self.checkActionIndex(call, of: view)
                     return [.bool(self.scheduleTap(on: view))]
                 },

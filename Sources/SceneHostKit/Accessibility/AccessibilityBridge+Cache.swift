@@ -10,9 +10,9 @@ extension AccessibilityBridge {
 
     func cacheInterface() -> InterfaceDescription {
         InterfaceDescription(
-            AtspiNames.cache,
+            AtspiNames.cache, gate: gate,
             methods: [
-                .writingMethod("GetItems", outputs: [.init(nil, "a((so)(so)(so)iiassusau)")]) { [weak self] _, writer in
+                .writingMethod("GetItems", access: .reads, outputs: [.init(nil, "a((so)(so)(so)iiassusau)")]) { [weak self] _, writer in
                     try self?.writeCacheItems(&writer)
                 }
             ],

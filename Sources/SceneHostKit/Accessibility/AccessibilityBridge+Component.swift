@@ -13,36 +13,36 @@ extension AccessibilityBridge {
         let isWindow = AccessibleNode.view(view).topLevelWindow != nil
         let point: [ArgumentDescription] = [.init("x", .int32), .init("y", .int32), .init("coord_type", .uint32)]
         return InterfaceDescription(
-            AtspiNames.component,
+            AtspiNames.component, gate: gate,
             methods: [
-                .method("Contains", inputs: point, outputs: [.init(nil, .bool)]) { call in
+                .method("Contains", access: .reads, inputs: point, outputs: [.init(nil, .bool)]) { call in
                     let (point, type) = try self.readPoint(call)
                     return [.bool(tree.contains(view, point, in: type))]
                 },
-                .writingMethod("GetAccessibleAtPoint", inputs: point, outputs: [.init(nil, "(so)")]) { call, writer in
+                .writingMethod("GetAccessibleAtPoint", access: .reads, inputs: point, outputs: [.init(nil, "(so)")]) { call, writer in
                     let (point, type) = try self.readPoint(call)
                     try writer.append(self.reference(of: tree.accessible(at: point, in: view, coordinates: type)))
                 },
-                .writingMethod("GetExtents", inputs: [.init("coord_type", .uint32)], outputs: [.init(nil, "(iiii)")]) { call, writer in
+                .writingMethod("GetExtents", access: .reads, inputs: [.init("coord_type", .uint32)], outputs: [.init(nil, "(iiii)")]) { call, writer in
                     let type = try self.readCoordinateType(call)
                     let extents = AtspiExtents(tree.frame(of: view, in: type))
                     try writer.appendStruct { writer in
                         for value in [extents.x, extents.y, extents.width, extents.height] { try writer.append(value) }
                     }
                 },
-                .method("GetPosition", inputs: [.init("coord_type", .uint32)], outputs: [.init("x", .int32), .init("y", .int32)]) { call in
+                .method("GetPosition", access: .reads, inputs: [.init("coord_type", .uint32)], outputs: [.init("x", .int32), .init("y", .int32)]) { call in
                     let type = try self.readCoordinateType(call)
                     let extents = AtspiExtents(tree.frame(of: view, in: type))
                     return [.int32(extents.x), .int32(extents.y)]
                 },
-                .method("GetSize", outputs: [.init("width", .int32), .init("height", .int32)]) { _ in
+                .method("GetSize", access: .reads, outputs: [.init("width", .int32), .init("height", .int32)]) { _ in
                     let extents = AtspiExtents(tree.screenFrame(of: view))
                     return [.int32(extents.width), .int32(extents.height)]
                 },
-                .method("GetLayer", outputs: [.init(nil, .uint32)]) { _ in [.uint32(isWindow ? Self.windowLayer : Self.widgetLayer)] },
-                .method("GetMDIZOrder", outputs: [.init(nil, .int16)]) { _ in [.int16(isWindow ? 0 : -1)] },
-                .method("GrabFocus", outputs: [.init(nil, .bool)]) { _ in [.bool(self.grabFocus(view))] },
-                .method("GetAlpha", outputs: [.init(nil, .double)]) { _ in [.double(view.alpha)] },
+                .method("GetLayer", access: .reads, outputs: [.init(nil, .uint32)]) { _ in [.uint32(isWindow ? Self.windowLayer : Self.widgetLayer)] },
+                .method("GetMDIZOrder", access: .reads, outputs: [.init(nil, .int16)]) { _ in [.int16(isWindow ? 0 : -1)] },
+                .method("GrabFocus", access: .changes, outputs: [.init(nil, .bool)]) { _ in [.bool(self.grabFocus(view))] },
+                .method("GetAlpha", access: .reads, outputs: [.init(nil, .double)]) { _ in [.double(view.alpha)] },
                 Self.refused("SetExtents", [.init("x", .int32), .init("y", .int32), .init("width", .int32), .init("height", .int32), .init("coord_type", .uint32)]),
                 Self.refused("SetPosition", point),
                 Self.refused("SetSize", [.init("width", .int32), .init("height", .int32)]),
@@ -53,8 +53,8 @@ extension AccessibilityBridge {
 
     /// A geometry change clients may ask for but the host refuses (answers false): plugins place their
     /// windows and views, and nothing scrolls.
-    private static func refused(_ name: MemberName, _ inputs: [ArgumentDescription]) -> MethodDescription {
-        .method(name, inputs: inputs, outputs: [.init(nil, .bool)]) { _ in [.bool(false)] }
+    private static func refused(_ name: MemberName, _ inputs: [ArgumentDescription]) -> HostMethod {
+        .method(name, access: .changes, inputs: inputs, outputs: [.init(nil, .bool)]) { _ in [.bool(false)] }
     }
 
     /// The `(i x, i y, u coord_type)` arguments of a point method.

@@ -8,16 +8,18 @@ extension AccessibilityBridge {
 
     func valueInterface(_ slider: Slider) -> InterfaceDescription {
         InterfaceDescription(
-            AtspiNames.value,
+            AtspiNames.value, gate: gate,
             properties: [
                 Self.property("MinimumValue", .double) { .double(slider.minimumValue) },
                 Self.property("MaximumValue", .double) { .double(slider.maximumValue) },
                 Self.property("MinimumIncrement", .double) {
                     .double((slider.maximumValue - slider.minimumValue) * Self.incrementFraction)
                 },
-                PropertyDescription(
-                    "CurrentValue", signature: .double, changeBehavior: .notEmitted, get: { .double(slider.value) },
-                    set: { value in try self.setValue(value.doubleValue ?? .nan, of: slider) }),
+                gate.property(
+                    HostProperty(
+                        "CurrentValue", signature: .double, access: .changes, changeBehavior: .notEmitted, get: { .double(slider.value) },
+                        set: { value in try self.setValue(value.doubleValue ?? .nan, of: slider) }),
+                    of: AtspiNames.value),
                 Self.property("Text", .string) { .string(slider.accessibilityValue ?? "") },
             ])
     }

@@ -26,6 +26,8 @@ public final class AccessibilityBridge {
     let host: SceneHost
     let tree: AccessibleTree
     let logger: Logger
+    /// The input policy for actions and value changes (asked of the accessibility bus).
+    let gate: InputGate
     /// The accessibility bus connection, once attached.
     private(set) var connection: BusConnection?
     /// The registry's desktop, from `Socket.Embed`: the application root's parent.
@@ -65,6 +67,7 @@ public final class AccessibilityBridge {
         var logger = logger
         logger[metadataKey: "topic"] = "accessibility"
         self.logger = logger
+        gate = InputGate(policy: host.configuration.input, logger: logger)
     }
 
     /// Starts the bridge for `host` unless `mode` is ``AccessibilityMode/off``, and returns at once:
@@ -96,6 +99,7 @@ public final class AccessibilityBridge {
         guard let connection else { return }
         host.application.removeObserver(self)
         registryWatch?.cancel()
+        gate.stop()
         for registration in registrations.reversed() { registration.unexport() }
         registrations.removeAll()
         connection.flush()

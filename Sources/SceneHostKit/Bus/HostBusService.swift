@@ -22,6 +22,8 @@ public final class HostBusService {
     private let daemon: BusDaemon?
     private(set) var publisher: BusPublisher!
     let clients: ClientInput
+    /// The input policy for the host API's methods.
+    let gate: InputGate
     private let logger: Logger
     private var registrations: [ObjectRegistration] = []
     private var departures: MatchSubscription?
@@ -42,6 +44,7 @@ public final class HostBusService {
         self.daemon = daemon
         self.logger = logger
         clients = ClientInput(application: host.application, limits: host.configuration.bus.limits)
+        gate = InputGate(policy: host.configuration.input, logger: logger)
     }
 
     /// Connects, claims the name and exports the root object. Scenes connected later (or already) are
@@ -227,6 +230,7 @@ public final class HostBusService {
     /// Leaves the bus: withdraws the published address and stops a private daemon.
     public func shutdown() {
         departures?.cancel()
+        gate.stop()
         for registration in registrations.reversed() { registration.unexport() }
         registrations.removeAll()
         connection.flush()

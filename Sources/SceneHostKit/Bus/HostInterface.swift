@@ -11,10 +11,10 @@ enum HostInterface {
         let host = service.host
         let application = host.application
         return InterfaceDescription(
-            SceneBusContract.hostInterface,
+            SceneBusContract.hostInterface, gate: service.gate,
             methods: [
                 .method(
-                    "TouchDown", inputs: [.init("slot", .uint32), .init("x", .double), .init("y", .double)],
+                    "TouchDown", access: .changes, inputs: [.init("slot", .uint32), .init("x", .double), .init("y", .double)],
                     outputs: [.init("touch", .uint64), .init("window", .objectPath), .init("view", .string)]
                 ) { call in
                     let injector = try service.admit(call)
@@ -30,27 +30,27 @@ enum HostInterface {
                         throw HostBusErrors.from(error)
                     }
                 },
-                .method("TouchMove", inputs: [.init("slot", .uint32), .init("x", .double), .init("y", .double)]) { call in
+                .method("TouchMove", access: .changes, inputs: [.init("slot", .uint32), .init("x", .double), .init("y", .double)]) { call in
                     let injector = try service.admit(call)
                     let (slot, x, y) = try call.read { reader in (try reader.readUInt32(), try reader.readDouble(), try reader.readDouble()) }
                     let point = try HostBusErrors.point(x, y, "TouchMove location")
                     do throws(InputError) { try injector.move(slot: slot, to: point) } catch { throw HostBusErrors.from(error) }
                     return []
                 },
-                .method("TouchUp", inputs: [.init("slot", .uint32)]) { call in
+                .method("TouchUp", access: .changes, inputs: [.init("slot", .uint32)]) { call in
                     let injector = try service.admit(call)
                     let slot = try call.read { reader in try reader.readUInt32() }
                     do throws(InputError) { try injector.up(slot: slot) } catch { throw HostBusErrors.from(error) }
                     return []
                 },
-                .method("TouchCancel", inputs: [.init("slot", .uint32)]) { call in
+                .method("TouchCancel", access: .changes, inputs: [.init("slot", .uint32)]) { call in
                     let injector = try service.admit(call)
                     let slot = try call.read { reader in try reader.readUInt32() }
                     do throws(InputError) { try injector.cancel(slot: slot) } catch { throw HostBusErrors.from(error) }
                     return []
                 },
                 .deferredMethod(
-                    "InjectTouches", inputs: [.init("samples", "a(usddd)")], outputs: [.init("began", "a(tos)")]
+                    "InjectTouches", access: .changes, inputs: [.init("samples", "a(usddd)")], outputs: [.init("began", "a(tos)")]
                 ) { call, reply in
                     do {
                         let injector = try service.admit(call)
@@ -74,7 +74,7 @@ enum HostInterface {
                         reply.fail(error)
                     }
                 },
-                .method("SendMotion", inputs: [.init("subtype", .string), .init("phase", .string)], outputs: [.init("handledBy", .string)]) { call in
+                .method("SendMotion", access: .changes, inputs: [.init("subtype", .string), .init("phase", .string)], outputs: [.init("handledBy", .string)]) { call in
                     _ = try service.admit(call)
                     let (subtype, phase) = try call.read { reader in (try reader.readString(), try reader.readString()) }
                     guard subtype == Event.EventSubtype.motionShake.wireName else {
@@ -86,7 +86,7 @@ enum HostInterface {
                     let handler = application.sendMotion(.motionShake, phase: motionPhase)
                     return [.string(BusPublisher.describe(handler))]
                 },
-                .method("SendRemoteControl", inputs: [.init("subtype", .string)], outputs: [.init("handledBy", .string)]) { call in
+                .method("SendRemoteControl", access: .changes, inputs: [.init("subtype", .string)], outputs: [.init("handledBy", .string)]) { call in
                     _ = try service.admit(call)
                     let name = try call.read { reader in try reader.readString() }
                     guard let subtype = Event.EventSubtype(wireName: name), subtype.isRemoteControl else {
@@ -96,7 +96,7 @@ enum HostInterface {
                     return [.string(BusPublisher.describe(service.sendRemoteControl(subtype)))]
                 },
                 .method(
-                    "SendKey", inputs: [.init("key", .string), .init("modifiers", .string), .init("phase", .string)],
+                    "SendKey", access: .changes, inputs: [.init("key", .string), .init("modifiers", .string), .init("phase", .string)],
                     outputs: [.init("handledBy", .string)]
                 ) { call in
                     _ = try service.admit(call)
@@ -121,7 +121,7 @@ enum HostInterface {
                     _ = try service.admit(call)
                     return try Snapshots.screen(application, scale: scale, renderer: host.renderer)
                 },
-                .deferredMethod("LoadPlugin", inputs: [.init("plugin", .string), .init("sceneName", .string)], outputs: [.init("scene", .objectPath)]) {
+                .deferredMethod("LoadPlugin", access: .changes, inputs: [.init("plugin", .string), .init("sceneName", .string)], outputs: [.init("scene", .objectPath)]) {
                     call, reply in
                     do {
                         _ = try service.admit(call)

@@ -21,18 +21,18 @@ enum SceneInterface {
         }
         return [
             InterfaceDescription(
-                SceneBusContract.sceneInterface,
+                SceneBusContract.sceneInterface, gate: service.gate,
                 methods: [
-                    .method("Activate") { call in try transition(call, { $0.activate() }, "an unattached scene cannot be activated") },
-                    .method("Deactivate") { call in try transition(call, { $0.deactivate() }, "only an active scene can be deactivated") },
-                    .method("SendToBackground") { call in
+                    .method("Activate", access: .changes) { call in try transition(call, { $0.activate() }, "an unattached scene cannot be activated") },
+                    .method("Deactivate", access: .changes) { call in try transition(call, { $0.deactivate() }, "only an active scene can be deactivated") },
+                    .method("SendToBackground", access: .changes) { call in
                         try transition(call, { $0.sendToBackground() }, "an unattached scene has no background")
                     },
                     Snapshots.method { call, scale in
                         _ = try service.admit(call)
                         return try Snapshots.scene(try scene(), scale: scale, renderer: service.host.renderer)
                     },
-                    .method("Disconnect") { call in
+                    .method("Disconnect", access: .changes) { call in
                         _ = try service.admit(call)
                         application.disconnect(try scene())
                         return []

@@ -9,8 +9,8 @@ import SceneRender
 @MainActor
 enum Snapshots {
     /// The method every snapshot-taking interface exports: `Snapshot(d scale) → (ay png)`.
-    static func method(_ render: @escaping @MainActor (MethodCall, Double) throws -> PixelImage) -> MethodDescription {
-        .writingMethod("Snapshot", inputs: [.init("scale", .double)], outputs: [.init("png", "ay")]) { call, writer in
+    static func method(_ render: @escaping @MainActor (MethodCall, Double) throws -> PixelImage) -> HostMethod {
+        .writingMethod("Snapshot", access: .reads, inputs: [.init("scale", .double)], outputs: [.init("png", "ay")]) { call, writer in
             let scale = try call.read { reader in try reader.readDouble() }
             let image = try render(call, scale)
             try writer.append(bytes: PNGEncoder.encode(image))

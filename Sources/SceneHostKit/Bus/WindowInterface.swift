@@ -35,9 +35,9 @@ enum WindowInterface {
         let limit = host.configuration.bus.limits.scriptSeconds
         return [
             InterfaceDescription(
-                SceneBusContract.windowInterface,
+                SceneBusContract.windowInterface, gate: service.gate,
                 methods: [
-                    .method("MakeKey") { call in
+                    .method("MakeKey", access: .changes) { call in
                         _ = try service.admit(call)
                         let target = try window()
                         guard !target.isHidden else { throw HostBusErrors.invalidState("window \(number) is hidden; a hidden window cannot be key") }
@@ -45,17 +45,17 @@ enum WindowInterface {
                         host.application.focus(target.windowScene)
                         return []
                     },
-                    .method("HitTest", inputs: [.init("x", .double), .init("y", .double)], outputs: [.init("view", .string)]) { call in
+                    .method("HitTest", access: .reads, inputs: [.init("x", .double), .init("y", .double)], outputs: [.init("view", .string)]) { call in
                         _ = try service.admit(call)
                         let (x, y) = try call.read { reader in (try reader.readDouble(), try reader.readDouble()) }
                         let point = try HostBusErrors.point(x, y, "HitTest point")
                         return [.string(try window().hitTest(point, with: nil).map(ViewReference.reference(for:)) ?? "")]
                     },
-                    .method("DescribeTree", outputs: [.init("json", .string)]) { call in
+                    .method("DescribeTree", access: .reads, outputs: [.init("json", .string)]) { call in
                         _ = try service.admit(call)
                         return [.string(TreeDescription.json(of: try window(), path: service.publisher.path(of: try window())))]
                     },
-                    .deferredMethod("Tap", inputs: [.init("x", .double), .init("y", .double), .init("count", .uint32)], outputs: [.init("view", .string)]) {
+                    .deferredMethod("Tap", access: .changes, inputs: [.init("x", .double), .init("y", .double), .init("count", .uint32)], outputs: [.init("view", .string)]) {
                         call, reply in
                         gesture(call, reply) { target in
                             let (x, y, count) = try call.read { r in (try r.readDouble(), try r.readDouble(), try r.readUInt32()) }
@@ -63,7 +63,7 @@ enum WindowInterface {
                             return ScriptedGestures.tap(at: try HostBusErrors.point(x, y, "Tap point"), in: target, count: Int(count))
                         }
                     },
-                    .deferredMethod("TapView", inputs: [.init("view", .string)], outputs: [.init("view", .string)]) { call, reply in
+                    .deferredMethod("TapView", access: .changes, inputs: [.init("view", .string)], outputs: [.init("view", .string)]) { call, reply in
                         gesture(call, reply) { target in
                             let reference = try call.read { r in try r.readString() }
                             guard let view = target.view(forReference: reference) else {
@@ -74,7 +74,7 @@ enum WindowInterface {
                         }
                     },
                     .deferredMethod(
-                        "LongPress", inputs: [.init("x", .double), .init("y", .double), .init("seconds", .double)], outputs: [.init("view", .string)]
+                        "LongPress", access: .changes, inputs: [.init("x", .double), .init("y", .double), .init("seconds", .double)], outputs: [.init("view", .string)]
                     ) { call, reply in
                         gesture(call, reply) { target in
                             let (x, y, seconds) = try call.read { r in (try r.readDouble(), try r.readDouble(), try r.readDouble()) }
@@ -84,7 +84,7 @@ enum WindowInterface {
                         }
                     },
                     .deferredMethod(
-                        "Swipe",
+                        "Swipe", access: .changes,
                         inputs: [.init("x0", .double), .init("y0", .double), .init("x1", .double), .init("y1", .double), .init("seconds", .double)],
                         outputs: [.init("view", .string)]
                     ) { call, reply in
@@ -97,7 +97,7 @@ enum WindowInterface {
                         }
                     },
                     .deferredMethod(
-                        "Pinch",
+                        "Pinch", access: .changes,
                         inputs: [
                             .init("cx", .double), .init("cy", .double), .init("startDistance", .double), .init("endDistance", .double),
                             .init("seconds", .double),
@@ -116,7 +116,7 @@ enum WindowInterface {
                                 endDistance: values[3], in: target, seconds: try HostBusErrors.seconds(values[4], "Pinch duration", limit: limit))
                         }
                     },
-                    .method("TypeText", inputs: [.init("text", .string)], outputs: [.init("view", .string)]) { call in
+                    .method("TypeText", access: .changes, inputs: [.init("text", .string)], outputs: [.init("view", .string)]) { call in
                         _ = try service.admit(call)
                         let target = try window()
                         let text = try call.read { r in try r.readString() }
@@ -131,7 +131,7 @@ enum WindowInterface {
                         _ = try service.admit(call)
                         return try Snapshots.window(try window(), scale: scale, renderer: host.renderer)
                     },
-                    .method("MakeFirstResponder", inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) { call in
+                    .method("MakeFirstResponder", access: .changes, inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) { call in
                         _ = try service.admit(call)
                         let target = try window()
                         let reference = try call.read { r in try r.readString() }

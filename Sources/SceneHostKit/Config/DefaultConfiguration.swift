@@ -22,6 +22,8 @@ extension HostConfiguration {
             calls-per-second: 10000
         accessibility: auto
         mpris: auto
+        input: open
+        input-allowed-executables: []
         diagnostics: []
         log-level: info
         interaction:

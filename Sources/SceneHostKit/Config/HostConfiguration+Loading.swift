@@ -33,7 +33,10 @@ extension HostConfiguration {
         var configuration = HostConfiguration()
         guard let root else { return configuration }
         let document = YAMLValue(node: root, file: file, path: "")
-        let keys = ["plugins", "scenes", "bus", "accessibility", "mpris", "diagnostics", "log-level", "interaction"]
+        let keys = [
+            "plugins", "scenes", "bus", "accessibility", "mpris", "input", "input-allowed-executables", "diagnostics", "log-level",
+            "interaction",
+        ]
         for (key, value) in try document.mapping(allowed: keys) {
             switch key {
             case "plugins": try configuration.readPlugins(value)
@@ -41,6 +44,8 @@ extension HostConfiguration {
             case "bus": try configuration.readBus(value)
             case "accessibility": configuration.accessibility = try value.choice(AccessibilityMode.self)
             case "mpris": configuration.mpris = try value.choice(MediaPlayerMode.self)
+            case "input": configuration.input.mode = try value.choice(InputPolicyMode.self)
+            case "input-allowed-executables": configuration.input.allowedExecutables = try readAllowedExecutables(value)
             case "diagnostics": configuration.diagnostics = try readDiagnostics(value)
             case "log-level": configuration.logLevel = try value.choice(LogLevelName.self)
             case "interaction": try configuration.readInteraction(value)
@@ -135,6 +140,18 @@ extension HostConfiguration {
             default: break
             }
         }
+    }
+
+    private static func readAllowedExecutables(_ value: YAMLValue) throws(ConfigurationError) -> [String] {
+        var paths: [String] = []
+        for item in try value.list() {
+            let path = try item.string()
+            guard path.hasPrefix("/") else {
+                throw item.error("'\(path)' is not an absolute path: name each allowed executable by its full path, e.g. /usr/bin/scenectl")
+            }
+            paths.append(path)
+        }
+        return paths
     }
 
     private static func readDiagnostics(_ value: YAMLValue) throws(ConfigurationError) -> DiagnosticTopics {

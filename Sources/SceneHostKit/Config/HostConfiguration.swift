@@ -19,6 +19,9 @@ public struct HostConfiguration: Sendable, Equatable {
     /// Whether to offer remote control as the MPRIS player `org.mpris.MediaPlayer2.scenehost` (media
     /// keys, `playerctl`). Key `mpris`, default `auto`.
     public var mpris: MediaPlayerMode = .auto
+    /// Who may drive the host over D-Bus. Keys `input` (default `open`) and
+    /// `input-allowed-executables` (default none).
+    public var input = InputPolicy()
     /// Diagnostic topics logged in depth. Key `diagnostics`, default none.
     public var diagnostics: DiagnosticTopics = []
     /// Minimum level of ordinary log lines. Key `log-level`, default `info`.

@@ -34,6 +34,9 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("probe-timeout"), help: "Seconds a plugin probe may take before the plugin is refused as hanging; overrides the configuration (plugins.probe-timeout).")
     var probeTimeout: Double?
 
+    @Option(name: .customLong("input-policy"), help: "Who may drive the host over D-Bus: open (default) or read-only (every method that injects input or changes state is refused with AccessDenied; trees, properties and signals stay readable); overrides the configuration (input).")
+    var inputPolicy: String?
+
     @Flag(help: "Take over from a scene-host that is already running (it shuts down).")
     var replace = false
 
@@ -75,6 +78,12 @@ public struct SceneHostCommand: ParsableCommand {
                 throw ValidationError("--bus '\(bus)' is not a bus mode: use auto, session, system, private or a D-Bus address (unix:path=…)")
             }
             configuration.bus.mode = mode
+        }
+        if let inputPolicy {
+            guard let mode = InputPolicyMode(rawValue: inputPolicy) else {
+                throw ValidationError("--input-policy '\(inputPolicy)' is not an input policy: use open or read-only")
+            }
+            configuration.input.mode = mode
         }
         if let probeTimeout {
             guard probeTimeout.isFinite, probeTimeout > 0 else {

@@ -7,7 +7,7 @@ import SceneCore
 extension MediaPlayerService {
     func playerInterface() -> InterfaceDescription {
         InterfaceDescription(
-            MediaPlayerNames.playerInterface,
+            MediaPlayerNames.playerInterface, gate: gate,
             methods: [
                 command("Next", .next),
                 command("Previous", .previous),
@@ -15,17 +15,17 @@ extension MediaPlayerService {
                 command("PlayPause", .playPause),
                 command("Stop", .stop),
                 command("Play", .play),
-                .method("Seek", inputs: [.init("Offset", .int64)]) { call in
+                .method("Seek", access: .changes, inputs: [.init("Offset", .int64)]) { call in
                     let offset = try call.read { reader in try reader.readInt64() }
                     try self.perform(.seek(offset: offset), call)
                     return []
                 },
-                .method("SetPosition", inputs: [.init("TrackId", .objectPath), .init("Position", .int64)]) { call in
+                .method("SetPosition", access: .changes, inputs: [.init("TrackId", .objectPath), .init("Position", .int64)]) { call in
                     let (track, position) = try call.read { reader in (try reader.readObjectPath(), try reader.readInt64()) }
                     try self.perform(.setPosition(track: track, position: position), call)
                     return []
                 },
-                .method("OpenUri", inputs: [.init("Uri", .string)]) { call in
+                .method("OpenUri", access: .changes, inputs: [.init("Uri", .string)]) { call in
                     let uri = try call.read { reader in try reader.readString() }
                     throw MediaPlayerError.unsupportedURI(uri).busError
                 },
@@ -33,9 +33,9 @@ extension MediaPlayerService {
             signals: [SignalDescription(MediaPlayerNames.seeked, arguments: [.init("Position", .int64)])],
             properties: [
                 PropertyDescription("PlaybackStatus", signature: .string) { .string(self.snapshot().status.rawValue) },
-                PropertyDescription("Rate", signature: .double, get: { .double(1) }, set: { _ in self.ignoreWrite("Rate") }),
+                writable(HostProperty("Rate", signature: .double, access: .changes, get: { .double(1) }, set: { _ in self.ignoreWrite("Rate") })),
                 PropertyDescription("Metadata", signature: "a{sv}") { self.snapshot().metadata },
-                PropertyDescription("Volume", signature: .double, get: { .double(1) }, set: { _ in self.ignoreWrite("Volume") }),
+                writable(HostProperty("Volume", signature: .double, access: .changes, get: { .double(1) }, set: { _ in self.ignoreWrite("Volume") })),
                 PropertyDescription("Position", signature: .int64, changeBehavior: .notEmitted) { .int64(self.position()) },
                 PropertyDescription("MinimumRate", signature: .double, changeBehavior: .constant) { .double(1) },
                 PropertyDescription("MaximumRate", signature: .double, changeBehavior: .constant) { .double(1) },
@@ -44,8 +44,12 @@ extension MediaPlayerService {
             })
     }
 
-    private func command(_ name: MemberName, _ command: MediaCommand) -> MethodDescription {
-        .method(name) { call in
+    private func writable(_ property: HostProperty) -> PropertyDescription {
+        gate.property(property, of: MediaPlayerNames.playerInterface)
+    }
+
+    private func command(_ name: MemberName, _ command: MediaCommand) -> HostMethod {
+        .method(name, access: .changes) { call in
             try self.perform(command, call)
             return []
         }

@@ -6,13 +6,13 @@ import Logging
 extension MediaPlayerService {
     func rootInterface() -> InterfaceDescription {
         InterfaceDescription(
-            MediaPlayerNames.rootInterface,
+            MediaPlayerNames.rootInterface, gate: gate,
             methods: [
-                .method("Raise") { call in
+                .method("Raise", access: .changes) { call in
                     self.logger.debug("MPRIS Raise from \(call.sender?.rawValue ?? "anonymous") does nothing (CanRaise is false)", metadata: ["topic": "bus"])
                     return []
                 },
-                .method("Quit") { call in
+                .method("Quit", access: .changes) { call in
                     self.logger.debug("MPRIS Quit from \(call.sender?.rawValue ?? "anonymous") does nothing (CanQuit is false)", metadata: ["topic": "bus"])
                     return []
                 },

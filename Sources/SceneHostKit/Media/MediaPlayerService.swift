@@ -48,6 +48,8 @@ public final class MediaPlayerService {
     /// Whether ``connection`` is the player's own (closed at shutdown) rather than the host API's.
     let ownsConnection: Bool
     let logger: Logger
+    /// The input policy for the player's commands (asked of the player's own bus).
+    let gate: InputGate
     let mode: MediaPlayerMode
     /// The address of the bus the player is on.
     public let busAddress: String
@@ -76,6 +78,7 @@ public final class MediaPlayerService {
         self.ownsConnection = ownsConnection
         self.mode = mode
         self.logger = logger
+        gate = InputGate(policy: bus.host.configuration.input, logger: logger)
     }
 
     /// Starts the player unless `mode` is ``MediaPlayerMode/off``, and returns once the object is
@@ -203,6 +206,7 @@ public final class MediaPlayerService {
         isShutDown = true
         host.application.removeObserver(self)
         departures?.cancel()
+        gate.stop()
         registration?.unexport()
         registration = nil
         if ownsConnection {

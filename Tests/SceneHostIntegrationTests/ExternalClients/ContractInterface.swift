@@ -17,14 +17,22 @@ struct ContractInterface {
         var access = ""
         var annotations: [String] = []
 
-        /// The member as `contract.py` writes it: `method TouchUp(in u slot)`, `signal Log(t seq, o scene,
-        /// s line)`, `property Version s read org.freedesktop.DBus.Property.EmitsChangedSignal=const`.
+        /// The member as `contract.py` writes it: `method TouchUp(in u slot) org.scenehost.Access=changes`,
+        /// `signal Log(t seq, o scene, s line)`,
+        /// `property Version s read org.freedesktop.DBus.Property.EmitsChangedSignal=const`.
         var line: String {
             switch kind {
-            case "method": "method \(name)(\(arguments.map { "\($0.direction) \($0.type) \($0.name)" }.joined(separator: ", ")))"
+            case "method":
+                (["method \(name)(\(arguments.map { "\($0.direction) \($0.type) \($0.name)" }.joined(separator: ", ")))"] + annotations)
+                    .joined(separator: " ")
             case "signal": "signal \(name)(\(arguments.map { "\($0.type) \($0.name)" }.joined(separator: ", ")))"
             default: (["property", name, type, access] + annotations).joined(separator: " ")
             }
+        }
+
+        /// The method's `org.scenehost.Access` annotation: `reads` or `changes` (nil when missing).
+        var inputAccess: String? {
+            annotations.first { $0.hasPrefix("org.scenehost.Access=") }.map { String($0.dropFirst("org.scenehost.Access=".count)) }
         }
 
         /// The input (for a signal: the body) signature.
