@@ -148,8 +148,13 @@ struct InputPolicyTests {
         defer { try? FileManager.default.removeItem(atPath: config) }
         let host = try HostProcess(
             arguments: ["--config", config, "--input-policy", "read-only"], environment: ["AT_SPI_BUS_ADDRESS": daemon.address])
-        try await eventually("scene-host to register with the AT-SPI registry") {
-            host.log.contains { $0.contains("registered with the AT-SPI registry") }
+        do {
+            try await eventually("scene-host to register with the AT-SPI registry") {
+                host.log.contains { $0.contains("registered with the AT-SPI registry") }
+            }
+        } catch {
+            Issue.record("\(error); the host's log:\n\(host.log.joined(separator: "\n"))")
+            throw error
         }
         let probe = try AtspiProbe(address: daemon.address, application: registry.plugs[0].bus)
         defer { probe.close() }
