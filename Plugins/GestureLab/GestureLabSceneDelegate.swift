@@ -2,7 +2,7 @@ import SceneCore
 
 /// Builds the GestureLab scene (seeds 002 and 004, plus gestures and media control):
 ///
-///     root ┬ background (tap → "Background tap") ┬ table (logs "touches began|moved|ended|cancelled")
+///     root ┬ background (tap → "Background tap") ┬ table (logs "touches began|moved|ended|cancelled"; row labels)
 ///          │                                     └ button ("Button tapped")
 ///          ├ taps   (single "Single tap" waits for double "Double tap")
 ///          ├ player (first responder: "remote: play", "shake began", …)
@@ -124,19 +124,26 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
 final class TableLikeView: View {
     static let rowHeight = 44.0
 
+    /// One label per row that fits ("Row 1" …): the rows assistive technologies read as the table's
+    /// cells. Labels take no touches, so touches still land on the table (seed 002).
+    override init(frame: Rect) {
+        super.init(frame: frame)
+        for row in 0..<Int(frame.height / TableLikeView.rowHeight) {
+            let cell = Label(
+                frame: Rect(x: 16, y: Double(row) * TableLikeView.rowHeight, width: frame.width - 32, height: TableLikeView.rowHeight),
+                text: "Row \(row + 1)")
+            cell.accessibilityIdentifier = "row-\(row + 1)"
+            cell.accessibilityRole = .tableCell
+            addSubview(cell)
+        }
+    }
+
+    /// The separator under each row.
     override func draw(_ rect: Rect, in context: any GraphicsContext) {
-        let style = TextStyle(font: .systemFont(ofSize: 17), color: .label)
         var row = 0
         while Double(row) * TableLikeView.rowHeight < bounds.height {
-            let top = Double(row) * TableLikeView.rowHeight
-            let cell = Rect(x: 0, y: top, width: bounds.width, height: TableLikeView.rowHeight)
-            if cell.intersects(rect) {
-                let line = context.measureText("Row", style: style, width: nil)
-                context.drawText(
-                    "Row \(row + 1)", in: Rect(x: 16, y: top + (TableLikeView.rowHeight - line.height) / 2, width: bounds.width - 32, height: line.height),
-                    style: style)
-                context.fill(Rect(x: 16, y: top + TableLikeView.rowHeight - 0.5, width: bounds.width - 16, height: 0.5), with: .separator)
-            }
+            let bottom = Double(row + 1) * TableLikeView.rowHeight
+            context.fill(Rect(x: 16, y: bottom - 0.5, width: bounds.width - 16, height: 0.5), with: .separator)
             row += 1
         }
     }

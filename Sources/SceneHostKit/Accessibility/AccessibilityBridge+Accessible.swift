@@ -19,6 +19,10 @@ extension AccessibilityBridge {
             interfaces.append(componentInterface(view))
             if tree.hasClickAction(view) { interfaces.append(actionInterface(view)) }
             if let slider = view as? Slider { interfaces.append(valueInterface(slider)) }
+            if view is Label || view is TextField { interfaces.append(textInterface(view)) }
+            if let field = view as? TextField { interfaces.append(editableTextInterface(field)) }
+            if view.accessibilityRole == .table { interfaces.append(tableInterface(view)) }
+            if let image = view as? ImageView { interfaces.append(imageInterface(image)) }
         }
         return interfaces
     }

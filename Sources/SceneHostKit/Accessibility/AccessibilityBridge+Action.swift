@@ -2,12 +2,13 @@ import DBusKit
 import Logging
 import SceneCore
 
-/// `org.a11y.atspi.Action` for controls and views with a tap recognizer: one action, `click`, a real
-/// tap at the view's centre.
+/// `org.a11y.atspi.Action` for the views keyboard focus can reach (controls other than sliders, views
+/// with a tap recognizer or that can become first responder): one action, `click`, the activation
+/// Space performs on the focused view [KB-5].
 extension AccessibilityBridge {
     /// The one action: its machine name (what `doActionNamed('click')` looks for), localized name and
     /// description.
-    static let clickAction = (name: "click", localizedName: "Click", description: "Taps the view at its centre")
+    static let clickAction = (name: "click", localizedName: "Click", description: "Activates the view, as Space does when it has the focus")
 
     func actionInterface(_ view: View) -> InterfaceDescription {
         let index: [ArgumentDescription] = [.init("index", .int32)]
@@ -52,26 +53,22 @@ extension AccessibilityBridge {
         }
     }
 
-    /// `DoAction(0)`: checks that a tap can reach `view` now (a showing view in a window that takes
-    /// touches, an enabled control) and, if so, taps its centre on the next turn of the main loop,
-    /// after the reply has gone out (clients give up after 800 ms, and a tap may run plugin code for
-    /// longer). The tap goes through ``TouchInjector`` as a scripted gesture, so hit testing, gesture
-    /// recognizers and controls see exactly what a finger would produce, including whatever is in
-    /// front of the view.
+    /// `DoAction(0)`: checks that `view` can be activated now (a showing view in a window that takes
+    /// touches, interactive and enabled up to its window) and, if so, activates it on the next turn of
+    /// the main loop, after the reply has gone out (clients give up after 800 ms, and activation may
+    /// run plugin code for longer). Activation is what Space does on the focused view [KB-5]: a
+    /// control's own activation (a button's actions, a switch's flip, a text field's editing), else a
+    /// tap at the view's centre through hit testing, recognizers and responders.
     ///
-    /// - Returns: Whether the tap was scheduled.
+    /// - Returns: Whether the activation was scheduled.
     func scheduleTap(on view: View) -> Bool {
         guard let window = view.window, window.takesTouchesForScripts, tree.states(of: .view(view)).contains(.showing),
-            (view as? Control)?.isEnabled ?? true
+            view.isInteractiveInWindow
         else { return false }
-        let center = view.convert(view.bounds.center, to: nil)
-        let samples = ScriptedGestures.tap(at: center, in: window, count: 1)
         Task { @MainActor [weak self] in
             guard let self else { return }
-            do {
-                try self.host.injector.run(samples) { _ in }
-            } catch {
-                self.logger.debug("click on \(ViewReference.reference(for: view)) was not delivered: \(error)")
+            if !self.host.application.activate(view) {
+                self.logger.debug("click on \(ViewReference.reference(for: view)) did nothing: it can no longer be activated")
             }
         }
         return true

@@ -69,19 +69,27 @@ extension AccessibilityBridge {
         return try answering { () throws(AccessibilityError) in try CoordinateType(wire: type) }
     }
 
-    /// `GrabFocus`: a view becomes its window's first responder (its view controller does, for a
-    /// controller's root view); a window becomes key and its scene the focused one. Returns whether
-    /// the object has the focus afterwards. Focus events follow from the model's own notifications.
+    /// `GrabFocus` [FO-3]: a window becomes key and its scene the focused one (as GTK presents a
+    /// window); a view that can take keyboard focus makes its window key first, then takes the focus
+    /// (a text field also becomes first responder and starts editing). Returns whether the object
+    /// has the focus afterwards; a view that cannot take the focus answers false and changes nothing.
+    /// Focus events follow from the model's own notifications.
     func grabFocus(_ view: View) -> Bool {
         if let window = AccessibleNode.view(view).topLevelWindow {
-            window.makeKey()
-            host.application.focus(window.windowScene)
-            return window.isKeyWindow
+            present(window)
+            return window.isKeyWindow && host.application.keyWindow === window
         }
-        if view.canBecomeFirstResponder { return view.becomeFirstResponder() }
-        if let controller = view.next as? ViewController, controller.viewIfLoaded === view {
-            return controller.becomeFirstResponder()
-        }
-        return false
+        // Focus first, then present: the window's activation then announces the focused view
+        // directly, rather than the window and then the view.
+        guard view.isFocusable, let window = view.window, window.setFocusedView(view) else { return false }
+        present(window)
+        return host.application.keyWindow === window && view.isFocused
+    }
+
+    /// Makes `window` its scene's key window and its scene the most recently activated, so the window
+    /// is the application's key window (when its scene is active).
+    private func present(_ window: Window) {
+        window.makeKey()
+        host.application.focus(window.windowScene)
     }
 }

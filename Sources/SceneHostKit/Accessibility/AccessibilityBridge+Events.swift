@@ -7,8 +7,10 @@ public import SceneCore
 ///
 /// | model change | event |
 /// |---|---|
-/// | a window's first responder changes | `Object.StateChanged("focused", 0)` on the old view, `("focused", 1)` and `Focus.Focus` on the new one |
-/// | the application's key window changes | `Window.Deactivate(title)` + `StateChanged("active", 0)` on the old window, `Window.Activate` + `("active", 1)` on the new one |
+/// | the key window's focused view changes [FO-1] | `Object.StateChanged("focused", 0)` on the old view, `("focused", 1)` and `Focus.Focus` on the new one |
+/// | the application's key window changes | `Window.Deactivate(title)` + `StateChanged("active", 0)` on the old window and `("focused", 0)` on its focused view; `Window.Activate` + `("active", 1)` on the new one, then `("focused", 1)` + `Focus.Focus` on its focused view, or `Focus.Focus` on the window when it has none |
+/// | a text field's or label's text changes | `Object.TextChanged("delete"/"insert", offset, length, text)` |
+/// | a text field's caret moves | `Object.TextCaretMoved("", offset)` |
 /// | windows come or go | `Object.ChildrenChanged("add"/"remove", index, child)` on the root, `Window.Create`/`Destroy` |
 /// | subviews are added, removed or reordered | `ChildrenChanged` on the parent |
 /// | label, title, identifier | `PropertyChange("accessible-name", name)` |
@@ -27,17 +29,13 @@ public import SceneCore
 extension AccessibilityBridge: ApplicationObserver {
     // MARK: Observer callbacks
 
-    public func firstResponderDidChange(in window: Window, from old: Responder?, to new: Responder?) {
+    /// Focus moved in a window: clients hear it only for the application's key window, whose
+    /// focused view is the one object with `focused` [FO-1].
+    public func focusDidChange(in window: Window, from old: View?, to new: View?) {
+        guard window === host.application.keyWindow else { return }
         flushChanges()
-        let oldView = AccessibleTree.view(for: old), newView = AccessibleTree.view(for: new)
-        guard oldView !== newView else { return }
-        if let oldView, tree.isExposed(oldView) {
-            emitState(.focused, false, of: oldView)
-        }
-        if let newView, tree.isExposed(newView) {
-            emitState(.focused, true, of: newView)
-            emit(AtspiNames.focusEvents, AtspiNames.focus, from: .view(newView))
-        }
+        if let old, tree.isExposed(old) { emitState(.focused, false, of: old) }
+        if let new { announceFocus(of: new) }
     }
 
     public func applicationKeyWindowDidChange(from old: Window?, to new: Window?) {
@@ -45,11 +43,52 @@ extension AccessibilityBridge: ApplicationObserver {
         if let old, tree.isExposed(old) {
             emit(AtspiNames.windowEvents, AtspiNames.deactivate, from: .view(old), data: .string(tree.name(of: .view(old))))
             emitState(.active, false, of: old)
+            if let focused = old.focusedView, tree.isExposed(focused) { emitState(.focused, false, of: focused) }
         }
         if let new, tree.isExposed(new) {
             emit(AtspiNames.windowEvents, AtspiNames.activate, from: .view(new), data: .string(tree.name(of: .view(new))))
             emitState(.active, true, of: new)
+            // Where the keyboard is now: the new key window's focused view, or the window itself.
+            if let focused = new.focusedView {
+                announceFocus(of: focused)
+            } else {
+                emit(AtspiNames.focusEvents, AtspiNames.focus, from: .view(new))
+            }
         }
+    }
+
+    public func textDidChange(in view: View, _ change: TextChange) {
+        guard tree.isKnown(view), tree.isExposed(view) else { return }
+        flushChanges()
+        switch change {
+        case .inserted(let offset, let text):
+            let shown = Self.shown(text, in: view)
+            emit(
+                AtspiNames.objectEvents, AtspiNames.textChanged, from: .view(view), detail: "insert", Int32(clamping: offset),
+                Int32(clamping: shown.scalarCount), data: .string(shown))
+        case .deleted(let offset, let text):
+            let shown = Self.shown(text, in: view)
+            emit(
+                AtspiNames.objectEvents, AtspiNames.textChanged, from: .view(view), detail: "delete", Int32(clamping: offset),
+                Int32(clamping: shown.scalarCount), data: .string(shown))
+        case .caretMoved(let offset):
+            emit(AtspiNames.objectEvents, AtspiNames.textCaretMoved, from: .view(view), Int32(clamping: offset))
+        @unknown default:
+            break
+        }
+    }
+
+    /// Text as assistive technologies may see it: bullets for a secure field's characters.
+    private static func shown(_ text: String, in view: View) -> String {
+        guard let field = view as? TextField, field.isSecureTextEntry else { return text }
+        return String(repeating: "\u{2022}", count: text.scalarCount)
+    }
+
+    /// `StateChanged("focused", 1)` and `Focus.Focus` on `view`, when it is exposed.
+    private func announceFocus(of view: View) {
+        guard tree.isExposed(view) else { return }
+        emitState(.focused, true, of: view)
+        emit(AtspiNames.focusEvents, AtspiNames.focus, from: .view(view))
     }
 
     public func windowsDidChange(in scene: WindowScene) {

@@ -2,6 +2,7 @@ import DBusKit
 public import Foundation
 public import Logging
 import SceneCore
+import SceneRender
 
 /// The host on the AT-SPI2 accessibility bus: assistive tools (Orca, Accerciser, pyatspi, dogtail)
 /// see the application, its windows and their views, and can operate them.
@@ -48,6 +49,11 @@ public final class AccessibilityBridge {
     private var isEmbedding = false
     private var isShutDown = false
     private var registryChangedDuringEmbed = false
+
+    /// The host's pasteboard for `EditableText` cut, copy and paste.
+    var pasteboard: String?
+    /// Measures text as windows draw it, for `Text` geometry; made on first use.
+    lazy var textMeasurer = TextMeasurer()
 
     /// Model changes waiting for ``flushChanges()``: parents whose children changed, whether the
     /// windows changed, whether views may have left the tree.

@@ -57,6 +57,30 @@ extension AccessibleTree {
         return exposed === view ? nil : exposed
     }
 
+    /// `rect` (in `view`'s bounds coordinates) in `type` coordinates: the bounding box of its
+    /// corners after every transform up to the screen, relative to the origin `type` names.
+    func frame(of rect: Rect, in view: View, coordinates type: CoordinateType) -> Rect {
+        let corners = [
+            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.minX, y: rect.maxY),
+            Point(x: rect.maxX, y: rect.maxY),
+        ].map { corner in
+            let inWindow = view.convert(corner, to: nil)
+            return view.window?.convertToScreen(inWindow) ?? inWindow
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x = xs.min() ?? 0, y = ys.min() ?? 0
+        let screen = Rect(x: x, y: y, width: (xs.max() ?? 0) - x, height: (ys.max() ?? 0) - y)
+        guard let origin = origin(for: view, in: type) else { return screen }
+        return screen.offsetBy(dx: -origin.x, dy: -origin.y)
+    }
+
+    /// A point given in `type` coordinates relative to `view`, in `view`'s bounds coordinates.
+    func localPoint(_ point: Point, in view: View, coordinates type: CoordinateType) -> Point {
+        let screen = screenPoint(point, relativeTo: view, in: type)
+        guard let window = view.window else { return view.convert(screen, from: nil) }
+        return view.convert(window.convertFromScreen(screen), from: nil)
+    }
+
     /// The origin subtracted for `type`, or nil for screen coordinates (and for a window's parent,
     /// the root, which is the screen).
     private func origin(for view: View, in type: CoordinateType) -> Point? {

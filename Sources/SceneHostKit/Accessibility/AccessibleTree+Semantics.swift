@@ -14,13 +14,12 @@ extension AccessibleTree {
 
     /// The accessible name: the application's name; a window's label, else its title; a view's
     /// ``SceneCore/View/accessibilityLabel`` (a ``SceneCore/Label``'s text, a ``SceneCore/Button``'s
-    /// title), else its ``SceneCore/View/accessibilityIdentifier``, else the title of the view
-    /// controller it is the root view of; "" when it has none of these.
+    /// title), else the title of the view controller it is the root view of; "" when it has none of
+    /// these. The ``SceneCore/View/accessibilityIdentifier`` is never spoken: it is in `AccessibleId`.
     func name(of node: AccessibleNode) -> String {
         guard case .view(let view) = node else { return AtspiNames.applicationName }
         if let label = view.accessibilityLabel, !label.isEmpty { return label }
         if let window = view as? Window, !window.title.isEmpty { return window.title }
-        if let identifier = view.accessibilityIdentifier, !identifier.isEmpty { return identifier }
         if let controller = view.next as? ViewController, controller.viewIfLoaded === view, let title = controller.title {
             return title
         }
@@ -45,9 +44,10 @@ extension AccessibleTree {
     /// | visible | not hidden and alpha above ``SceneCore/InteractionDefaults/hitMinimumAlpha`` |
     /// | showing | visible, every ancestor visible, and the scene in the foreground |
     /// | enabled, sensitive | not a disabled ``SceneCore/Control`` |
-    /// | focusable | ``SceneCore/Responder/canBecomeFirstResponder`` |
-    /// | focused | the first responder of its window (or the root view of the controller that is) |
+    /// | focusable | a control, or ``SceneCore/View/canBecomeFocused`` (keyboard focus can reach it) |
+    /// | focused | the focused view of the application's key window (at most one in the application) |
     /// | active | a window that is the application's key window |
+    /// | editable, single-line | an enabled ``SceneCore/TextField`` (single-line: any text field) |
     /// | checkable, checked | a ``SceneCore/Switch``, checked when on |
     /// | selected | a selected ``SceneCore/Control`` |
     /// | horizontal | a ``SceneCore/Slider`` |
@@ -62,8 +62,8 @@ extension AccessibleTree {
         let enabled = (view as? Control)?.isEnabled ?? true
         states.insert(.enabled, if: enabled)
         states.insert(.sensitive, if: enabled)
-        states.insert(.focusable, if: view.canBecomeFirstResponder || controller(of: view)?.canBecomeFirstResponder == true)
-        states.insert(.focused, if: focusedView(in: view.window) === view)
+        states.insert(.focusable, if: view is Control || view.canBecomeFocused)
+        states.insert(.focused, if: focusedView === view)
         if let window = node.topLevelWindow {
             states.insert(.active, if: application.keyWindow === window)
         }
@@ -75,13 +75,16 @@ extension AccessibleTree {
             states.insert(.selected, if: control.isSelected)
         }
         states.insert(.horizontal, if: view is Slider)
+        if let field = view as? TextField {
+            states.insert(.editable, if: field.isEnabled)
+            states.insert(.singleLine, if: true)
+        }
         return states
     }
 
-    /// The view that carries `focused` in `window`: its first responder when that is a view, or the
-    /// root view of the view controller that is.
-    func focusedView(in window: Window?) -> View? {
-        Self.view(for: window?.firstResponder)
+    /// The one view that carries `focused`: the focused view of the application's key window.
+    var focusedView: View? {
+        application.keyWindow?.focusedView
     }
 
     /// A responder as a view: a view itself, a view controller's loaded root view, else nil.
@@ -102,24 +105,31 @@ extension AccessibleTree {
         attributes.append(("reference", ViewReference.reference(for: view)))
         attributes.append(("class", String(describing: type(of: view))))
         if let window = node.topLevelWindow { attributes.append(("window-level", window.windowLevel.rawValue.compactDescription)) }
+        if let field = view as? TextField, let placeholder = field.placeholder { attributes.append(("placeholder-text", placeholder)) }
         return attributes
     }
 
     /// The AT-SPI interfaces `node` implements, by full D-Bus name: Accessible and Application for
-    /// the root; Accessible and Component for views, plus Action for views with a `click` action
-    /// and Value for sliders.
+    /// the root; Accessible and Component for views, plus Action for views with a `click` action,
+    /// Value for sliders, Text for labels and text fields, EditableText for text fields, Table for
+    /// views whose role is table and Image for image views.
     func interfaces(of node: AccessibleNode) -> [InterfaceName] {
         guard case .view(let view) = node else { return [AtspiNames.accessible, AtspiNames.application] }
         var interfaces = [AtspiNames.accessible, AtspiNames.component]
         if hasClickAction(view) { interfaces.append(AtspiNames.action) }
         if view is Slider { interfaces.append(AtspiNames.value) }
+        if view is Label || view is TextField { interfaces.append(AtspiNames.text) }
+        if view is TextField { interfaces.append(AtspiNames.editableText) }
+        if view.accessibilityRole == .table { interfaces.append(AtspiNames.table) }
+        if view is ImageView { interfaces.append(AtspiNames.image) }
         return interfaces
     }
 
-    /// Whether `view` offers the `click` action: it is a ``SceneCore/Control``, or it carries an
-    /// enabled ``SceneCore/TapGestureRecognizer``.
+    /// Whether `view` offers the `click` action (activation [KB-5]): it is a control other than a
+    /// slider (whose value is set through Value), or keyboard focus can reach it (a view with a tap
+    /// recognizer, a view that can become first responder). Every view with the action is focusable.
     func hasClickAction(_ view: View) -> Bool {
-        view is Control || view.gestureRecognizers.contains { $0 is TapGestureRecognizer && $0.isEnabled }
+        (view is Control && !(view is Slider)) || (!(view is Control) && view.canBecomeFocused)
     }
 
     // MARK: Helpers
@@ -140,9 +150,4 @@ extension AccessibleTree {
         return scene.activationState == .foregroundActive || scene.activationState == .foregroundInactive
     }
 
-    /// The view controller whose root view `view` is.
-    private func controller(of view: View) -> ViewController? {
-        guard let controller = view.next as? ViewController, controller.viewIfLoaded === view else { return nil }
-        return controller
-    }
 }

@@ -36,6 +36,10 @@ enum AtspiNames {
     static let component = InterfaceName(unchecked: "org.a11y.atspi.Component")
     static let action = InterfaceName(unchecked: "org.a11y.atspi.Action")
     static let value = InterfaceName(unchecked: "org.a11y.atspi.Value")
+    static let text = InterfaceName(unchecked: "org.a11y.atspi.Text")
+    static let editableText = InterfaceName(unchecked: "org.a11y.atspi.EditableText")
+    static let table = InterfaceName(unchecked: "org.a11y.atspi.Table")
+    static let image = InterfaceName(unchecked: "org.a11y.atspi.Image")
     static let cache = InterfaceName(unchecked: "org.a11y.atspi.Cache")
     static let socket = InterfaceName(unchecked: "org.a11y.atspi.Socket")
     static let objectEvents = InterfaceName(unchecked: "org.a11y.atspi.Event.Object")
@@ -54,6 +58,8 @@ enum AtspiNames {
     static let childrenChanged: MemberName = "ChildrenChanged"
     static let propertyChange: MemberName = "PropertyChange"
     static let focus: MemberName = "Focus"
+    static let textChanged: MemberName = "TextChanged"
+    static let textCaretMoved: MemberName = "TextCaretMoved"
     static let activate: MemberName = "Activate"
     static let deactivate: MemberName = "Deactivate"
     static let create: MemberName = "Create"

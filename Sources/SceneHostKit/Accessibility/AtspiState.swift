@@ -3,6 +3,7 @@
 enum AtspiState: UInt32, Sendable, CaseIterable {
     case active = 1
     case checked = 4
+    case editable = 7
     case enabled = 8
     case focusable = 11
     case focused = 12
@@ -10,6 +11,7 @@ enum AtspiState: UInt32, Sendable, CaseIterable {
     case selected = 23
     case sensitive = 24
     case showing = 25
+    case singleLine = 26
     case visible = 30
     case checkable = 41
 
@@ -18,6 +20,7 @@ enum AtspiState: UInt32, Sendable, CaseIterable {
         switch self {
         case .active: "active"
         case .checked: "checked"
+        case .editable: "editable"
         case .enabled: "enabled"
         case .focusable: "focusable"
         case .focused: "focused"
@@ -25,6 +28,7 @@ enum AtspiState: UInt32, Sendable, CaseIterable {
         case .selected: "selected"
         case .sensitive: "sensitive"
         case .showing: "showing"
+        case .singleLine: "single-line"
         case .visible: "visible"
         case .checkable: "checkable"
         }

@@ -68,11 +68,14 @@ struct FocusTests {
         #expect(events == ["editingDidBegin", "editingDidEnd"])
     }
 
-    @Test("FO-3: a first responder that refuses to resign keeps the focus")
+    @Test("FO-3: a text input that refuses to resign keeps the focus")
     func refusalKeepsFocus() {
-        final class StubbornView: View {
+        final class StubbornView: View, KeyInput {
             override var canBecomeFirstResponder: Bool { true }
             override var canResignFirstResponder: Bool { false }
+            var hasText: Bool { false }
+            func insertText(_ text: String) {}
+            func deleteBackward() {}
         }
         let stubborn = harness.add(StubbornView(frame: Rect(x: 0, y: 0, width: 50, height: 50)), "stubborn")
         let button = harness.add(Button(frame: Rect(x: 0, y: 60, width: 50, height: 30)), "button")
@@ -81,6 +84,17 @@ struct FocusTests {
         #expect(!harness.window.setFocusedView(button))
         #expect(harness.window.moveFocus(.next) == nil)
         #expect(stubborn.isFocused && stubborn.isFirstResponder)
+    }
+
+    @Test("FO-3: focus leaving a first responder that takes no text (a media player) leaves it first responder")
+    func playerStaysFirstResponder() {
+        let player = harness.add(PressLoggingView(frame: Rect(x: 0, y: 0, width: 50, height: 50)), "player")
+        let button = harness.add(Button(frame: Rect(x: 0, y: 60, width: 50, height: 30)), "button")
+        player.becomeFirstResponder()
+        #expect(player.isFocused)
+        #expect(harness.window.moveFocus(.next) === button)
+        #expect(button.isFocused && player.isFirstResponder)
+        #expect(harness.window.moveFocus(.next) === player && player.isFirstResponder)
     }
 
     @Test("FO-4: a focusable view that becomes first responder (a tapped text field) takes the focus; one that cannot be focused leaves it")

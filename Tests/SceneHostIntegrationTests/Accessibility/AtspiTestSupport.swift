@@ -117,7 +117,7 @@ final class AtspiProbe {
 
     func call(_ path: ObjectPath, _ interface: InterfaceName, _ member: MemberName, _ arguments: [BusValue] = []) async throws -> [BusValue] {
         try await connection.call(
-            destination: application, path: path, interface: interface, member: member, arguments: arguments, timeout: .seconds(5)
+            destination: application, path: path, interface: interface, member: member, arguments: arguments, timeout: .seconds(30)
         ).arguments
     }
 

@@ -82,7 +82,7 @@ struct AccessibleTreeTests {
     func walk() {
         var visited: [(String, Int32, Int)] = []
         tree.walk { node, _, index, children in visited.append((tree.name(of: node), index, children.count)) }
-        #expect(visited.map(\.0) == ["scene-host", "Main", "Content", "Title", "OK", "toggle", "slider", "field", "", "", "Second", ""])
+        #expect(visited.map(\.0) == ["scene-host", "Main", "Content", "Title", "OK", "", "", "", "", "", "Second", ""])
         #expect(visited.first?.1 == -1 && visited.first?.2 == 2)
         #expect(visited.map(\.1) == [-1, 0, 0, 0, 1, 2, 3, 4, 5, 0, 1, 0])
     }
@@ -94,14 +94,14 @@ struct AccessibleSemanticsTests {
     let fixture = AccessibilityFixture()
     var tree: AccessibleTree { fixture.tree }
 
-    @Test("Names come from the label, the window title, the identifier or the controller's title")
+    @Test("Names come from the label, the window title or the controller's title; an identifier is never a name, only AccessibleId")
     func names() {
         #expect(tree.name(of: .application) == "scene-host")
         #expect(tree.name(of: .view(fixture.main)) == "Main")
         #expect(tree.name(of: .view(fixture.content)) == "Content")
         #expect(tree.name(of: .view(fixture.label)) == "Title")
         #expect(tree.name(of: .view(fixture.button)) == "OK")
-        #expect(tree.name(of: .view(fixture.toggle)) == "toggle")
+        #expect(tree.name(of: .view(fixture.toggle)) == "", "a switch with only an identifier has no name")
         #expect(tree.name(of: .view(fixture.plain)) == "")
         fixture.button.accessibilityLabel = "Confirm"
         #expect(tree.name(of: .view(fixture.button)) == "Confirm")
@@ -124,7 +124,7 @@ struct AccessibleSemanticsTests {
     @Test("A shown, enabled control is visible, showing, enabled and sensitive; the root has no state")
     func plainStates() {
         #expect(tree.states(of: .application) == [])
-        #expect(tree.states(of: .view(fixture.button)) == AtspiStateSet([.visible, .showing, .enabled, .sensitive]))
+        #expect(tree.states(of: .view(fixture.button)) == AtspiStateSet([.visible, .showing, .enabled, .sensitive, .focusable]))
     }
 
     @Test("Hidden and transparent views are not visible; their subviews are visible but not showing")
@@ -145,12 +145,24 @@ struct AccessibleSemanticsTests {
         #expect(!states.contains(.enabled) && !states.contains(.sensitive))
     }
 
-    @Test("Focusable follows canBecomeFirstResponder, focused the window's first responder")
+    @Test("FO-1, FO-2: controls and first-responder views are focusable; focused is the key window's focused view only, and a focused button is not first responder")
     func focus() {
         #expect(tree.states(of: .view(fixture.field)) == AtspiStateSet([.visible, .showing, .enabled, .sensitive, .focusable]))
         #expect(fixture.field.becomeFirstResponder())
         #expect(tree.states(of: .view(fixture.field)).contains(.focused))
-        #expect(!tree.states(of: .view(fixture.button)).contains(.focusable))
+        #expect(tree.states(of: .view(fixture.button)).contains(.focusable))
+        #expect(!tree.states(of: .view(fixture.plain)).contains(.focusable))
+        #expect(fixture.main.setFocusedView(fixture.button))
+        #expect(tree.states(of: .view(fixture.button)).contains(.focused) && !fixture.button.isFirstResponder)
+        #expect(!tree.states(of: .view(fixture.field)).contains(.focused))
+        // A focused view in a window that is not key is not focused for assistive technologies.
+        let focusable = FocusableView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        fixture.plain.addSubview(focusable)
+        #expect(focusable.becomeFirstResponder() && focusable.isFocused)
+        #expect(!tree.states(of: .view(focusable)).contains(.focused))
+        var focused = 0
+        tree.walk { node, _, _, _ in if tree.states(of: node).contains(.focused) { focused += 1 } }
+        #expect(focused == 1, "at most one object in the application is focused")
     }
 
     @Test("Only the application's key window is active")
@@ -169,12 +181,14 @@ struct AccessibleSemanticsTests {
         #expect(tree.states(of: .view(fixture.slider)).contains(.horizontal))
     }
 
-    @Test("Controls and views with a tap recognizer have the click action; sliders also have Value")
+    @Test("Controls (not sliders) and views keyboard focus can reach have the click action; sliders have Value")
     func interfaces() {
         #expect(tree.interfaces(of: .application).map(\.rawValue) == ["org.a11y.atspi.Accessible", "org.a11y.atspi.Application"])
         #expect(tree.interfaces(of: .view(fixture.plain)).map(\.rawValue) == ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component"])
         #expect(tree.interfaces(of: .view(fixture.button)).contains(AtspiNames.action))
-        #expect(tree.interfaces(of: .view(fixture.slider)).suffix(2) == [AtspiNames.action, AtspiNames.value])
+        #expect(tree.interfaces(of: .view(fixture.slider)).suffix(2) == [AtspiNames.component, AtspiNames.value])
+        #expect(tree.interfaces(of: .view(fixture.field)).contains(AtspiNames.action), "a view that can become first responder")
+        #expect(tree.interfaces(of: .view(fixture.label)).contains(AtspiNames.text))
         fixture.plain.addGestureRecognizer(TapGestureRecognizer(name: "tap") { _ in })
         #expect(tree.hasClickAction(fixture.plain))
     }

@@ -17,21 +17,27 @@ extension TextField {
     }
 
     /// Where the text line goes, in bounds coordinates, and the caret's rectangle (nil when not
-    /// editing), for text measured with `context`: the text starts at ``textInset``, shifted left
-    /// when the caret would fall beyond the box.
-    public func textLayout(in context: any GraphicsContext) -> (line: Rect, caret: Rect?) {
+    /// editing), for text measured by `measure` (a single line, unlimited width): the text starts at
+    /// ``textInset``, shifted left when the caret would fall beyond the box.
+    public func textLayout(measuring measure: (String, TextStyle) -> Size) -> (line: Rect, caret: Rect?) {
         let bounds = self.bounds
         let shown = displayedText
         let style = textStyle
-        let lineHeight = context.measureText(shown.isEmpty ? "Ag" : shown, style: style, width: nil).height
-        let prefix = String(shown.unicodeScalars.prefix(caretOffset))
-        let caretX = prefix.isEmpty ? 0 : context.measureText(prefix, style: style, width: nil).width
+        let lineHeight = measure(shown.isEmpty ? "Ag" : shown, style).height
+        let caretX = characterOffsetX(caretOffset, measuring: measure)
         let available = Swift.max(0, bounds.width - 2 * Self.textInset - Self.caretWidth)
         let scroll = Swift.max(0, caretX - available)
-        let width = Swift.max(bounds.width - 2 * Self.textInset, context.measureText(shown, style: style, width: nil).width + Self.caretWidth)
+        let width = Swift.max(bounds.width - 2 * Self.textInset, measure(shown, style).width + Self.caretWidth)
         let line = Rect(x: bounds.minX + Self.textInset - scroll, y: bounds.midY - lineHeight / 2, width: width, height: lineHeight)
         let caret = isEditing ? Rect(x: line.minX + caretX, y: line.minY, width: Self.caretWidth, height: lineHeight) : nil
         return (line, caret)
+    }
+
+    /// The x of the boundary before character `offset` of the displayed text, from the start of the
+    /// text line.
+    public func characterOffsetX(_ offset: Int, measuring measure: (String, TextStyle) -> Size) -> Double {
+        let prefix = String(displayedText.unicodeScalars.prefix(Swift.max(0, offset)))
+        return prefix.isEmpty ? 0 : measure(prefix, textStyle).width
     }
 
     /// Draws the box, the text or placeholder, and the caret (``draw(_:in:)``).
@@ -42,7 +48,7 @@ extension TextField {
         context.stroke(box, with: isEditing ? tintColor : .systemGray3, lineWidth: 1)
         context.saveGState()
         context.clip(to: bounds.insetBy(dx: Self.textInset / 2, dy: 1))
-        let layout = textLayout(in: context)
+        let layout = textLayout { text, style in context.measureText(text, style: style, width: nil) }
         let shown = displayedText
         if !shown.isEmpty {
             context.drawText(shown, in: layout.line, style: textStyle)

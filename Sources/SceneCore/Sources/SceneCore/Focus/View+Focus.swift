@@ -15,8 +15,8 @@ extension View {
     }
 
     /// Whether the view, and every ancestor up to its window, could take a touch: not hidden, not
-    /// transparent, interaction enabled, and for controls enabled.
-    var isInteractiveInWindow: Bool {
+    /// transparent, interaction enabled, and for controls enabled. False for a view in no window.
+    public var isInteractiveInWindow: Bool {
         var node: View? = self
         while let view = node {
             guard view.isHittable else { return false }

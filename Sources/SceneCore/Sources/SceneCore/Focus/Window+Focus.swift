@@ -4,15 +4,15 @@
 /// focused; the first responder is where key presses, text, shakes and remote-control events go.
 /// They meet where UIKit's full keyboard access makes them meet: focusing a view that can become
 /// first responder (a text field) makes it first responder [FO-3], a focusable view that becomes
-/// first responder takes the focus [FO-4], and focus leaving the first responder asks it to resign
-/// [FO-3]. A button is focused without becoming first responder.
+/// first responder takes the focus [FO-4], and focus leaving a first responder that takes text asks
+/// it to resign, ending its editing [FO-3]. A button is focused without becoming first responder.
 extension Window {
     /// Focuses `view` (nil: no view) [FO-3] and returns whether it is focused afterwards.
     ///
     /// Refused (false) when `view` is not focusable in this window (``View/isFocusable``), or when
     /// the first-responder hand-over it needs is refused: focusing a view that can become first
     /// responder (or the root view of a controller that can) makes it first responder, and moving
-    /// focus off the view that is first responder asks it to resign. Observers hear of the change
+    /// focus off a first responder that takes text (``KeyInput``) asks it to resign. Observers hear of the change
     /// (``ApplicationObserver/focusDidChange(in:from:to:)``).
     @discardableResult
     public func setFocusedView(_ view: View?) -> Bool {
@@ -24,7 +24,7 @@ extension Window {
         }
         if let view, let candidate = Window.firstResponderCandidate(for: view) {
             guard candidate.becomeFirstResponder() else { return false }
-        } else if let responder = firstResponder, let old = focusedView, Window.view(old, represents: responder) {
+        } else if let responder = firstResponder, responder is any KeyInput, let old = focusedView, Window.view(old, represents: responder) {
             guard responder.canResignFirstResponder, responder.resignFirstResponder() else { return false }
         }
         setFocusSlot(view)
