@@ -32,14 +32,14 @@ extension AccessibilityBridge {
             return try answering { () throws(AccessibilityError) in try text.range(start, end) }
         }
         return InterfaceDescription(
-            AtspiNames.editableText,
+            AtspiNames.editableText, gate: gate,
             methods: [
-                .method("SetTextContents", inputs: [.init("newContents", .string)], outputs: [.init(nil, .bool)]) { call in
+                .method("SetTextContents", access: .changes, inputs: [.init("newContents", .string)], outputs: [.init(nil, .bool)]) { call in
                     let contents = try call.read { reader in try reader.readString() }
                     try replace(0..<field.text.scalarCount, with: contents)
                     return [.bool(true)]
                 },
-                .method("InsertText", inputs: [.init("position", .int32), .init("text", .string), .init("length", .int32)], outputs: [.init(nil, .bool)]) {
+                .method("InsertText", access: .changes, inputs: [.init("position", .int32), .init("text", .string), .init("length", .int32)], outputs: [.init(nil, .bool)]) {
                     call in
                     let (position, inserted, length) = try call.read { reader in (try reader.readInt32(), try reader.readString(), try reader.readInt32()) }
                     let text = try text()
@@ -53,12 +53,12 @@ extension AccessibilityBridge {
                     try replace(offset..<offset, with: taken)
                     return [.bool(true)]
                 },
-                .method("CopyText", inputs: range) { call in
+                .method("CopyText", access: .changes, inputs: range) { call in
                     let range = try readRange(call)
                     if !field.isSecureTextEntry { self.pasteboard = field.text.substring(scalars: range) }
                     return []
                 },
-                .method("CutText", inputs: range, outputs: [.init(nil, .bool)]) { call in
+                .method("CutText", access: .changes, inputs: range, outputs: [.init(nil, .bool)]) { call in
                     let range = try readRange(call)
                     guard !field.isSecureTextEntry else { return [.bool(false)] }
                     let cut = field.text.substring(scalars: range)
@@ -66,11 +66,11 @@ extension AccessibilityBridge {
                     self.pasteboard = cut
                     return [.bool(true)]
                 },
-                .method("DeleteText", inputs: range, outputs: [.init(nil, .bool)]) { call in
+                .method("DeleteText", access: .changes, inputs: range, outputs: [.init(nil, .bool)]) { call in
                     try replace(try readRange(call), with: "")
                     return [.bool(true)]
                 },
-                .method("PasteText", inputs: [.init("position", .int32)], outputs: [.init(nil, .bool)]) { call in
+                .method("PasteText", access: .changes, inputs: [.init("position", .int32)], outputs: [.init(nil, .bool)]) { call in
                     let position = try call.read { reader in try reader.readInt32() }
                     let text = try text()
                     let offset = try self.answering { () throws(AccessibilityError) in try text.offset(position, "position") }

@@ -33,71 +33,70 @@ extension AccessibilityBridge {
         func readCell(_ call: MethodCall) throws -> (Int32, Int32) { try call.read { reader in (try reader.readInt32(), try reader.readInt32()) } }
         func readOne(_ call: MethodCall) throws -> Int32 { try call.read { reader in try reader.readInt32() } }
         return InterfaceDescription(
-            AtspiNames.table,
+            AtspiNames.table, gate: gate,
             methods: [
-                .writingMethod("GetAccessibleAt", inputs: rowColumn, outputs: [.init(nil, "(so)")]) { call, writer in
+                .writingMethod("GetAccessibleAt", access: .reads, inputs: rowColumn, outputs: [.init(nil, "(so)")]) { call, writer in
                     let (row, column) = try readCell(call)
                     try writer.append(self.reference(of: .view(try cell(row, column))))
                 },
-                .method("GetIndexAt", inputs: rowColumn, outputs: [.init(nil, .int32)]) { call in
+                .method("GetIndexAt", access: .reads, inputs: rowColumn, outputs: [.init(nil, .int32)]) { call in
                     let (row, column) = try readCell(call)
                     _ = try cell(row, column)
                     return [.int32(row)]
                 },
-                .method("GetRowAtIndex", inputs: [.init("index", .int32)], outputs: [.init(nil, .int32)]) { call in
+                .method("GetRowAtIndex", access: .reads, inputs: [.init("index", .int32)], outputs: [.init(nil, .int32)]) { call in
                     [.int32(try checkRow(try readOne(call)))]
                 },
-                .method("GetColumnAtIndex", inputs: [.init("index", .int32)], outputs: [.init(nil, .int32)]) { call in
+                .method("GetColumnAtIndex", access: .reads, inputs: [.init("index", .int32)], outputs: [.init(nil, .int32)]) { call in
                     _ = try checkRow(try readOne(call))
                     return [.int32(0)]
                 },
-                .method("GetRowDescription", inputs: [.init("row", .int32)], outputs: [.init(nil, .string)]) { call in
+                .method("GetRowDescription", access: .reads, inputs: [.init("row", .int32)], outputs: [.init(nil, .string)]) { call in
                     _ = try checkRow(try readOne(call))
                     return [.string("")]
                 },
-                .method("GetColumnDescription", inputs: [.init("column", .int32)], outputs: [.init(nil, .string)]) { call in
+                .method("GetColumnDescription", access: .reads, inputs: [.init("column", .int32)], outputs: [.init(nil, .string)]) { call in
                     _ = try checkColumn(try readOne(call))
                     return [.string("")]
                 },
-                .method("GetRowExtentAt", inputs: rowColumn, outputs: [.init(nil, .int32)]) { call in
+                .method("GetRowExtentAt", access: .reads, inputs: rowColumn, outputs: [.init(nil, .int32)]) { call in
                     let (row, column) = try readCell(call)
                     _ = try cell(row, column)
                     return [.int32(1)]
                 },
-                .method("GetColumnExtentAt", inputs: rowColumn, outputs: [.init(nil, .int32)]) { call in
+                .method("GetColumnExtentAt", access: .reads, inputs: rowColumn, outputs: [.init(nil, .int32)]) { call in
                     let (row, column) = try readCell(call)
                     _ = try cell(row, column)
                     return [.int32(1)]
                 },
-                .writingMethod("GetRowHeader", inputs: [.init("row", .int32)], outputs: [.init(nil, "(so)")]) { call, writer in
+                .writingMethod("GetRowHeader", access: .reads, inputs: [.init("row", .int32)], outputs: [.init(nil, "(so)")]) { call, writer in
                     _ = try checkRow(try readOne(call))
                     try writer.append(AccessibleReference.null)
                 },
-                .writingMethod("GetColumnHeader", inputs: [.init("column", .int32)], outputs: [.init(nil, "(so)")]) { call, writer in
+                .writingMethod("GetColumnHeader", access: .reads, inputs: [.init("column", .int32)], outputs: [.init(nil, "(so)")]) { call, writer in
                     _ = try checkColumn(try readOne(call))
                     try writer.append(AccessibleReference.null)
                 },
-                .method("GetSelectedRows", outputs: [.init(nil, "ai")]) { _ in [.array(element: .int32, [])] },
-                .method("GetSelectedColumns", outputs: [.init(nil, "ai")]) { _ in [.array(element: .int32, [])] },
-                .method("IsRowSelected", inputs: [.init("row", .int32)], outputs: [.init(nil, .bool)]) { call in
+                .method("GetSelectedRows", access: .reads, outputs: [.init(nil, "ai")]) { _ in [.array(element: .int32, [])] },
+                .method("GetSelectedColumns", access: .reads, outputs: [.init(nil, "ai")]) { _ in [.array(element: .int32, [])] },
+                .method("IsRowSelected", access: .reads, inputs: [.init("row", .int32)], outputs: [.init(nil, .bool)]) { call in
                     _ = try checkRow(try readOne(call))
                     return [.bool(false)]
                 },
-                .method("IsColumnSelected", inputs: [.init("column", .int32)], outputs: [.init(nil, .bool)]) { call in
+                .method("IsColumnSelected", access: .reads, inputs: [.init("column", .int32)], outputs: [.init(nil, .bool)]) { call in
                     _ = try checkColumn(try readOne(call))
                     return [.bool(false)]
                 },
-                .method("IsSelected", inputs: rowColumn, outputs: [.init(nil, .bool)]) { call in
+                .method("IsSelected", access: .reads, inputs: rowColumn, outputs: [.init(nil, .bool)]) { call in
                     let (row, column) = try readCell(call)
                     _ = try cell(row, column)
                     return [.bool(false)]
                 },
-                .method("AddRowSelection", inputs: [.init("row", .int32)], outputs: [.init(nil, .bool)]) { _ in [.bool(false)] },
-                .method("AddColumnSelection", inputs: [.init("column", .int32)], outputs: [.init(nil, .bool)]) { _ in [.bool(false)] },
-                .method("RemoveRowSelection", inputs: [.init("row", .int32)], outputs: [.init(nil, .bool)]) { _ in [.bool(false)] },
-                .method("RemoveColumnSelection", inputs: [.init("column", .int32)], outputs: [.init(nil, .bool)]) { _ in [.bool(false)] },
-                .method(
-                    "GetRowColumnExtentsAtIndex", inputs: [.init("index", .int32)],
+                .method("AddRowSelection", access: .changes, inputs: [.init("row", .int32)], outputs: [.init(nil, .bool)]) { _ in [.bool(false)] },
+                .method("AddColumnSelection", access: .changes, inputs: [.init("column", .int32)], outputs: [.init(nil, .bool)]) { _ in [.bool(false)] },
+                .method("RemoveRowSelection", access: .changes, inputs: [.init("row", .int32)], outputs: [.init(nil, .bool)]) { _ in [.bool(false)] },
+                .method("RemoveColumnSelection", access: .changes, inputs: [.init("column", .int32)], outputs: [.init(nil, .bool)]) { _ in [.bool(false)] },
+                .method("GetRowColumnExtentsAtIndex", access: .reads, inputs: [.init("index", .int32)],
                     outputs: [
                         .init(nil, .bool), .init("row", .int32), .init("col", .int32), .init("row_extents", .int32),
                         .init("col_extents", .int32), .init("is_selected", .bool),

@@ -27,14 +27,14 @@ extension AccessibilityBridge {
             return [.string(text.substring(range)), .int32(Int32(range.lowerBound)), .int32(Int32(range.upperBound))]
         }
         return InterfaceDescription(
-            AtspiNames.text,
+            AtspiNames.text, gate: gate,
             methods: [
-                .method("GetText", inputs: [.init("startOffset", .int32), .init("endOffset", .int32)], outputs: [.init(nil, .string)]) { call in
+                .method("GetText", access: .reads, inputs: [.init("startOffset", .int32), .init("endOffset", .int32)], outputs: [.init(nil, .string)]) { call in
                     let (start, end) = try call.read { reader in (try reader.readInt32(), try reader.readInt32()) }
                     let text = try text()
                     return [.string(text.substring(try self.answering { () throws(AccessibilityError) in try text.range(start, end) }))]
                 },
-                .method("SetCaretOffset", inputs: [.init("offset", .int32)], outputs: [.init(nil, .bool)]) { call in
+                .method("SetCaretOffset", access: .changes, inputs: [.init("offset", .int32)], outputs: [.init(nil, .bool)]) { call in
                     let offset = try call.read { reader in try reader.readInt32() }
                     let text = try text()
                     let target = try self.answering { () throws(AccessibilityError) in try text.offset(offset) }
@@ -42,16 +42,16 @@ extension AccessibilityBridge {
                     try? field.setCaretOffset(target)
                     return [.bool(field.caretOffset == target)]
                 },
-                .method("GetTextBeforeOffset", inputs: offsetAndType, outputs: textRange) { call in
+                .method("GetTextBeforeOffset", access: .reads, inputs: offsetAndType, outputs: textRange) { call in
                     try unit(call) { boundary, offset, scalars in boundary.range(before: offset, in: scalars) }
                 },
-                .method("GetTextAtOffset", inputs: offsetAndType, outputs: textRange) { call in
+                .method("GetTextAtOffset", access: .reads, inputs: offsetAndType, outputs: textRange) { call in
                     try unit(call) { boundary, offset, scalars in boundary.range(at: offset, in: scalars) }
                 },
-                .method("GetTextAfterOffset", inputs: offsetAndType, outputs: textRange) { call in
+                .method("GetTextAfterOffset", access: .reads, inputs: offsetAndType, outputs: textRange) { call in
                     try unit(call) { boundary, offset, scalars in boundary.range(after: offset, in: scalars) }
                 },
-                .method("GetStringAtOffset", inputs: [.init("offset", .int32), .init("granularity", .uint32)], outputs: textRange) { call in
+                .method("GetStringAtOffset", access: .reads, inputs: [.init("offset", .int32), .init("granularity", .uint32)], outputs: textRange) { call in
                     let (offset, value) = try call.read { reader in (try reader.readInt32(), try reader.readUInt32()) }
                     let text = try text()
                     let range = try self.answering { () throws(AccessibilityError) in
@@ -59,21 +59,20 @@ extension AccessibilityBridge {
                     }
                     return [.string(text.substring(range)), .int32(Int32(range.lowerBound)), .int32(Int32(range.upperBound))]
                 },
-                .method("GetCharacterAtOffset", inputs: [.init("offset", .int32)], outputs: [.init(nil, .int32)]) { call in
+                .method("GetCharacterAtOffset", access: .reads, inputs: [.init("offset", .int32)], outputs: [.init(nil, .int32)]) { call in
                     let offset = try call.read { reader in try reader.readInt32() }
                     let text = try text()
                     let index = try self.answering { () throws(AccessibilityError) in try text.offset(offset) }
                     return [.int32(index < text.count ? Int32(bitPattern: text.scalars[index].value) : 0)]
                 },
-                .method(
-                    "GetAttributeValue", inputs: [.init("offset", .int32), .init("attributeName", .string)], outputs: [.init(nil, .string)]
+                .method("GetAttributeValue", access: .reads, inputs: [.init("offset", .int32), .init("attributeName", .string)], outputs: [.init(nil, .string)]
                 ) { call in
                     let (offset, name) = try call.read { reader in (try reader.readInt32(), try reader.readString()) }
                     let text = try text()
                     _ = try self.answering { () throws(AccessibilityError) in try text.offset(offset) }
                     return [.string(Self.textAttributes(of: view).first { $0.0 == name }?.1 ?? "")]
                 },
-                .writingMethod("GetAttributes", inputs: [.init("offset", .int32)], outputs: [.init(nil, "a{ss}"), .init("startOffset", .int32), .init("endOffset", .int32)]) {
+                .writingMethod("GetAttributes", access: .reads, inputs: [.init("offset", .int32)], outputs: [.init(nil, "a{ss}"), .init("startOffset", .int32), .init("endOffset", .int32)]) {
                     call, writer in
                     let offset = try call.read { reader in try reader.readInt32() }
                     let text = try text()
@@ -83,8 +82,7 @@ extension AccessibilityBridge {
                     try writer.append(Int32(0))
                     try writer.append(Int32(text.count))
                 },
-                .writingMethod(
-                    "GetAttributeRun", inputs: [.init("offset", .int32), .init("includeDefaults", .bool)],
+                .writingMethod("GetAttributeRun", access: .reads, inputs: [.init("offset", .int32), .init("includeDefaults", .bool)],
                     outputs: [.init(nil, "a{ss}"), .init("startOffset", .int32), .init("endOffset", .int32)]
                 ) { call, writer in
                     let (offset, defaults) = try call.read { reader in (try reader.readInt32(), try reader.readBool()) }
@@ -94,14 +92,13 @@ extension AccessibilityBridge {
                     try writer.append(Int32(0))
                     try writer.append(Int32(text.count))
                 },
-                .writingMethod("GetDefaultAttributes", outputs: [.init(nil, "a{ss}")]) { _, writer in
+                .writingMethod("GetDefaultAttributes", access: .reads, outputs: [.init(nil, "a{ss}")]) { _, writer in
                     try Self.append(Self.textAttributes(of: view), to: &writer)
                 },
-                .writingMethod("GetDefaultAttributeSet", outputs: [.init(nil, "a{ss}")]) { _, writer in
+                .writingMethod("GetDefaultAttributeSet", access: .reads, outputs: [.init(nil, "a{ss}")]) { _, writer in
                     try Self.append(Self.textAttributes(of: view), to: &writer)
                 },
-                .method(
-                    "GetCharacterExtents", inputs: [.init("offset", .int32), .init("coordType", .uint32)],
+                .method("GetCharacterExtents", access: .reads, inputs: [.init("offset", .int32), .init("coordType", .uint32)],
                     outputs: [.init("x", .int32), .init("y", .int32), .init("width", .int32), .init("height", .int32)]
                 ) { call in
                     let (offset, type) = try call.read { reader in (try reader.readInt32(), try reader.readUInt32()) }
@@ -112,8 +109,7 @@ extension AccessibilityBridge {
                     let rect = self.textGeometry(of: text).characterRect(index)
                     return Self.extentsValues(self.tree.frame(of: rect, in: view, coordinates: coordinates))
                 },
-                .method(
-                    "GetRangeExtents", inputs: [.init("startOffset", .int32), .init("endOffset", .int32), .init("coordType", .uint32)],
+                .method("GetRangeExtents", access: .reads, inputs: [.init("startOffset", .int32), .init("endOffset", .int32), .init("coordType", .uint32)],
                     outputs: [.init("x", .int32), .init("y", .int32), .init("width", .int32), .init("height", .int32)]
                 ) { call in
                     let (start, end, type) = try call.read { reader in (try reader.readInt32(), try reader.readInt32(), try reader.readUInt32()) }
@@ -124,8 +120,7 @@ extension AccessibilityBridge {
                     let rect = self.textGeometry(of: text).rangeRect(range)
                     return Self.extentsValues(self.tree.frame(of: rect, in: view, coordinates: coordinates))
                 },
-                .method(
-                    "GetOffsetAtPoint", inputs: [.init("x", .int32), .init("y", .int32), .init("coordType", .uint32)],
+                .method("GetOffsetAtPoint", access: .reads, inputs: [.init("x", .int32), .init("y", .int32), .init("coordType", .uint32)],
                     outputs: [.init(nil, .int32)]
                 ) { call in
                     let (x, y, type) = try call.read { reader in (try reader.readInt32(), try reader.readInt32(), try reader.readUInt32()) }
@@ -133,8 +128,7 @@ extension AccessibilityBridge {
                     let local = self.tree.localPoint(Point(x: Double(x), y: Double(y)), in: view, coordinates: coordinates)
                     return [.int32(Int32(self.textGeometry(of: try text()).offset(at: local) ?? -1))]
                 },
-                .writingMethod(
-                    "GetBoundedRanges",
+                .writingMethod("GetBoundedRanges", access: .reads,
                     inputs: [
                         .init("x", .int32), .init("y", .int32), .init("width", .int32), .init("height", .int32), .init("coordType", .uint32),
                         .init("xClipType", .uint32), .init("yClipType", .uint32),
@@ -162,23 +156,22 @@ extension AccessibilityBridge {
                         }
                     }
                 },
-                .method("GetNSelections", outputs: [.init(nil, .int32)]) { _ in [.int32(0)] },
-                .method("GetSelection", inputs: [.init("selectionNum", .int32)], outputs: [.init("startOffset", .int32), .init("endOffset", .int32)]) {
+                .method("GetNSelections", access: .reads, outputs: [.init(nil, .int32)]) { _ in [.int32(0)] },
+                .method("GetSelection", access: .reads, inputs: [.init("selectionNum", .int32)], outputs: [.init("startOffset", .int32), .init("endOffset", .int32)]) {
                     call in
                     let number = try call.read { reader in try reader.readInt32() }
                     throw AccessibilityError.invalidArgument(
                         "selection \(number) does not exist: \(ViewReference.reference(for: view)) has no selections (GetNSelections is 0)"
                     ).busError
                 },
-                .method("AddSelection", inputs: [.init("startOffset", .int32), .init("endOffset", .int32)], outputs: [.init(nil, .bool)]) { call in
+                .method("AddSelection", access: .changes, inputs: [.init("startOffset", .int32), .init("endOffset", .int32)], outputs: [.init(nil, .bool)]) { call in
                     let (start, end) = try call.read { reader in (try reader.readInt32(), try reader.readInt32()) }
                     let text = try text()
                     _ = try self.answering { () throws(AccessibilityError) in try text.range(start, end) }
                     return [.bool(false)]
                 },
-                .method("RemoveSelection", inputs: [.init("selectionNum", .int32)], outputs: [.init(nil, .bool)]) { _ in [.bool(false)] },
-                .method(
-                    "SetSelection", inputs: [.init("selectionNum", .int32), .init("startOffset", .int32), .init("endOffset", .int32)],
+                .method("RemoveSelection", access: .changes, inputs: [.init("selectionNum", .int32)], outputs: [.init(nil, .bool)]) { _ in [.bool(false)] },
+                .method("SetSelection", access: .changes, inputs: [.init("selectionNum", .int32), .init("startOffset", .int32), .init("endOffset", .int32)],
                     outputs: [.init(nil, .bool)]
                 ) { _ in [.bool(false)] },
             ],

@@ -315,6 +315,24 @@ struct AccessibilityBusTests {
         #expect(try await probe.property(logo, "org.a11y.atspi.Image", "ImageDescription") == .string("Gallery logo"))
     }
 
+    @Test("read-only input policy: EditableText and the caret are refused with AccessDenied, nothing changes, and Text, Table and Image are read")
+    func readOnlyText() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry, arguments: ["--input-policy", "read-only"])
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        let field = try await probe.path(ofID: "field"), table = try await probe.path(ofID: "table")
+        let text: InterfaceName = "org.a11y.atspi.Text", editable: InterfaceName = "org.a11y.atspi.EditableText"
+        let denied = "org.freedesktop.DBus.Error.AccessDenied"
+        #expect(await probe.errorName(field, editable, "InsertText", [.int32(0), .string("x"), .int32(-1)]) == denied)
+        #expect(await probe.errorName(field, editable, "SetTextContents", [.string("x")]) == denied)
+        #expect(await probe.errorName(field, editable, "PasteText", [.int32(0)]) == denied)
+        #expect(await probe.errorName(field, text, "SetCaretOffset", [.int32(0)]) == denied)
+        #expect(await probe.errorName(table, "org.a11y.atspi.Table", "AddRowSelection", [.int32(0)]) == denied)
+        #expect(try await probe.call(field, text, "GetText", [.int32(0), .int32(-1)]) == [.string("")], "nothing was typed")
+        #expect(try await probe.property(table, "org.a11y.atspi.Table", "NRows") == .int32(4))
+        #expect(try await probe.property(try await probe.path(ofID: "logo"), "org.a11y.atspi.Image", "ImageDescription") == .string("Gallery logo"))
+    }
+
     @Test("A view added under a known parent and a renamed label are announced: children-changed add and accessible-name")
     func viewEvents() async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
