@@ -1,3 +1,4 @@
+import DBusKit
 import Foundation
 import Glibc
 import Testing
@@ -94,6 +95,25 @@ struct HostLifecycleTests {
         #expect(findview.contains("blueColorView, BlueView.touchesCancelled(_:with:)"))
         #expect(findview.contains("vc, FindViewViewController.touchesCancelled(_:with:)"))
         #expect(host.log.contains { $0.contains("host stopped") })
+    }
+
+    @Test("SIGTERM with a bus client's finger down: the client gets the Touch cancelled signal before the host leaves the bus, and main returns with status 0")
+    @MainActor
+    func sigtermFlushesSignalsAndReturnsFromMain() async throws {
+        let host = try HostProcess(arguments: ["--bus", "private"])
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        let down = try await client.host("TouchDown", [.uint32(0), .double(240), .double(250)])
+        #expect(down.last == .string("blue"))
+        host.signal(SIGTERM)
+        try await client.waitForSignals("the finger's Touch cancelled signal") { signals in
+            signals.contains { $0.member == "Touch" && $0.string(3) == "cancelled" && $0.string(6) == "blue" }
+        }
+        #expect(await host.exitStatus() == 0)
+        let log = host.log
+        let stopped = try #require(log.firstIndex { $0.contains("host stopped") })
+        let returned = try #require(log.firstIndex { $0.contains("main loop stopped; exiting with status 0") })
+        #expect(stopped < returned)
     }
 
     @Test("Under a service manager (NOTIFY_SOCKET) the host sends READY=1 once every scene is connected, then STOPPING=1")

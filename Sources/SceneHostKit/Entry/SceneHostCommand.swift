@@ -11,7 +11,8 @@ public struct SceneHostCommand: ParsableCommand {
         abstract: "Host plugin scenes with the UIKit event model.",
         discussion: """
             Without --config the embedded default runs the three demo scenes (findview, gesturelab, \
-            gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes and exit 0.
+            gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
+            signals and exit 0.
             Exit status: 0 normal, 1 the bus cannot be used (another scene-host owns the name: use \
             --replace), 2 a probe refused its plugin, 64 bad arguments, 78 a configuration error.
             """)
@@ -61,7 +62,9 @@ public struct SceneHostCommand: ParsableCommand {
 
     public func run() throws {
         if let probePath {
-            Glibc.exit(runProbe(path: probePath))
+            let status = runProbe(path: probePath)
+            if status != 0 { throw ExitCode(status) }
+            return
         }
         var configuration = try loadConfiguration()
         if let diagnostics {
@@ -101,49 +104,11 @@ public struct SceneHostCommand: ParsableCommand {
         LoggingSystem.bootstrap { label in HostLogHandler(label: label, level: level, topics: topics) }
         let logger = Logger(label: "scene-host")
         let replace = self.replace
-        MainActor.assumeIsolated {
-            let notifier = ServiceNotifier()
-            let host = SceneHost(configuration: configuration, logger: logger, executable: Self.executablePath)
-            var service: HostBusService?
-            var accessibility: AccessibilityBridge?
-            var mediaPlayer: MediaPlayerService?
-            let stop: @MainActor () -> Void = {
-                notifier.stopping()
-                mediaPlayer?.shutdown()
-                host.shutdown()
-                service?.shutdown()
-                accessibility?.shutdown()
-                Glibc.exit(0)
-            }
-            MainLoop.installSignalHandlers { signal in
-                logger.info("signal \(signal) received: shutting down")
-                stop()
-            }
-            do throws(HostBusService.StartError) {
-                service = try HostBusService.start(host: host, mode: configuration.bus.mode, replace: replace, logger: logger)
-            } catch {
-                FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
-                Glibc.exit(error.exitStatus)
-            }
-            service?.onReplaced = stop
-            accessibility = AccessibilityBridge.start(host: host, mode: configuration.accessibility, logger: logger)
-            if let service {
-                mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
-            }
-            let failures = host.start()
-            notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
-            script?.run(on: host, onQuit: stop)
-            MainLoop.run()
+        // Graceful shutdown returns here (HostSession.run); only a failure exits with its status.
+        let status = MainActor.assumeIsolated {
+            HostSession(configuration: configuration, logger: logger, executable: Self.executablePath, replace: replace).run(script: script)
         }
-    }
-
-    /// What `systemctl status` shows once the host is up.
-    @MainActor
-    static func readyStatus(host: SceneHost, failures: Int) -> String {
-        let scenes = host.application.connectedScenes.map(\.name)
-        var status = "\(scenes.count) scene\(scenes.count == 1 ? "" : "s") connected (\(scenes.joined(separator: ", ")))"
-        if failures > 0 { status += ", \(failures) refused (see the log)" }
-        return status
+        if status != 0 { throw ExitCode(status) }
     }
 
     private func loadConfiguration() throws -> HostConfiguration {

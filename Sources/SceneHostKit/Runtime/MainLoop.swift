@@ -56,13 +56,22 @@ public enum MainLoop {
     /// Keeps the signal source alive for the life of the process.
     private static var signalSource: (any DispatchSourceRead)?
 
-    /// Runs the main run loop forever.
-    public static func run() -> Never {
+    /// Runs the main run loop until `isDone` is true, checked after each turn (a turn ends after work
+    /// from the main dispatch queue, where the main actor, bus watches, timers and signals run).
+    /// ``stop()`` makes sure a turn ends after it.
+    public static func run(until isDone: @MainActor () -> Bool) {
         // A run loop with no sources returns at once; this timer keeps it waiting for dispatch work.
         let keepAlive = Timer(timeInterval: 86_400, repeats: true) { _ in }
         RunLoop.main.add(keepAlive, forMode: .default)
-        while true {
+        defer { keepAlive.invalidate() }
+        while !isDone() {
             _ = RunLoop.main.run(mode: .default, before: .distantFuture)
         }
+    }
+
+    /// Ends the current turn of ``run(until:)`` so that it checks its condition, whether the caller
+    /// runs from the main queue or from a run-loop timer.
+    public static func stop() {
+        DispatchQueue.main.async {}
     }
 }
