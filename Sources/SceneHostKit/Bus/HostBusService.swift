@@ -222,9 +222,25 @@ public final class HostBusService {
     }
 
     /// Probes (in a child process, off the main thread) and loads `plugin`, then connects a scene.
-    func loadPlugin(_ plugin: String, sceneName: String, completion: @escaping @MainActor (Result<WindowScene, SceneLoadError>) -> Void) {
+    /// Logs the outcome, success or refusal, with the caller.
+    func loadPlugin(
+        _ plugin: String, sceneName: String, caller: String,
+        completion: @escaping @MainActor (Result<WindowScene, SceneLoadError>) -> Void
+    ) {
         let scene = SceneConfiguration(name: sceneName, plugin: plugin)
-        host.connectSceneInBackground(scene, completion: completion)
+        host.connectScene(scene) { [logger] result in
+            switch result {
+            case .success(let connected):
+                logger.info(
+                    "LoadPlugin connected a scene",
+                    metadata: ["plugin": "\(plugin)", "scene": "\(connected.name)", "caller": "\(caller)"])
+            case .failure(let error):
+                logger.warning(
+                    "LoadPlugin refused: \(error.description)",
+                    metadata: ["plugin": "\(plugin)", "scene": "\(sceneName)", "caller": "\(caller)"])
+            }
+            completion(result)
+        }
     }
 
     /// Leaves the bus: withdraws the published address and stops a private daemon.

@@ -66,9 +66,11 @@ final class HostSession {
         if let service {
             mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
         }
-        let failures = host.start()
-        notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
-        script?.run(on: host) { [weak self] in self?.stop(status: 0) }
+        host.start { [weak self] failures in
+            guard let self, exitStatus == nil else { return }
+            notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
+            script?.run(on: host) { [weak self] in self?.stop(status: 0) }
+        }
     }
 
     /// Stops the host (see the type's description) and ends the main loop; later calls do nothing.
