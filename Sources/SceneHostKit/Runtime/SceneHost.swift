@@ -61,7 +61,7 @@ public final class SceneHost {
                 }
             }
             logger.info(
-                "host ready",
+                "scenes connected",
                 metadata: [
                     "scenes": "\(application.connectedScenes.map(\.name))",
                     "start.ms": "\(PluginRegistry.milliseconds(DispatchTime.now().uptimeNanoseconds - started))",
