@@ -3,7 +3,7 @@ import SceneBusContract
 import SceneCore
 
 /// The test engineer's methods of `org.scenehost.Host1`: waiting for idle and moving the virtual
-/// clock. Both answer with the `seq` of the last signal emitted before the reply.
+/// clock (both answer with the `seq` of the last signal emitted before the reply), and reading it.
 @MainActor
 extension HostInterface {
     /// Longest `WaitForIdle` or `TapMatching` timeout, in seconds.
@@ -39,14 +39,17 @@ extension HostInterface {
                 clock.advance(by: try HostBusErrors.seconds(seconds, "AdvanceClock seconds", limit: host.configuration.bus.limits.scriptSeconds))
                 return [.uint64(service.publisher.sequence)]
             },
+            .method("Now", access: .reads, outputs: [.init("seconds", .double)]) { call in
+                _ = try service.admit(call)
+                return [.double(host.clock.now)]
+            },
         ]
     }
 
     static func toolkitProperties(service: HostBusService) -> [PropertyDescription] {
         let clock = service.host.clock
         return [
-            PropertyDescription("Clock", signature: .string, changeBehavior: .constant) { .string(clock.mode.rawValue) },
-            PropertyDescription("Now", signature: .double, changeBehavior: .notEmitted) { .double(clock.now) },
+            PropertyDescription("Clock", signature: .string, changeBehavior: .constant) { .string(clock.mode.rawValue) }
         ]
     }
 
