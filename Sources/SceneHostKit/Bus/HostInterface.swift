@@ -126,7 +126,7 @@ enum HostInterface {
                     do {
                         _ = try service.admit(call)
                         let (plugin, sceneName) = try call.read { reader in (try reader.readString(), try reader.readString()) }
-                        service.loadPlugin(plugin, sceneName: sceneName) { result in
+                        service.loadPlugin(plugin, sceneName: sceneName, caller: call.sender?.rawValue ?? "anonymous") { result in
                             switch result {
                             case .success(let scene): reply.reply([.objectPath(SceneBusContract.scenePath(scene.name))])
                             case .failure(let error): reply.fail(HostBusErrors.from(error))

@@ -6,6 +6,7 @@ extension HostConfiguration {
         plugins:
           folders: ["@executable_dir"]
           probe-timeout: 5
+          allow-insecure: false
         scenes:
           - name: findview
             plugin: FindView

@@ -57,7 +57,7 @@ extension HostConfiguration {
     }
 
     private mutating func readPlugins(_ value: YAMLValue) throws(ConfigurationError) {
-        for (key, item) in try value.mapping(allowed: ["folders", "probe-timeout"]) {
+        for (key, item) in try value.mapping(allowed: ["folders", "probe-timeout", "allow-insecure"]) {
             switch key {
             case "folders":
                 pluginFolders = []
@@ -68,6 +68,8 @@ extension HostConfiguration {
                 }
             case "probe-timeout":
                 probeTimeout = try item.positiveDouble()
+            case "allow-insecure":
+                allowInsecurePlugins = try item.bool()
             default: break
             }
         }

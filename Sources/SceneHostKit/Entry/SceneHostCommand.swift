@@ -41,6 +41,9 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(help: "Where time comes from: real (default) or virtual (moves only through Host1.AdvanceClock and scripted input's delays); overrides the configuration (clock).")
     var clock: String?
 
+    @Flag(name: .customLong("allow-insecure-plugins"), help: "Load plugin files that another user could replace (owned by someone other than root or this user, or writable by group or others, or in such a folder); refused by default (plugins.allow-insecure).")
+    var allowInsecurePlugins = false
+
     @Flag(help: "Take over from a scene-host that is already running (it shuts down).")
     var replace = false
 
@@ -103,6 +106,7 @@ public struct SceneHostCommand: ParsableCommand {
             }
             configuration.probeTimeout = probeTimeout
         }
+        if allowInsecurePlugins { configuration.allowInsecurePlugins = true }
         let script = try input.map { path throws -> InputScript in try Self.loadScript(path) }
         if checkConfig {
             print("\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath): OK, \(configuration.scenes.count) scenes")
