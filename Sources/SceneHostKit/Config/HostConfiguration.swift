@@ -18,6 +18,9 @@ public struct HostConfiguration: Sendable, Equatable {
     public var scenes: [SceneConfiguration] = []
     /// Which D-Bus bus to use and the limits on scripted input. Key `bus`.
     public var bus = BusConfiguration()
+    /// Where time comes from: `real` (`CLOCK_MONOTONIC`) or `virtual` (moved only by
+    /// `Host1.AdvanceClock` and by scripted input's own delays). Key `clock`, default `real`.
+    public var clock: ClockMode = .real
     /// Whether to expose windows and views over AT-SPI2. Key `accessibility`, default `auto`.
     public var accessibility: AccessibilityMode = .auto
     /// Whether to offer remote control as the MPRIS player `org.mpris.MediaPlayer2.scenehost` (media
