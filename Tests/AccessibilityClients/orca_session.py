@@ -135,8 +135,9 @@ expect(said(spoken, "GestureLab frame") and said(spoken, "Button push button"),
        "switching back to GestureLab did not name the window and its focused button: %r" % spoken)
 
 # 4. The Gallery field: tapped, it is an editable entry with its text; typed characters are echoed.
+step = Step("Gallery made key for the tap")
 window(GALLERY_MAIN, "MakeKey")
-time.sleep(0.5)
+step.wait(lambda s: said(s, "Gallery frame"))
 step = Step("tap the Gallery field")
 window(GALLERY_MAIN, "TapView", "field")
 spoken = step.wait(lambda s: said(s, "entry"))
