@@ -13,10 +13,10 @@ func buildFolder() -> String {
 @MainActor
 /// A registry whose probes may take a minute: the suites run in parallel on two cores, where a probe
 /// (a process start) can take seconds. Tests of the timeout itself pass a short one.
-func makeRegistry(timeout: Double = 60) -> PluginRegistry {
+func makeRegistry(timeout: Double = 60, folders: [String]? = nil, allowInsecure: Bool = false) -> PluginRegistry {
     PluginRegistry(
-        folders: [buildFolder()], probeExecutable: buildFolder() + "/scene-host", probeTimeout: timeout,
-        logger: Logger(label: "test"))
+        folders: folders ?? [buildFolder()], probeExecutable: buildFolder() + "/scene-host", probeTimeout: timeout,
+        allowInsecure: allowInsecure, logger: Logger(label: "test"))
 }
 
 @MainActor

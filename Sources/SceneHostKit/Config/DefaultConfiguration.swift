@@ -6,6 +6,7 @@ extension HostConfiguration {
         plugins:
           folders: ["@executable_dir"]
           probe-timeout: 5
+          allow-insecure: false
         scenes:
           - name: findview
             plugin: FindView
@@ -20,6 +21,7 @@ extension HostConfiguration {
             samples-per-call: 10000
             script-seconds: 60
             calls-per-second: 10000
+        clock: real
         accessibility: auto
         mpris: auto
         input: open

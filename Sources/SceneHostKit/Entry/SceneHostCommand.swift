@@ -38,6 +38,12 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("input-policy"), help: "Who may drive the host over D-Bus: open (default) or read-only (every method that injects input or changes state is refused with AccessDenied; trees, properties and signals stay readable); overrides the configuration (input).")
     var inputPolicy: String?
 
+    @Option(help: "Where time comes from: real (default) or virtual (moves only through Host1.AdvanceClock and scripted input's delays); overrides the configuration (clock).")
+    var clock: String?
+
+    @Flag(name: .customLong("allow-insecure-plugins"), help: "Load plugin files that another user could replace (owned by someone other than root or this user, or writable by group or others, or in such a folder); refused by default (plugins.allow-insecure).")
+    var allowInsecurePlugins = false
+
     @Flag(help: "Take over from a scene-host that is already running (it shuts down).")
     var replace = false
 
@@ -88,12 +94,19 @@ public struct SceneHostCommand: ParsableCommand {
             }
             configuration.input.mode = mode
         }
+        if let clock {
+            guard let mode = ClockMode(rawValue: clock) else {
+                throw ValidationError("--clock '\(clock)' is not a clock: use real or virtual")
+            }
+            configuration.clock = mode
+        }
         if let probeTimeout {
             guard probeTimeout.isFinite, probeTimeout > 0 else {
                 throw ValidationError("--probe-timeout '\(probeTimeout)' must be a positive number of seconds")
             }
             configuration.probeTimeout = probeTimeout
         }
+        if allowInsecurePlugins { configuration.allowInsecurePlugins = true }
         let script = try input.map { path throws -> InputScript in try Self.loadScript(path) }
         if checkConfig {
             print("\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath): OK, \(configuration.scenes.count) scenes")

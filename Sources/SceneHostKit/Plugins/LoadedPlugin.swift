@@ -7,6 +7,8 @@ public struct LoadedPlugin: Sendable {
     public let version: String
     /// The file it was loaded from.
     public let path: String
+    /// The version of the file that was mapped.
+    public let file: PluginFile
     /// Whether it is a debug build.
     public let isDebugBuild: Bool
     /// What its create entry returned.

@@ -8,6 +8,15 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
 
         /// No file for the plugin in any search folder.
         public static let notFound = Code("notFound")
+        /// The plugin was named by an empty or malformed name.
+        public static let invalidName = Code("invalidName")
+        /// The file (or a folder on its way) cannot be read: a symbolic link loop, no permission, …
+        public static let unreadable = Code("unreadable")
+        /// The file or a folder above it is writable by other users, or owned by a user other than
+        /// the host's or root (refused unless `--allow-insecure-plugins`).
+        public static let insecure = Code("insecure")
+        /// Another file with the same plugin is already loaded.
+        public static let alreadyLoaded = Code("alreadyLoaded")
         /// The file is not an ELF shared library.
         public static let notASharedLibrary = Code("notASharedLibrary")
         /// `dlopen` refused it (missing dependency, undefined symbol from a newer core, …).
@@ -34,7 +43,7 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         public static let probeFailed = Code("probeFailed")
 
         static let all: [Code] = [
-            .notFound, .notASharedLibrary, .loadFailed, .missingEntryPoint, .badMagic, .abiMismatch, .buildMismatch,
+            .notFound, .invalidName, .unreadable, .insecure, .alreadyLoaded, .notASharedLibrary, .loadFailed, .missingEntryPoint, .badMagic, .abiMismatch, .buildMismatch,
             .coreMismatch, .duplicateCore, .entryFailed, .probeCrashed, .probeTimedOut, .probeFailed,
         ]
 

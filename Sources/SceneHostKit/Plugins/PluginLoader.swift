@@ -27,9 +27,7 @@ public enum PluginLoader {
         func fail(_ code: PluginLoadError.Code, _ message: String) -> PluginLoadError {
             PluginLoadError(code: code, plugin: plugin, message: message)
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw fail(.notFound, "file not found: \(path)")
-        }
+        let file = try PluginFile.inspect(path, plugin: plugin)
         guard isELF(path) else {
             throw fail(.notASharedLibrary, "\(path) is not a shared library (no ELF header); build the plugin as a .dynamic product")
         }
@@ -73,7 +71,7 @@ public enum PluginLoader {
                 .duplicateCore,
                 "it carries its own copy of SceneCore (its descriptor is not the host's PluginDescriptor class); link it against the SceneCore product, not statically")
         }
-        return LoadedPlugin(name: name, version: version, path: path, isDebugBuild: isDebug, descriptor: descriptor)
+        return LoadedPlugin(name: name, version: version, path: path, file: file, isDebugBuild: isDebug, descriptor: descriptor)
     }
 
     private static func isELF(_ path: String) -> Bool {

@@ -62,13 +62,23 @@ final class HostSession {
             return
         }
         service?.onReplaced = { [weak self] in self?.stop(status: 0) }
-        accessibility = AccessibilityBridge.start(host: host, mode: configuration.accessibility, logger: logger)
-        if let service {
+        // Plugins are probed off the main thread; the name is claimed (and the accessibility bridge
+        // and MPRIS player start) once the configured scenes are in.
+        host.start { [weak self] failures in
+            guard let self, exitStatus == nil, let service else { return }
+            do throws(HostBusService.StartError) {
+                try service.goLive(replace: replace)
+            } catch {
+                FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
+                stop(status: error.exitStatus)
+                return
+            }
+            accessibility = AccessibilityBridge.start(host: host, mode: configuration.accessibility, logger: logger)
             mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
+            logger.info("host ready", metadata: ["scenes": "\(host.application.connectedScenes.map(\.name))"])
+            notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
+            script?.run(on: host) { [weak self] in self?.stop(status: 0) }
         }
-        let failures = host.start()
-        notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
-        script?.run(on: host) { [weak self] in self?.stop(status: 0) }
     }
 
     /// Stops the host (see the type's description) and ends the main loop; later calls do nothing.
