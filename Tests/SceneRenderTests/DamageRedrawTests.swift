@@ -115,6 +115,42 @@ struct DamageRedrawTests {
         #expect(frame.damage.isEmpty, "nothing changed since")
     }
 
+    @Test("A renderer outlives its window safely: the window reads as gone and rendering draws nothing")
+    func windowGone() throws {
+        var window: Window? = Window(frame: Rect(x: 0, y: 0, width: 50, height: 40))
+        window?.backgroundColor = .red
+        let renderer = try WindowRenderer(window: window!, scale: 1)
+        let first = renderer.render()
+        #expect(renderer.window != nil && first.damagedArea == 50 * 40)
+        window = nil
+        #expect(renderer.window == nil)
+        #expect(!renderer.needsRendering)
+        #expect(renderer.render().damage.isEmpty)
+    }
+
+    @Test("A scene connected after another was disconnected gets its own composition, never the old one's")
+    func sceneReplaced() throws {
+        let application = Application(clock: ManualClock(now: 0))
+        let renderer = Renderer()
+        func connect(_ color: Color) throws -> WindowScene {
+            try application.connectScene(
+                named: "s",
+                delegate: BuildingDelegate { scene in
+                    let window = Window(windowScene: scene)
+                    window.backgroundColor = color
+                    window.makeKeyAndVisible()
+                }, screenFrame: Rect(x: 0, y: 0, width: 60, height: 40))
+        }
+        var scene = try connect(.red)
+        var frame = try renderer.renderScene(scene, scale: 1)
+        expectColor(frame.image, at: Point(x: 30, y: 20), .red, "the first scene")
+        application.disconnect(scene)
+        scene = try connect(.blue)
+        frame = try renderer.renderScene(scene, scale: 1)
+        expectColor(frame.image, at: Point(x: 30, y: 20), .blue, "the second scene")
+        #expect(frame.damage.reduce(0) { $0 + $1.area } == 60 * 40, "composed in full, as a new scene")
+    }
+
     @Test("Nothing changed: nothing is drawn and the frame is the same memory")
     func noChange() {
         _ = buildGrid()

@@ -9,10 +9,19 @@
 public final class DamageObserver {
     /// What changed since the last ``takeRegion()``, in window coordinates.
     public private(set) var region: DamageRegion
+    /// The window's tracking, which the window owns: weak here so that it tells whether the window
+    /// still exists (a weak reference to the window itself would give the window a side table and
+    /// slow down every retain of it, as touch delivery does many).
+    private weak var tracking: WindowDisplayState?
 
-    init(initial: DamageRegion) {
+    init(initial: DamageRegion, tracking: WindowDisplayState) {
         region = initial
+        self.tracking = tracking
     }
+
+    /// True while the window exists and this observer is attached to it; false once the window was
+    /// deallocated or the observer removed.
+    public var isObserving: Bool { tracking != nil }
 
     /// True when something changed since the last ``takeRegion()``.
     public var hasDamage: Bool { !region.isEmpty }
@@ -22,6 +31,11 @@ public final class DamageObserver {
         let taken = region
         region.removeAll()
         return taken
+    }
+
+    /// Called when the window stops delivering damage to it.
+    func detach() {
+        tracking = nil
     }
 
     func add(_ rect: Rect) {
