@@ -58,6 +58,11 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "DBusKit", package: rootPackage),
                 .product(name: "SceneBusContract", package: rootPackage),
+                // The snapshot section draws the host's window in process too: the same tree file
+                // (FixtureManyViews' TreeFile) and the same renderer.
+                .product(name: "SceneCore", package: "SceneCore"),
+                .product(name: "SceneRender", package: rootPackage),
+                .product(name: "FixtureManyViews", package: rootPackage),
             ],
             path: "Sources/HostBench"
         ),

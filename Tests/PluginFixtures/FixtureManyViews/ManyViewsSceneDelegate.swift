@@ -1,3 +1,4 @@
+import Glibc
 import SceneCore
 
 /// A big window for the accessibility benchmark and tests: one window holding a `grid` of plain
@@ -12,6 +13,10 @@ import SceneCore
 ///     window "Many views" ┬ controls? ┬ slider, switch, status, grow
 ///                         │           └ log (gains one view per tap of grow)
 ///                         └ grid ─ cell-0 … cell-(n-1)
+///
+/// - `tree`: the path of a tree file (``TreeFile``): the window is those views instead (the grid
+///   and controls are not made). A file that cannot be read or parsed leaves the window empty and
+///   titled with the error.
 final class ManyViewsSceneDelegate: SceneDelegate {
     private var window: Window?
     private var taps = 0
@@ -22,6 +27,12 @@ final class ManyViewsSceneDelegate: SceneDelegate {
         let window = Window(windowScene: scene)
         window.title = "Many views"
         window.accessibilityIdentifier = "many-views"
+        if let path = options["tree"] {
+            buildTree(from: path, in: window)
+            window.makeKeyAndVisible()
+            self.window = window
+            return
+        }
         let count = options["views"].flatMap(Int.init) ?? 10_000
         let size = scene.screenFrame.size
         var top = 0.0
@@ -43,6 +54,33 @@ final class ManyViewsSceneDelegate: SceneDelegate {
         window.addSubview(grid)
         window.makeKeyAndVisible()
         self.window = window
+    }
+
+    /// The window's views from the tree file at `path`.
+    private func buildTree(from path: String, in window: Window) {
+        guard let text = ManyViewsSceneDelegate.read(path) else {
+            window.title = "cannot read the tree file \(path)"
+            return
+        }
+        do {
+            try TreeFile(text: text).build(in: window)
+        } catch {
+            window.title = "\(path): \(error)"
+        }
+    }
+
+    /// The file's contents (plugins depend on SceneCore only: no Foundation here).
+    private static func read(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            bytes.append(contentsOf: buffer[..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Adds the controls row; returns the height it takes.
