@@ -69,7 +69,7 @@ func runDamageTrackingSection(config: MeasureConfig) {
             report.fail("damage tracking on \(what): the renderer redrew \(redrawn) (expected \(button ? "the button" : "nothing"))")
         }
         rows.append([
-            what, Format.spread(results[0]), Format.spread(results[1]), "+" + Format.percent(ratio - 1), "≤ +5%",
+            what, Format.spread(results[0]), Format.spread(results[1]), (ratio >= 1 ? "+" : "") + Format.percent(ratio - 1), "≤ +5%",
             ok ? "**pass**" : "**FAIL**",
         ])
     }
