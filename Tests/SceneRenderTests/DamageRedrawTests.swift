@@ -189,6 +189,30 @@ struct DamageRedrawTests {
         #expect(renderer.textLayoutsBuilt == built + 2)
     }
 
+    @Test("Layouts outlive frames that do not draw them, and a window's scales share one Pango context")
+    func layoutsKept() throws {
+        let cells = buildGrid()
+        for index in 0..<20 {
+            harness.root.addSubview(Label(frame: Rect(x: Double(index) * 20, y: 280, width: 20, height: 20), text: "L\(index)"))
+        }
+        _ = harness.render()
+        let renderer = try harness.renderer.windowRenderer(for: harness.window, scale: 1)
+        let built = renderer.textLayoutsBuilt
+        #expect(built >= 80, "80 labels: more than a cache of 64 would keep")
+        // Ten partial redraws that draw one cell's label each, then everything again.
+        for index in 0..<10 {
+            cells[index].backgroundColor = .gray
+            _ = harness.render()
+        }
+        harness.window.setNeedsDisplay()
+        _ = harness.render()
+        #expect(renderer.textLayoutsBuilt == built, "layouts undrawn for a few frames were built again")
+        // Another scale: the same layouts, the same Pango context.
+        let double = try harness.renderer.windowRenderer(for: harness.window, scale: 2)
+        _ = double.render()
+        #expect(double.textLayoutsBuilt == built, "the renderer at scale 2 laid the texts out again")
+    }
+
     @Test("Rendering is deterministic: the same tree gives the same pixels in another renderer")
     func deterministic() {
         _ = buildGrid()

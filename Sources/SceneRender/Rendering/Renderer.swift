@@ -87,7 +87,8 @@ public final class Renderer {
             return renderer
         }
         pruneWindows()
-        let renderer = try WindowRenderer(window: window, scale: scale)
+        let text = windowRenderers.first { $0.key.window == key.window && $0.value.window === window }?.value.textCache ?? TextLayoutCache()
+        let renderer = try WindowRenderer(window: window, scale: scale, text: text)
         windowRenderers[key] = renderer
         lastUse[key] = uses
         let sameWindow = windowRenderers.keys.filter { $0.window == key.window }
