@@ -83,7 +83,7 @@ public final class AccessibilityBridge {
     ///   - mode: `auto` exposes the host when an accessibility bus exists (logging once at info when
     ///     there is none); `on` does the same but logs a missing bus as a warning; `off` returns nil.
     ///   - environment: where `AT_SPI_BUS_ADDRESS` and `DBUS_SESSION_BUS_ADDRESS` are read.
-    /// - Returns: The bridge (keep it to ``shutdown()``), or nil for `off`.
+    /// - Returns: The bridge (keep it to ``shutdown(flushTimeout:then:)``), or nil for `off`.
     public static func start(
         host: SceneHost, mode: AccessibilityMode, logger: Logger,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -97,19 +97,22 @@ public final class AccessibilityBridge {
         return bridge
     }
 
-    /// Leaves the accessibility bus: stops observing the model and closes the connection (the
-    /// registry drops the application when its name goes). A start-up still under way stops before
-    /// connecting. Calling it again does nothing.
-    public func shutdown() {
+    /// Leaves the accessibility bus: stops observing the model and closes the connection once what it
+    /// sent is written (or `flushTimeout` passed), without blocking; the registry drops the
+    /// application when its name goes. A start-up still under way stops before connecting. `done`
+    /// runs once the connection is closed. Calling it again does nothing but `done`.
+    public func shutdown(flushTimeout: Duration = .seconds(2), then done: @escaping @MainActor () -> Void = {}) {
         isShutDown = true
-        guard let connection else { return }
+        guard let connection else {
+            done()
+            return
+        }
         host.application.removeObserver(self)
         registryWatch?.cancel()
         gate.stop()
         for registration in registrations.reversed() { registration.unexport() }
         registrations.removeAll()
-        connection.flush()
-        connection.close()
+        connection.close(flushingWithin: flushTimeout, then: done)
         self.connection = nil
         isRegistered = false
     }

@@ -41,9 +41,9 @@ public final class SceneHost {
     }
 
     /// Connects every configured scene, in order. A scene whose plugin is refused is logged and skipped;
-    /// the others still connect. Returns the failures.
+    /// the others still connect. Returns the failures and how long it took.
     @discardableResult
-    public func start() -> [(scene: String, error: SceneLoadError)] {
+    public func start() -> (failures: [(scene: String, error: SceneLoadError)], milliseconds: String) {
         let started = DispatchTime.now().uptimeNanoseconds
         var failures: [(String, SceneLoadError)] = []
         for scene in configuration.scenes {
@@ -54,13 +54,14 @@ public final class SceneHost {
                 failures.append((scene.name, error))
             }
         }
+        return (failures, PluginRegistry.milliseconds(DispatchTime.now().uptimeNanoseconds - started))
+    }
+
+    /// Logs `host ready`: the scenes are connected and clients find the host on its bus.
+    func logReady(startMilliseconds: String) {
         logger.info(
             "host ready",
-            metadata: [
-                "scenes": "\(application.connectedScenes.map(\.name))",
-                "start.ms": "\(PluginRegistry.milliseconds(DispatchTime.now().uptimeNanoseconds - started))",
-            ])
-        return failures
+            metadata: ["scenes": "\(application.connectedScenes.map(\.name))", "start.ms": "\(startMilliseconds)"])
     }
 
     /// Probes and loads the scene's plugin (once per plugin), then connects the scene and activates it.
