@@ -28,7 +28,7 @@ func pluginLibrary(_ name: String) -> Product {
 /// Deliberately broken plugins the loader tests must refuse (Tests/PluginFixtures/<Name>).
 let brokenPluginFixtures = [
     "FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureCrashInScene", "FixtureHangInScene",
-    "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild",
+    "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild", "FixtureNewerCore",
 ]
 
 let package = Package(

@@ -10,14 +10,15 @@ public struct SceneHostCommand: ParsableCommand {
         commandName: "scene-host",
         abstract: "Host plugin scenes with the UIKit event model.",
         discussion: """
-            Without --config the embedded default runs the three demo scenes (findview, gesturelab, \
-            gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
+            Without --config the host reads the user configuration, $XDG_CONFIG_HOME/scenehost/scene-host.yaml \
+            (~/.config/scenehost/scene-host.yaml), when it exists, and otherwise the embedded default, \
+            which runs the three demo scenes (findview, gesturelab, gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
             signals and exit 0.
             Exit status: 0 normal, 1 the bus cannot be used (another scene-host owns the name: use \
             --replace), 2 a probe refused its plugin, 64 bad arguments, 78 a configuration error.
             """)
 
-    @Option(help: "Configuration file (YAML). Default: the embedded demo configuration.")
+    @Option(help: "Configuration file (YAML). Default: $XDG_CONFIG_HOME/scenehost/scene-host.yaml when it exists, else the embedded demo configuration.")
     var config: String?
 
     @Option(help: "Run input commands from FILE ('-' for standard input); see README 'Input scripts'.")
@@ -116,9 +117,10 @@ public struct SceneHostCommand: ParsableCommand {
     }
 
     private func loadConfiguration() throws -> HostConfiguration {
-        guard let config else { return HostConfiguration.embeddedDefault }
+        let path = config ?? HostConfiguration.userConfigurationPath(environment: ProcessInfo.processInfo.environment)
+        guard let path else { return HostConfiguration.embeddedDefault }
         do {
-            return try HostConfiguration.load(path: config)
+            return try HostConfiguration.load(path: path)
         } catch {
             FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
             throw ExitCode(78)

@@ -29,6 +29,8 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         public static let abiMismatch = Code("abiMismatch")
         /// A debug plugin in a release host, or the reverse.
         public static let buildMismatch = Code("buildMismatch")
+        /// The plugin needs a newer SceneCore than the host runs.
+        public static let coreTooOld = Code("coreTooOld")
         /// The loaded libSceneCore.so is not the one the host was built against.
         public static let coreMismatch = Code("coreMismatch")
         /// The plugin carries its own copy of SceneCore (linked statically).
@@ -44,7 +46,7 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
 
         static let all: [Code] = [
             .notFound, .invalidName, .unreadable, .insecure, .alreadyLoaded, .notASharedLibrary, .loadFailed, .missingEntryPoint, .badMagic, .abiMismatch, .buildMismatch,
-            .coreMismatch, .duplicateCore, .entryFailed, .probeCrashed, .probeTimedOut, .probeFailed,
+            .coreTooOld, .coreMismatch, .duplicateCore, .entryFailed, .probeCrashed, .probeTimedOut, .probeFailed,
         ]
 
         /// The code called `name`, or nil.

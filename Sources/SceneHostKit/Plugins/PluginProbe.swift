@@ -32,7 +32,8 @@ public enum PluginProbe {
         scene.activate()
         let views = scene.windows.reduce(0) { $0 + countViews($1) }
         let report = ProbeReport(
-            ok: true, plugin: path, name: loaded.name, version: loaded.version, debugBuild: loaded.isDebugBuild,
+            ok: true, plugin: path, name: loaded.name, version: loaded.version, description: loaded.description,
+            minimumCoreVersion: loaded.minimumCoreVersion?.description, abiVersion: loaded.abiVersion, debugBuild: loaded.isDebugBuild,
             windows: scene.windows.count, views: views)
         return (report, 0)
     }
