@@ -16,7 +16,10 @@ public struct SceneHostCommand: ParsableCommand {
             signals and exit 0.
             Exit status: 0 normal, 1 the bus cannot be used (another scene-host owns the name: use \
             --replace), 2 a probe refused its plugin, 64 bad arguments, 78 a configuration error.
-            """)
+
+            `scene-host validate-plugin PATH` checks a plugin as the host would load it (see its --help).
+            """,
+        subcommands: [ValidatePluginCommand.self])
 
     @Option(help: "Configuration file (YAML). Default: $XDG_CONFIG_HOME/scenehost/scene-host.yaml when it exists, else the embedded demo configuration.")
     var config: String?
@@ -57,6 +60,9 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("probe-option"), help: .hidden)
     var probeOptions: [String] = []
 
+    @Flag(name: .customLong("probe-validate"), help: .hidden)
+    var probeValidate = false
+
     public init() {}
 
     /// Parses `CommandLine.arguments` and runs the host (or prints usage and exits with its status).
@@ -65,6 +71,11 @@ public struct SceneHostCommand: ParsableCommand {
     }
 
     public func run() throws {
+        if let probePath, probeValidate {
+            let status = MainActor.assumeIsolated { PluginValidation.runChild(path: probePath) }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         if let probePath {
             let status = runProbe(path: probePath)
             if status != 0 { throw ExitCode(status) }

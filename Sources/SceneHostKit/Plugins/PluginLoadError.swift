@@ -62,11 +62,15 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
     /// The plugin as configured (name or path).
     public let plugin: String
     public let message: String
+    /// For `probeCrashed` when the probe ran with Swift's backtracer on (`--diagnostics plugins`,
+    /// `scene-host validate-plugin`): where it crashed.
+    public var backtrace: ProbeBacktrace?
 
-    public init(code: Code, plugin: String, message: String) {
+    public init(code: Code, plugin: String, message: String, backtrace: ProbeBacktrace? = nil) {
         self.code = code
         self.plugin = plugin
         self.message = message
+        self.backtrace = backtrace
     }
 
     public var description: String { "plugin \(plugin) refused (\(code)): \(message)" }

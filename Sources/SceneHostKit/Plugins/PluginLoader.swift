@@ -32,7 +32,12 @@ public enum PluginLoader {
             throw fail(.notASharedLibrary, "\(path) is not a shared library (no ELF header); build the plugin as a .dynamic product")
         }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            throw fail(.loadFailed, "dlopen failed: \(lastDLError()); rebuild the plugin against this SceneCore")
+            let reason = SymbolDemangler.annotate(lastDLError())
+            let hint =
+                reason.contains("undefined symbol")
+                ? "it was built against a SceneCore with declarations this host's SceneCore \(CoreVersion.loaded) lacks: rebuild the plugin against this host's SDK"
+                : "rebuild the plugin against this SceneCore"
+            throw fail(.loadFailed, "dlopen failed: \(reason); \(hint)")
         }
         guard scene_core_abi_version() == SCENE_PLUGIN_ABI_VERSION else {
             throw fail(

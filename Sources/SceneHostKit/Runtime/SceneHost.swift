@@ -37,7 +37,8 @@ public final class SceneHost {
             environment: ProcessInfo.processInfo.environment)
         plugins = PluginRegistry(
             folders: folders, probeExecutable: executable, probeTimeout: configuration.probeTimeout,
-            allowInsecure: configuration.allowInsecurePlugins, logger: logger)
+            allowInsecure: configuration.allowInsecurePlugins, diagnoseCrashes: configuration.diagnostics.contains(.plugins),
+            logger: logger)
         injector = TouchInjector(application: application, limits: configuration.bus.limits)
         logger.info(
             "configuration read",

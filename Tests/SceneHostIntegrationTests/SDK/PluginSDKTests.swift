@@ -35,7 +35,7 @@ struct PluginSDKTests {
         #expect(typecheck.status == 0, "\(typecheck)")
     }
 
-    @Test("A plugin from scenectl new-plugin builds against the installed SDK only, passes its own test and the probe")
+    @Test("A plugin from scenectl new-plugin builds against the installed SDK only, passes its own test and the installed validator")
     func templateBuilds() async throws {
         let workspace = try await SDKWorkspace.shared.value
         let manifest = try String(contentsOfFile: workspace.package + "/Package.swift", encoding: .utf8)
@@ -52,11 +52,13 @@ struct PluginSDKTests {
         ).finish(timeout: 900)
         #expect(test.status == 0, "\(test)")
         #expect((test.stdout + test.stderr).contains("A tap on the button counts and updates the label"))
-        let probe = try await ExternalProcess(
-            [workspace.library + "/scene-host", "--probe", workspace.plugin], environment: ProcessInfo.processInfo.environment
+        let validation = try await ExternalProcess(
+            [workspace.library + "/scene-host", "validate-plugin", workspace.plugin], environment: ProcessInfo.processInfo.environment
         ).finish(timeout: 120)
-        #expect(probe.status == 0, "\(probe)")
-        #expect(probe.stdout.contains(#""name":"Clock""#) && probe.stdout.contains(#""ok":true"#), "\(probe)")
+        #expect(validation.status == 0, "\(validation)")
+        #expect(validation.stdout.contains("ok    tap Button 'tap-me' in window 'Clock'"), "\(validation)")
+        #expect(validation.stdout.contains("log: tapped 1"), "\(validation)")
+        #expect(validation.stdout.contains("PASSED: Clock 0.1.0\n"), "no warnings: \(validation)")
     }
 
     @Test("The installed host finds the plugin in the user plugin folder, connects it from the user configuration, and its button is tapped over D-Bus")
