@@ -50,6 +50,8 @@ let package = Package(
         .library(name: "FixtureDuplicateCore", type: .dynamic, targets: ["FixtureDuplicateCore"]),
         // A window of many views for the accessibility benchmark and tests.
         pluginLibrary("FixtureManyViews"),
+        // The test toolkit's window: timers, moving and covered views (idle, selectors, races).
+        pluginLibrary("FixtureToolkit"),
     ] + brokenPluginFixtures.map(pluginLibrary),
     dependencies: [
         .package(path: "Sources/SceneCore"),
@@ -101,6 +103,7 @@ let package = Package(
             path: "Tests/PluginFixtures/FixtureDuplicateCore",
             swiftSettings: strictImports),
         pluginTarget("FixtureManyViews", folder: "Tests/PluginFixtures"),
+        pluginTarget("FixtureToolkit", folder: "Tests/PluginFixtures"),
 
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore], swiftSettings: strictImports),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"], swiftSettings: strictImports),

@@ -43,7 +43,7 @@ public final class HostBusService {
         self.address = address
         self.daemon = daemon
         self.logger = logger
-        clients = ClientInput(application: host.application, limits: host.configuration.bus.limits)
+        clients = ClientInput(application: host.application, limits: host.configuration.bus.limits, scripts: host.scripts)
         gate = InputGate(policy: host.configuration.input, logger: logger)
     }
 

@@ -136,7 +136,7 @@ enum HostInterface {
                         reply.fail(error)
                     }
                 },
-            ],
+            ] + toolkitMethods(service: service),
             signals: [
                 SignalDescription(
                     HostSignals.touch,
@@ -190,7 +190,7 @@ enum HostInterface {
                 PropertyDescription("FirstResponder", signature: .string) {
                     .string(BusPublisher.describe(application.keyWindow?.firstResponder))
                 },
-            ])
+            ] + toolkitProperties(service: service))
     }
 
     /// Reads `a(usddd)` samples, naming the first bad one.

@@ -23,6 +23,7 @@ extension HostConfiguration {
             samples-per-call: 10000
             script-seconds: 60
             calls-per-second: 10000
+        clock: real
         accessibility: auto
         mpris: auto
         input: open

@@ -19,6 +19,9 @@ public struct HostConfiguration: Sendable, Equatable {
     public var scenes: [SceneConfiguration] = []
     /// Which D-Bus bus to use and the limits on scripted input. Key `bus`.
     public var bus = BusConfiguration()
+    /// Where time comes from: `real` (`CLOCK_MONOTONIC`) or `virtual` (moved only by
+    /// `Host1.AdvanceClock` and by scripted input's own delays). Key `clock`, default `real`.
+    public var clock: ClockMode = .real
     /// Whether to expose windows and views over AT-SPI2. Key `accessibility`, default `auto`.
     public var accessibility: AccessibilityMode = .auto
     /// Whether to offer remote control as the MPRIS player `org.mpris.MediaPlayer2.scenehost` (media
@@ -115,9 +118,13 @@ public struct ScriptLimits: Sendable, Equatable {
 
 /// Key `accessibility`.
 public enum AccessibilityMode: String, Sendable, Equatable, CaseIterable {
-    /// On when an accessibility bus can be found.
+    /// On while `org.a11y.Status` (`IsEnabled` or `ScreenReaderEnabled`) says assistive technology is
+    /// in use, off otherwise, following every change; without that status, on when
+    /// `AT_SPI_BUS_ADDRESS` names an accessibility bus.
     case auto
+    /// Always on the accessibility bus when it can be found.
     case on
+    /// Never.
     case off
 }
 

@@ -42,6 +42,9 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("input-policy"), help: "Who may drive the host over D-Bus: open (default) or read-only (every method that injects input or changes state is refused with AccessDenied; trees, properties and signals stay readable); overrides the configuration (input).")
     var inputPolicy: String?
 
+    @Option(help: "Where time comes from: real (default) or virtual (moves only through Host1.AdvanceClock and scripted input's delays); overrides the configuration (clock).")
+    var clock: String?
+
     @Flag(name: .customLong("allow-insecure-plugins"), help: "Load plugin files that another user could replace (owned by someone other than root or this user, or writable by group or others, or in such a folder); refused by default (plugins.allow-insecure).")
     var allowInsecurePlugins = false
 
@@ -102,6 +105,12 @@ public struct SceneHostCommand: ParsableCommand {
                 throw ValidationError("--input-policy '\(inputPolicy)' is not an input policy: use open or read-only")
             }
             configuration.input.mode = mode
+        }
+        if let clock {
+            guard let mode = ClockMode(rawValue: clock) else {
+                throw ValidationError("--clock '\(clock)' is not a clock: use real or virtual")
+            }
+            configuration.clock = mode
         }
         if let probeTimeout {
             guard probeTimeout.isFinite, probeTimeout > 0 else {

@@ -3,8 +3,9 @@ public import Logging
 public import SceneCore
 public import SceneRender
 
-/// The running host: one ``Application`` on the ``MonotonicClock``, the plugins it loaded, the scenes
-/// it connected, and the ``TouchInjector`` scripted input goes through.
+/// The running host: one ``Application`` on the configured clock (``MonotonicClock`` or
+/// ``VirtualClock``), the plugins it loaded, the scenes it connected, the ``TouchInjector`` scripted
+/// input goes through, and the pending-work list that says when it is idle.
 ///
 /// Everything runs on the main actor, driven by the main run loop (``MainLoop``). The host is passed
 /// to whatever needs it (bus objects, accessibility bridge); there is no shared instance.
@@ -12,9 +13,14 @@ public import SceneRender
 public final class SceneHost {
     public let configuration: HostConfiguration
     public let application: Application
-    public let clock: MonotonicClock
+    public let clock: any HostClock
     public let plugins: PluginRegistry
     public let injector: TouchInjector
+    /// Scripted input runs in flight, of every injector (the host's and each bus client's).
+    public let scripts = ScriptRunList()
+    /// What the host still has to do: SceneCore's pending work, clock timers, scripted input and
+    /// owed redraws; other parts of the host register their own sources (a display's queue).
+    public let pendingWork: PendingWorkRegistry
     public let logger: Logger
     /// Pixels of the windows, scenes and screen, drawn only when someone asks (snapshots).
     public let renderer = Renderer()
@@ -28,7 +34,12 @@ public final class SceneHost {
     public init(configuration: HostConfiguration, logger: Logger, executable: String) {
         self.configuration = configuration
         self.logger = logger
-        clock = MonotonicClock()
+        let clock: any HostClock =
+            switch configuration.clock {
+            case .real: MonotonicClock()
+            case .virtual: VirtualClock()
+            }
+        self.clock = clock
         application = Application(clock: clock, settings: configuration.interaction)
         application.diagnostics = configuration.diagnostics
         application.addObserver(HostLogObserver(logger: logger))
@@ -39,7 +50,12 @@ public final class SceneHost {
             folders: folders, probeExecutable: executable, probeTimeout: configuration.probeTimeout,
             allowInsecure: configuration.allowInsecurePlugins, diagnoseCrashes: configuration.diagnostics.contains(.plugins),
             logger: logger)
-        injector = TouchInjector(application: application, limits: configuration.bus.limits)
+        injector = TouchInjector(application: application, limits: configuration.bus.limits, scripts: scripts)
+        pendingWork = PendingWorkRegistry(application: application, clock: clock)
+        pendingWork.register(ModelWorkSource(application: application))
+        pendingWork.register(ClockTimerSource(clock: clock))
+        pendingWork.register(scripts)
+        pendingWork.register(RedrawSource(renderer: renderer))
         logger.info(
             "configuration read",
             metadata: [

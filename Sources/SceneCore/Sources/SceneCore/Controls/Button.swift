@@ -98,7 +98,7 @@ open class Button: Control {
     open override func draw(_ rect: Rect, in context: any GraphicsContext) {
         let bounds = self.bounds
         if backgroundColor != nil, let overlay = stateOverlay {
-            context.fill(Path(roundedRect: bounds, cornerRadius: cornerRadius), with: overlay)
+            context.fill(bounds, cornerRadius: cornerRadius, with: overlay)
         }
         guard let title = currentTitle, !title.isEmpty else { return }
         let style = TextStyle(

@@ -79,7 +79,7 @@ open class Switch: Control {
         if !isEnabled { context.beginTransparencyLayer(alpha: 0.5) }
         let track = trackRect
         let trackColor = isOn ? (onTintColor ?? .systemGreen) : Color.systemGray5
-        context.fill(Path(roundedRect: track, cornerRadius: track.height / 2), with: trackColor)
+        context.fill(track, cornerRadius: track.height / 2, with: trackColor)
         let thumb = thumbRect
         context.fillEllipse(in: thumb, with: thumbTintColor ?? .white)
         context.strokeEllipse(in: thumb.insetBy(dx: 0.25, dy: 0.25), with: Color(white: 0, alpha: 0.12), lineWidth: 0.5)
