@@ -11,6 +11,7 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py scenes    Scene1 life-cycle methods, LoadPlugin and Disconnect
     drive.py snapshots Window1, Scene1 and Host1 Snapshot (each reply recorded as its size)
     drive.py tour      all of the above in one connection
+    drive.py clock     WaitForIdle, Now and AdvanceClock (a host on the virtual clock)
 
 Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
 error), each signal with its member, signature and arguments, in the order received.
@@ -124,7 +125,14 @@ def snapshots(c):
             c.calls[-1]["reply"] = ["PNG" if data[:8] == b"\x89PNG\r\n\x1a\n" else "not a PNG", len(data)]
 
 
-GROUPS = {"seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
+def clock(c):
+    c.host("WaitForIdle", "d", (5.0,))
+    c.host("Now", "", ())
+    c.host("AdvanceClock", "d", (0.5,))
+    c.host("Now", "", (), label="Now advanced")
+
+
+GROUPS = {"clock": [clock], "seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
           "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes],
           "snapshots": [snapshots]}
 GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, snapshots, scenes]

@@ -42,21 +42,21 @@ public final class HostBusService {
         self.address = address
         self.daemon = daemon
         self.logger = logger
-        clients = ClientInput(application: host.application, limits: host.configuration.bus.limits)
+        clients = ClientInput(application: host.application, limits: host.configuration.bus.limits, scripts: host.scripts)
         gate = InputGate(policy: host.configuration.input, logger: logger)
     }
 
-    /// Connects and exports the root object; scenes connected later (or already) are published as they
-    /// appear. The name is claimed later, with ``claimName(replace:)``, once the host is ready: a client
-    /// waiting for the name (D-Bus activation, `scenectl`) calls as soon as the bus grants it.
+    /// Connects and exports the root object; scenes connected later (or already) are published as
+    /// they appear. The name is claimed afterwards, with ``goLive(replace:)``, once the configured
+    /// scenes are in, so that a client (or D-Bus activation) that finds the name finds the scenes.
     ///
     /// - Parameter replace: take the name over from a running host (which then shuts down).
     /// - Throws: ``StartError`` — no bus could be reached, or another host owns the name and
-    ///   `replace` is false.
+    ///   `replace` is false (checked now, before any plugin is probed).
     public static func start(host: SceneHost, mode: BusMode, replace: Bool, logger: Logger) async throws(StartError) -> HostBusService {
         let (connection, address, daemon) = try await connect(mode: mode, replace: replace, logger: logger)
         let service = HostBusService(host: host, connection: connection, address: address, daemon: daemon, logger: logger)
-        if !replace { try await service.refuseIfRunning() }
+        if !replace { try await service.checkNameIsFree() }
         service.publisher = BusPublisher(connection: connection, service: service, logger: logger)
         do {
             service.registrations.append(try connection.export([HostInterface.describe(service: service)], at: SceneBusContract.rootPath))
@@ -82,10 +82,33 @@ public final class HostBusService {
                 logger.warning("\(error); scenectl will need --address \(daemon.address)")
             }
         }
+        return service
+    }
+
+    /// Claims `org.scenehost.SceneHost`: from now on clients find the host.
+    ///
+    /// - Throws: ``StartError`` when another host owns the name and `replace` is false.
+    public func goLive(replace: Bool) async throws(StartError) {
+        try await claimName(replace: replace)
         logger.info(
             "on D-Bus as \(SceneBusContract.busName)",
             metadata: ["bus.address": "\(address)", "bus.unique": "\(connection.uniqueName.map(\.rawValue) ?? "?")"])
-        return service
+    }
+
+    /// Refuses to start a second host early, before plugins are probed.
+    private func checkNameIsFree() async throws(StartError) {
+        let owned = try? await connection.call(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "NameHasOwner",
+            arguments: [.string(SceneBusContract.busName.rawValue)], timeout: .seconds(5)
+        ).read { reader in try reader.readBool() }
+        if owned == true { throw anotherHostRunning }
+    }
+
+    private var anotherHostRunning: StartError {
+        StartError(
+            description:
+                "another scene-host is already running (it owns \(SceneBusContract.busName) on the bus at \(address)); stop it, or start this one with --replace",
+            exitStatus: 1)
     }
 
     private static func connect(mode: BusMode, replace: Bool, logger: Logger) async throws(StartError)
@@ -174,34 +197,9 @@ public final class HostBusService {
         }
     }
 
-    /// Refuses to start a second host early (before any plugin is probed) when the name has an owner.
-    /// The claim itself (``claimName(replace:)``) still refuses if another host took it meanwhile.
-    private func refuseIfRunning() async throws(StartError) {
-        let owned: Bool
-        do {
-            owned = try await connection.call(
-                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "NameHasOwner",
-                arguments: [.string(SceneBusContract.busName.rawValue)], timeout: .seconds(5)
-            ).arguments.first?.boolValue ?? false
-        } catch {
-            throw StartError(description: "cannot ask the bus whether \(SceneBusContract.busName) has an owner: \(error)", exitStatus: 1)
-        }
-        if owned { throw alreadyRunning() }
-    }
-
-    private func alreadyRunning() -> StartError {
-        StartError(
-            description:
-                "another scene-host is already running (it owns \(SceneBusContract.busName) on the bus at \(address)); stop it, or start this one with --replace",
-            exitStatus: 1)
-    }
-
-    /// Claims `org.scenehost.SceneHost` (allowing a later `--replace` to take it over): from now on
-    /// clients find the host by name. Call it once the host is ready.
-    ///
-    /// - Throws: ``StartError`` when another host owns the name (and `replace` is false) or the bus
-    ///   refuses.
-    public func claimName(replace: Bool) async throws(StartError) {
+    /// Claims `org.scenehost.SceneHost` with the typed request, allowing a later `--replace` to take
+    /// it over.
+    private func claimName(replace: Bool) async throws(StartError) {
         var options: RequestNameOptions = [.allowReplacement, .doNotQueue]
         if replace { options.insert(.replaceExisting) }
         let reply: RequestNameReply
@@ -214,7 +212,7 @@ public final class HostBusService {
         case .primaryOwner, .alreadyOwner:
             return
         case .inQueue, .exists:
-            throw alreadyRunning()
+            throw anotherHostRunning
         }
     }
 
@@ -246,9 +244,25 @@ public final class HostBusService {
     }
 
     /// Probes (in a child process, off the main thread) and loads `plugin`, then connects a scene.
-    func loadPlugin(_ plugin: String, sceneName: String, completion: @escaping @MainActor (Result<WindowScene, SceneLoadError>) -> Void) {
+    /// Logs the outcome, success or refusal, with the caller.
+    func loadPlugin(
+        _ plugin: String, sceneName: String, caller: String,
+        completion: @escaping @MainActor (Result<WindowScene, SceneLoadError>) -> Void
+    ) {
         let scene = SceneConfiguration(name: sceneName, plugin: plugin)
-        host.connectSceneInBackground(scene, completion: completion)
+        host.connectScene(scene) { [logger] result in
+            switch result {
+            case .success(let connected):
+                logger.info(
+                    "LoadPlugin connected a scene",
+                    metadata: ["plugin": "\(plugin)", "scene": "\(connected.name)", "caller": "\(caller)"])
+            case .failure(let error):
+                logger.warning(
+                    "LoadPlugin refused: \(error.description)",
+                    metadata: ["plugin": "\(plugin)", "scene": "\(sceneName)", "caller": "\(caller)"])
+            }
+            completion(result)
+        }
     }
 
     /// Leaves the bus without blocking: unexports, lets what was sent (the last signals) be written

@@ -10,14 +10,18 @@ public struct SceneHostCommand: ParsableCommand {
         commandName: "scene-host",
         abstract: "Host plugin scenes with the UIKit event model.",
         discussion: """
-            Without --config the embedded default runs the three demo scenes (findview, gesturelab, \
-            gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
+            Without --config the host reads the user configuration, $XDG_CONFIG_HOME/scenehost/scene-host.yaml \
+            (~/.config/scenehost/scene-host.yaml), when it exists, and otherwise the embedded default, \
+            which runs the three demo scenes (findview, gesturelab, gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
             signals and exit 0.
             Exit status: 0 normal, 1 the bus cannot be used (another scene-host owns the name: use \
             --replace), 2 a probe refused its plugin, 64 bad arguments, 78 a configuration error.
-            """)
 
-    @Option(help: "Configuration file (YAML). Default: the embedded demo configuration.")
+            `scene-host validate-plugin PATH` checks a plugin as the host would load it (see its --help).
+            """,
+        subcommands: [ValidatePluginCommand.self])
+
+    @Option(help: "Configuration file (YAML). Default: $XDG_CONFIG_HOME/scenehost/scene-host.yaml when it exists, else the embedded demo configuration.")
     var config: String?
 
     @Option(help: "Run input commands from FILE ('-' for standard input); see README 'Input scripts'.")
@@ -38,6 +42,12 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("input-policy"), help: "Who may drive the host over D-Bus: open (default) or read-only (every method that injects input or changes state is refused with AccessDenied; trees, properties and signals stay readable); overrides the configuration (input).")
     var inputPolicy: String?
 
+    @Option(help: "Where time comes from: real (default) or virtual (moves only through Host1.AdvanceClock and scripted input's delays); overrides the configuration (clock).")
+    var clock: String?
+
+    @Flag(name: .customLong("allow-insecure-plugins"), help: "Load plugin files that another user could replace (owned by someone other than root or this user, or writable by group or others, or in such a folder); refused by default (plugins.allow-insecure).")
+    var allowInsecurePlugins = false
+
     @Flag(help: "Take over from a scene-host that is already running (it shuts down).")
     var replace = false
 
@@ -53,6 +63,9 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("probe-option"), help: .hidden)
     var probeOptions: [String] = []
 
+    @Flag(name: .customLong("probe-validate"), help: .hidden)
+    var probeValidate = false
+
     public init() {}
 
     /// Parses `CommandLine.arguments` and runs the host (or prints usage and exits with its status).
@@ -61,6 +74,11 @@ public struct SceneHostCommand: ParsableCommand {
     }
 
     public func run() throws {
+        if let probePath, probeValidate {
+            let status = MainActor.assumeIsolated { PluginValidation.runChild(path: probePath) }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         if let probePath {
             let status = runProbe(path: probePath)
             if status != 0 { throw ExitCode(status) }
@@ -88,12 +106,19 @@ public struct SceneHostCommand: ParsableCommand {
             }
             configuration.input.mode = mode
         }
+        if let clock {
+            guard let mode = ClockMode(rawValue: clock) else {
+                throw ValidationError("--clock '\(clock)' is not a clock: use real or virtual")
+            }
+            configuration.clock = mode
+        }
         if let probeTimeout {
             guard probeTimeout.isFinite, probeTimeout > 0 else {
                 throw ValidationError("--probe-timeout '\(probeTimeout)' must be a positive number of seconds")
             }
             configuration.probeTimeout = probeTimeout
         }
+        if allowInsecurePlugins { configuration.allowInsecurePlugins = true }
         let script = try input.map { path throws -> InputScript in try Self.loadScript(path) }
         if checkConfig {
             print("\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath): OK, \(configuration.scenes.count) scenes")
@@ -112,9 +137,10 @@ public struct SceneHostCommand: ParsableCommand {
     }
 
     private func loadConfiguration() throws -> HostConfiguration {
-        guard let config else { return HostConfiguration.embeddedDefault }
+        let path = config ?? HostConfiguration.userConfigurationPath(environment: ProcessInfo.processInfo.environment)
+        guard let path else { return HostConfiguration.embeddedDefault }
         do {
-            return try HostConfiguration.load(path: config)
+            return try HostConfiguration.load(path: path)
         } catch {
             FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
             throw ExitCode(78)

@@ -189,7 +189,14 @@ private final class InputScriptRunner {
             for record in records { record.deliver(to: host.application) }
             next()
         case .wait(let seconds):
-            _ = host.clock.schedule(after: seconds) { [self] in self.next() }
+            // On the virtual clock the wait advances it (firing what is due meanwhile), as scripted
+            // input's own delays do.
+            var waited = false
+            _ = host.clock.schedule(after: seconds, purpose: .inputScript) { [self] in
+                waited = true
+                self.next()
+            }
+            if let clock = host.clock as? VirtualClock { clock.drive { waited } }
         case .quit:
             onQuit()
         }

@@ -67,21 +67,28 @@ final class HostSession {
             return
         }
         service?.onReplaced = { [weak self] in self?.stop(status: 0) }
+        // Plugins are probed off the main thread; the name is claimed (and the accessibility bridge
+        // and MPRIS player start) once the configured scenes are in.
+        host.start { [weak self] failures in
+            Task { @MainActor [weak self] in await self?.goLive(failures: failures, script: script) }
+        }
+    }
+
+    /// Claims the name once the configured scenes are in, then starts the accessibility bridge and the
+    /// MPRIS player and says the host is ready.
+    private func goLive(failures: [(scene: String, error: SceneLoadError)], script: InputScript?) async {
+        guard exitStatus == nil, let service else { return }
+        do throws(HostBusService.StartError) {
+            try await service.goLive(replace: replace)
+        } catch {
+            FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
+            stop(status: error.exitStatus)
+            return
+        }
+        guard exitStatus == nil else { return }
         accessibility = AccessibilityBridge.start(host: host, mode: configuration.accessibility, logger: logger)
-        if let service {
-            mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
-        }
-        let (failures, startMilliseconds) = host.start()
-        if let service {
-            do throws(HostBusService.StartError) {
-                try await service.claimName(replace: replace)
-            } catch {
-                FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
-                stop(status: error.exitStatus)
-                return
-            }
-        }
-        host.logReady(startMilliseconds: startMilliseconds)
+        mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
+        logger.info("host ready", metadata: ["scenes": "\(host.application.connectedScenes.map(\.name))"])
         notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
         script?.run(on: host) { [weak self] in self?.stop(status: 0) }
     }
