@@ -22,6 +22,15 @@ struct NodeSpec {
     /// When > 0 the view is an `EnlargedView` whose `point(inside:with:)` accepts its bounds grown by
     /// this many points on every side.
     var enlargement: Double = 0
+    /// What the view stands for in an app (set in the realistic tree; RenderBench dresses the views by
+    /// it: colours, texts, titles). Hit testing and dispatch ignore it.
+    var role: NodeRole = .view
+}
+
+/// The part a view plays in the realistic tree's screen.
+enum NodeRole: Equatable {
+    case view, tableHeader, cell, cellContent, image, title, subtitle, buttonStack, button, icon, separator
+    case scrollIndicator, barBackground, barButton, barLabel, barTitle, tabItem, tabLabel
 }
 
 /// A tree description.
@@ -253,11 +262,12 @@ enum Trees {
         @discardableResult
         func add(
             _ parent: Int, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
-            enabled: Bool = true, enlargement: Double = 0
+            enabled: Bool = true, enlargement: Double = 0, role: NodeRole = .view
         ) -> Int {
             var node = NodeSpec(parent: parent, x: x, y: y, width: width, height: height)
             node.isUserInteractionEnabled = enabled
             node.enlargement = enlargement
+            node.role = role
             nodes.append(node)
             return nodes.count - 1
         }
@@ -272,37 +282,37 @@ enum Trees {
         nodes[table].boundsY = 1200
         marks.table = table
         marks.controllerView = controllerView
-        add(table, 0, -60, 390, 60)  // table header
+        add(table, 0, -60, 390, 60, role: .tableHeader)
         for cellIndex in 0..<50 {
-            let cell = add(table, 0, Double(cellIndex) * 84, 390, 84, enabled: cellIndex != 17)
-            let content = add(cell, 0, 0, 390, 83)
-            add(content, 16, 12, 60, 60, enabled: false)  // image
-            add(content, 196, 14, 178, 22, enabled: false)  // title
-            add(content, 196, 44, 178, 20, enabled: false)  // subtitle
-            let stack = add(content, 100, 17, 80, 50)
-            let button = add(stack, 8, 5, 64, 40, enlargement: cellIndex == 15 ? 0 : 10)
-            add(button, 20, 8, 24, 24, enabled: false)  // icon
-            add(cell, 16, 83, 374, 1, enabled: false)  // separator
+            let cell = add(table, 0, Double(cellIndex) * 84, 390, 84, enabled: cellIndex != 17, role: .cell)
+            let content = add(cell, 0, 0, 390, 83, role: .cellContent)
+            add(content, 16, 12, 60, 60, enabled: false, role: .image)
+            add(content, 196, 14, 178, 22, enabled: false, role: .title)
+            add(content, 196, 44, 178, 20, enabled: false, role: .subtitle)
+            let stack = add(content, 100, 17, 80, 50, role: .buttonStack)
+            let button = add(stack, 8, 5, 64, 40, enlargement: cellIndex == 15 ? 0 : 10, role: .button)
+            add(button, 20, 8, 24, 24, enabled: false, role: .icon)
+            add(cell, 16, 83, 374, 1, enabled: false, role: .separator)
             if cellIndex == 15 {
                 marks.cell15 = cell
                 marks.cell15Button = button
             }
         }
-        add(table, 384, 1210, 3, 100, enabled: false)  // scroll indicator
+        add(table, 384, 1210, 3, 100, enabled: false, role: .scrollIndicator)
         let navBar = add(nav, 0, 47, 390, 44)
-        add(navBar, 0, 0, 390, 44, enabled: false)  // background
-        let back = add(navBar, 8, 6, 80, 32, enlargement: 10)
-        add(back, 0, 4, 24, 24, enabled: false)
-        add(back, 26, 6, 54, 20, enabled: false)
-        add(navBar, 120, 12, 150, 20, enabled: false)  // title
-        let right = add(navBar, 340, 6, 40, 32, enlargement: 10)
-        add(right, 8, 4, 24, 24, enabled: false)
+        add(navBar, 0, 0, 390, 44, enabled: false, role: .barBackground)
+        let back = add(navBar, 8, 6, 80, 32, enlargement: 10, role: .barButton)
+        add(back, 0, 4, 24, 24, enabled: false, role: .icon)
+        add(back, 26, 6, 54, 20, enabled: false, role: .barLabel)
+        add(navBar, 120, 12, 150, 20, enabled: false, role: .barTitle)
+        let right = add(navBar, 340, 6, 40, 32, enlargement: 10, role: .barButton)
+        add(right, 8, 4, 24, 24, enabled: false, role: .icon)
         let tabBar = add(layout, 0, 761, 390, 83)
-        add(tabBar, 0, 0, 390, 83, enabled: false)  // background
+        add(tabBar, 0, 0, 390, 83, enabled: false, role: .barBackground)
         for item in 0..<4 {
-            let view = add(tabBar, Double(item) * 97.5, 0, 97.5, 49)
-            add(view, 36, 4, 25, 25, enabled: false)
-            add(view, 0, 31, 97.5, 14, enabled: false)
+            let view = add(tabBar, Double(item) * 97.5, 0, 97.5, 49, role: .tabItem)
+            add(view, 36, 4, 25, 25, enabled: false, role: .icon)
+            add(view, 0, 31, 97.5, 14, enabled: false, role: .tabLabel)
         }
         precondition(nodes.count == 482, "realistic tree has \(nodes.count) views, expected 482")
         return (TreeSpec(name: "realistic", nodes: nodes), marks)
