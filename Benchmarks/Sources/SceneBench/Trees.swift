@@ -86,6 +86,65 @@ enum Trees {
 
     /// The flags of the wide tree, by leaf number: every 37th leaf hidden, every 53rd alpha 0.005
     /// (another 53rd alpha 0.02, still hittable), every 71st interaction-disabled.
+    private static func applyWideFlags(_ node: inout NodeSpec, leaf: Int) {
+        if leaf % 37 == 36 { node.isHidden = true }
+        if leaf % 53 == 52 { node.alpha = 0.005 }
+        if leaf % 53 == 26 { node.alpha = 0.02 }
+        if leaf % 71 == 70 { node.isUserInteractionEnabled = false }
+    }
+
+    /// (e) 10,001 views: a 3000×3000 root with 10,000 leaves whose width and height are each uniform
+    /// in 2…200 pt, at uniform random positions (SplitMix64, seed 0x5EED_0E): about 11 leaves over
+    /// an average point, the front one decides. The flags of wide. No `EnlargedView`.
+    static func mixed() -> TreeSpec {
+        scattered("mixed", side: 3000, seed: 0x5EED_0E) { random in 2 + random.nextUnit() * 198 }
+    }
+
+    /// (f) 10,001 views: wide's 100×100 grid of leaves at a 10 pt pitch on a 1000×1000 root, but each
+    /// leaf 20…40 pt wide and high (uniform, seed 0x5EED_0F), so about 9 leaves cover a point (the
+    /// shape the first grid index gave up on). The flags of wide; 40 leaves (every 250th) are
+    /// `EnlargedView`s grown by 3 pt.
+    static func large() -> TreeSpec {
+        var random = SplitMix64(seed: 0x5EED_0F)
+        var nodes = [NodeSpec(parent: -1, x: 0, y: 0, width: 1000, height: 1000)]
+        for leaf in 0..<10_000 {
+            var node = NodeSpec(
+                parent: 0, x: Double(leaf % 100) * 10, y: Double(leaf / 100) * 10,
+                width: 20 + random.nextUnit() * 20, height: 20 + random.nextUnit() * 20)
+            applyWideFlags(&node, leaf: leaf)
+            if leaf % 250 == 125 { node.enlargement = 3 }
+            nodes.append(node)
+        }
+        return TreeSpec(name: "large", nodes: nodes)
+    }
+
+    /// (g) 10,001 views: panels over panels on a 2000×2000 root. 10,000 leaves whose width and height
+    /// are each log-uniform in 2…1000 pt (seed 0x5EED_10) at uniform random positions inside the
+    /// root: a few leaves span half the root, most are small, and a point lies under about 15 of them.
+    /// The flags of wide; no `EnlargedView`.
+    static func layered() -> TreeSpec {
+        scattered("layered", side: 2000, seed: 0x5EED_10) { random in 2 * pow(500, random.nextUnit()) }
+    }
+
+    /// 10,000 leaves with the flags of wide, each `length(random)` wide and high, at uniform random
+    /// positions inside a `side` × `side` root.
+    private static func scattered(
+        _ name: String, side: Double, seed: UInt64, length: (inout SplitMix64) -> Double
+    ) -> TreeSpec {
+        var random = SplitMix64(seed: seed)
+        var nodes = [NodeSpec(parent: -1, x: 0, y: 0, width: side, height: side)]
+        for leaf in 0..<10_000 {
+            let width = length(&random)
+            let height = length(&random)
+            var node = NodeSpec(
+                parent: 0, x: random.nextUnit() * (side - width), y: random.nextUnit() * (side - height),
+                width: width, height: height)
+            applyWideFlags(&node, leaf: leaf)
+            nodes.append(node)
+        }
+        return TreeSpec(name: name, nodes: nodes)
+    }
+
     /// (a) 10,001 views: a 1000×1000 root with a 100×100 grid of 12×12 leaves at a 10 pt pitch (the 2 pt
     /// overlap makes subview order matter). Every 37th leaf hidden, every 53rd alpha 0.005 (another
     /// 53rd alpha 0.02, still hittable), every 71st interaction-disabled. 40 leaves (every 250th) are
@@ -170,65 +229,6 @@ enum Trees {
             if levelOf[id] == 5 && id % 4096 == 100 { nodes[id].enlargement = 1 }
         }
         return TreeSpec(name: "balanced", nodes: nodes)
-    }
-
-    private static func applyWideFlags(_ node: inout NodeSpec, leaf: Int) {
-        if leaf % 37 == 36 { node.isHidden = true }
-        if leaf % 53 == 52 { node.alpha = 0.005 }
-        if leaf % 53 == 26 { node.alpha = 0.02 }
-        if leaf % 71 == 70 { node.isUserInteractionEnabled = false }
-    }
-
-    /// (e) 10,001 views: a 3000×3000 root with 10,000 leaves whose width and height are each uniform
-    /// in 2…200 pt, at uniform random positions (SplitMix64, seed 0x5EED_0E): about 11 leaves over
-    /// an average point, the front one decides. The flags of wide. No `EnlargedView`.
-    static func mixed() -> TreeSpec {
-        scattered("mixed", side: 3000, seed: 0x5EED_0E) { random in 2 + random.nextUnit() * 198 }
-    }
-
-    /// (f) 10,001 views: wide's 100×100 grid of leaves at a 10 pt pitch on a 1000×1000 root, but each
-    /// leaf 20…40 pt wide and high (uniform, seed 0x5EED_0F), so about 9 leaves cover a point (the
-    /// shape the first grid index gave up on). The flags of wide; 40 leaves (every 250th) are
-    /// `EnlargedView`s grown by 3 pt.
-    static func large() -> TreeSpec {
-        var random = SplitMix64(seed: 0x5EED_0F)
-        var nodes = [NodeSpec(parent: -1, x: 0, y: 0, width: 1000, height: 1000)]
-        for leaf in 0..<10_000 {
-            var node = NodeSpec(
-                parent: 0, x: Double(leaf % 100) * 10, y: Double(leaf / 100) * 10,
-                width: 20 + random.nextUnit() * 20, height: 20 + random.nextUnit() * 20)
-            applyWideFlags(&node, leaf: leaf)
-            if leaf % 250 == 125 { node.enlargement = 3 }
-            nodes.append(node)
-        }
-        return TreeSpec(name: "large", nodes: nodes)
-    }
-
-    /// (g) 10,001 views: panels over panels on a 2000×2000 root. 10,000 leaves whose width and height
-    /// are each log-uniform in 2…1000 pt (seed 0x5EED_10) at uniform random positions inside the
-    /// root: a few leaves span half the root, most are small, and a point lies under about 15 of them.
-    /// The flags of wide; no `EnlargedView`.
-    static func layered() -> TreeSpec {
-        scattered("layered", side: 2000, seed: 0x5EED_10) { random in 2 * pow(500, random.nextUnit()) }
-    }
-
-    /// 10,000 leaves with the flags of wide, each `length(random)` wide and high, at uniform random
-    /// positions inside a `side` × `side` root.
-    private static func scattered(
-        _ name: String, side: Double, seed: UInt64, length: (inout SplitMix64) -> Double
-    ) -> TreeSpec {
-        var random = SplitMix64(seed: seed)
-        var nodes = [NodeSpec(parent: -1, x: 0, y: 0, width: side, height: side)]
-        for leaf in 0..<10_000 {
-            let width = length(&random)
-            let height = length(&random)
-            var node = NodeSpec(
-                parent: 0, x: random.nextUnit() * (side - width), y: random.nextUnit() * (side - height),
-                width: width, height: height)
-            applyWideFlags(&node, leaf: leaf)
-            nodes.append(node)
-        }
-        return TreeSpec(name: name, nodes: nodes)
     }
 
     /// Build index of the view the dispatch and gesture benchmarks touch in the realistic tree, and

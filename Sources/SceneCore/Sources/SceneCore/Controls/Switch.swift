@@ -6,6 +6,10 @@
 /// thumb at the right end when on, the left end when off; half transparent when disabled.
 @MainActor
 open class Switch: Control {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     /// The size of UIKit's switch, in points.
     public static let standardSize = Size(width: 51, height: 31)
 
