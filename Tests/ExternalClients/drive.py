@@ -11,7 +11,7 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py scenes    Scene1 life-cycle methods, LoadPlugin and Disconnect
     drive.py snapshots Window1, Scene1 and Host1 Snapshot (each reply recorded as its size)
     drive.py tour      all of the above in one connection
-    drive.py clock     WaitForIdle, Now and AdvanceClock (a host on the virtual clock)
+    drive.py clock     WaitForIdle, Now, AdvanceClock, Find and TapMatching (a host on the virtual clock)
 
 Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
 error), each signal with its member, signature and arguments, in the order received.
@@ -130,6 +130,8 @@ def clock(c):
     c.host("Now", "", ())
     c.host("AdvanceClock", "d", (0.5,))
     c.host("Now", "", (), label="Now advanced")
+    c.host("Find", "s", ("Button",))
+    c.host("TapMatching", "sd", ("#blue", 1.0))
 
 
 GROUPS = {"clock": [clock], "seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],

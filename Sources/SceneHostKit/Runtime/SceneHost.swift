@@ -21,6 +21,8 @@ public final class SceneHost {
     /// What the host still has to do: SceneCore's pending work, clock timers, scripted input and
     /// owed redraws; other parts of the host register their own sources (a display's queue).
     public let pendingWork: PendingWorkRegistry
+    /// Matches selectors against the live trees (`Host1.Find`, `Host1.TapMatching`).
+    public let selectors = SelectorMatcher()
     public let logger: Logger
     /// Pixels of the windows, scenes and screen, drawn only when someone asks (snapshots).
     public let renderer = Renderer()
