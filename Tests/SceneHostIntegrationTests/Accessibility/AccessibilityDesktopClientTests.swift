@@ -54,4 +54,24 @@ struct AccessibilityDesktopClientTests {
         #expect(output.contains("focused: [\"push button 'Button' (button)\"]"), "one focused object, in the key window: \(output)")
         #expect(output.contains("RESULT: PASS"), "\(output)")
     }
+
+    @Test("Orca 43, headless: the host joins when Orca starts; Orca reads the alert, names the window and its focused control on every key-window switch and each view Tab reaches, announces the Gallery field as an editable entry with its text, echoes typed characters, and reads the alert a click through AT-SPI brings up")
+    func orca() async throws {
+        let (status, output) = try await offPool {
+            try Self.run([Self.clients.appendingPathComponent("orca-session.sh").path, buildFolder() + "/scene-host"], timeout: 180)
+        }
+        #expect(status == 0, "\(output)")
+        for line in [
+            "== GestureLab made key: Orca said ['GestureLab frame.', 'Player panel.']",
+            "== Tab 2 in GestureLab: Orca said ['Button push button.']",
+            "== tap the Gallery field: Orca said ['Field entry Type here.']",
+            "== type 'h' into the field: Orca said ['h']",
+            "== Tab back to the field: Orca said ['Field entry hi.']",
+            "== click Show alert through AT-SPI: Orca said ['alert Alert.', 'Enter the code, then press OK.']",
+        ] {
+            #expect(output.contains(line), "missing \(line) in:\n\(output)")
+        }
+        #expect(!output.contains("read only"), "\(output)")
+        #expect(output.contains("RESULT: PASS"), "\(output)")
+    }
 }
