@@ -25,10 +25,11 @@ func pluginLibrary(_ name: String) -> Product {
     .library(name: name, type: .dynamic, targets: [name])
 }
 
-/// Deliberately broken plugins the loader tests must refuse (Tests/PluginFixtures/<Name>).
+/// Deliberately broken plugins (Tests/PluginFixtures/<Name>): the loader must refuse them, or — FixtureCrashInHandler,
+/// which loads and then crashes when its button is tapped — the host must survive them (restart, quarantine).
 let brokenPluginFixtures = [
     "FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureCrashInScene", "FixtureHangInScene",
-    "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild",
+    "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild", "FixtureNewerCore", "FixtureCrashInHandler",
 ]
 
 let package = Package(

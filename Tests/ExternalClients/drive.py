@@ -11,11 +11,12 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py scenes    Scene1 life-cycle methods, LoadPlugin and Disconnect
     drive.py snapshots Window1, Scene1 and Host1 Snapshot (each reply recorded as its size)
     drive.py tour      all of the above in one connection
-    drive.py clock     WaitForIdle, Now and AdvanceClock (a host on the virtual clock)
+    drive.py clock     WaitForIdle, Now, AdvanceClock, Find, TapMatching and PerformActions (a virtual-clock host)
 
 Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
 error), each signal with its member, signature and arguments, in the order received.
 """
+import json
 import sys
 
 from scenehost_bus import (FINDVIEW, GALLERY_ALERT, GALLERY_MAIN, GESTURELAB, HOST1, PROPERTIES, ROOT, SCENE1, WINDOW1,
@@ -130,6 +131,12 @@ def clock(c):
     c.host("Now", "", ())
     c.host("AdvanceClock", "d", (0.5,))
     c.host("Now", "", (), label="Now advanced")
+    c.host("Find", "s", ("Button",))
+    c.host("TapMatching", "sd", ("#blue", 1.0))
+    tap = {"actions": [{"type": "pointer", "id": "f", "parameters": {"pointerType": "touch"},
+                        "actions": [{"type": "pointerMove", "x": 240, "y": 250}, {"type": "pointerDown"},
+                                    {"type": "pause", "duration": 50}, {"type": "pointerUp"}]}]}
+    c.window(FINDVIEW, "PerformActions", "s", (json.dumps(tap),))
 
 
 GROUPS = {"clock": [clock], "seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],

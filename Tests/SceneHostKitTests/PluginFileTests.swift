@@ -134,3 +134,15 @@ struct PluginFileTests {
         }
     }
 }
+
+@Suite("Symbols in refusals are demangled")
+struct SymbolDemanglerTests {
+    @Test("A mangled SceneCore symbol in a dlopen message gets its declaration beside it")
+    func annotate() {
+        let message = "undefined symbol: $s9SceneCore5LabelC5frame4textAcA4RectV_SSSgtcfC"
+        let annotated = SymbolDemangler.annotate(message)
+        #expect(annotated.hasPrefix(message))
+        #expect(annotated.contains(" (SceneCore.Label.__allocating_init(frame: SceneCore.Rect, text: "), "\(annotated)")
+        #expect(SymbolDemangler.annotate("libFoo.so: cannot open shared object file") == "libFoo.so: cannot open shared object file")
+    }
+}

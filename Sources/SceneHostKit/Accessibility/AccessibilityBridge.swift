@@ -108,7 +108,7 @@ public final class AccessibilityBridge {
     ///     warning); `auto` follows `org.a11y.Status` (see the type's description; a missing bus is
     ///     logged once at info); `off` returns nil.
     ///   - environment: where `AT_SPI_BUS_ADDRESS` and `DBUS_SESSION_BUS_ADDRESS` are read.
-    /// - Returns: The bridge (keep it to ``shutdown()``), or nil for `off`.
+    /// - Returns: The bridge (keep it to ``shutdown(flushTimeout:then:)``), or nil for `off`.
     public static func start(
         host: SceneHost, mode: AccessibilityMode, logger: Logger,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -123,13 +123,15 @@ public final class AccessibilityBridge {
     }
 
     /// Leaves the accessibility bus for good: stops following `org.a11y.Status`, stops observing the
-    /// model and closes the connection (the registry drops the application when its name goes). A
-    /// start-up still under way stops before connecting. Calling it again does nothing.
-    public func shutdown() {
+    /// model and closes the connection once what it sent is written (or `flushTimeout` passed),
+    /// without blocking; the registry drops the application when its name goes. A start-up still
+    /// under way stops before connecting. `done` runs once the connection is closed. Calling it again
+    /// does nothing but `done`.
+    public func shutdown(flushTimeout: Duration = .seconds(2), then done: @escaping @MainActor () -> Void = {}) {
         isShutDown = true
         statusWatcher?.stop()
         statusWatcher = nil
-        leave()
+        leave(flushTimeout: flushTimeout, then: done)
         gate.stop()
     }
 
@@ -209,16 +211,20 @@ public final class AccessibilityBridge {
 
     /// Leaves the accessibility bus, ready to join again: stops observing the model, unexports,
     /// closes the connection, and forgets what the registry and clients were told.
-    private func leave() {
-        guard let connection else { return }
+    /// Leaves the bus; the connection closes once what it sent is written (or `flushTimeout` passed),
+    /// and then `done` runs.
+    private func leave(flushTimeout: Duration = .seconds(2), then done: @escaping @MainActor () -> Void = {}) {
+        guard let connection else {
+            done()
+            return
+        }
         host.application.removeObserver(self)
         registryWatch?.cancel()
         registryWatch = nil
         for registration in registrations.reversed() { registration.unexport() }
         registrations.removeAll()
         connection.disconnectHandler = nil
-        connection.flush()
-        connection.close()
+        connection.close(flushingWithin: flushTimeout, then: done)
         self.connection = nil
         isRegistered = false
         isEmbedding = false

@@ -136,7 +136,7 @@ enum HostInterface {
                         reply.fail(error)
                     }
                 },
-            ] + toolkitMethods(service: service),
+            ] + toolkitMethods(service: service) + selectorMethods(service: service),
             signals: [
                 SignalDescription(
                     HostSignals.touch,

@@ -131,6 +131,7 @@ enum WindowInterface {
                         _ = try service.admit(call)
                         return try Snapshots.window(try window(), scale: scale, renderer: host.renderer)
                     },
+                    performActions(number: number, service: service),
                     .method("MakeFirstResponder", access: .changes, inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) { call in
                         _ = try service.admit(call)
                         let target = try window()

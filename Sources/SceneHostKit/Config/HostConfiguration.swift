@@ -3,10 +3,11 @@ public import SceneCore
 /// Everything `scene-host` reads from its configuration file, with the defaults a missing key takes.
 /// See `Config/scene-host.yaml` for the documented file; ``HostConfiguration/load(path:)`` reads it.
 public struct HostConfiguration: Sendable, Equatable {
-    /// Where plugins (`lib<Name>.so`) are searched, in order. `@executable_dir` is the folder of the
-    /// running `scene-host` (the SwiftPM build folder during development). Relative paths are relative
-    /// to the configuration file. Key `plugins.folders`, default `[@executable_dir]`.
-    public var pluginFolders: [String] = ["@executable_dir"]
+    /// Folders searched for plugins (`lib<Name>.so`) before `$SCENEHOST_PLUGIN_PATH`, the user's
+    /// plugin folder and the installed one (see ``PluginSearchPath``). `@executable_dir` is the folder
+    /// of the running `scene-host`. Relative paths are relative to the configuration file. Key
+    /// `plugins.folders`, default none.
+    public var pluginFolders: [String] = []
     /// Seconds a plugin probe may take before the child is killed and the plugin refused.
     /// Key `plugins.probe-timeout`, default 5.
     public var probeTimeout: Double = 5

@@ -10,14 +10,18 @@ public struct SceneHostCommand: ParsableCommand {
         commandName: "scene-host",
         abstract: "Host plugin scenes with the UIKit event model.",
         discussion: """
-            Without --config the embedded default runs the three demo scenes (findview, gesturelab, \
-            gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
+            Without --config the host reads the user configuration, $XDG_CONFIG_HOME/scenehost/scene-host.yaml \
+            (~/.config/scenehost/scene-host.yaml), when it exists, and otherwise the embedded default, \
+            which runs the three demo scenes (findview, gesturelab, gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
             signals and exit 0.
             Exit status: 0 normal, 1 the bus cannot be used (another scene-host owns the name: use \
             --replace), 2 a probe refused its plugin, 64 bad arguments, 78 a configuration error.
-            """)
 
-    @Option(help: "Configuration file (YAML). Default: the embedded demo configuration.")
+            `scene-host validate-plugin PATH` checks a plugin as the host would load it (see its --help).
+            """,
+        subcommands: [ValidatePluginCommand.self])
+
+    @Option(help: "Configuration file (YAML). Default: $XDG_CONFIG_HOME/scenehost/scene-host.yaml when it exists, else the embedded demo configuration.")
     var config: String?
 
     @Option(help: "Run input commands from FILE ('-' for standard input); see README 'Input scripts'.")
@@ -59,6 +63,9 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("probe-option"), help: .hidden)
     var probeOptions: [String] = []
 
+    @Flag(name: .customLong("probe-validate"), help: .hidden)
+    var probeValidate = false
+
     public init() {}
 
     /// Parses `CommandLine.arguments` and runs the host (or prints usage and exits with its status).
@@ -67,6 +74,11 @@ public struct SceneHostCommand: ParsableCommand {
     }
 
     public func run() throws {
+        if let probePath, probeValidate {
+            let status = MainActor.assumeIsolated { PluginValidation.runChild(path: probePath) }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         if let probePath {
             let status = runProbe(path: probePath)
             if status != 0 { throw ExitCode(status) }
@@ -125,9 +137,10 @@ public struct SceneHostCommand: ParsableCommand {
     }
 
     private func loadConfiguration() throws -> HostConfiguration {
-        guard let config else { return HostConfiguration.embeddedDefault }
+        let path = config ?? HostConfiguration.userConfigurationPath(environment: ProcessInfo.processInfo.environment)
+        guard let path else { return HostConfiguration.embeddedDefault }
         do {
-            return try HostConfiguration.load(path: config)
+            return try HostConfiguration.load(path: path)
         } catch {
             FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
             throw ExitCode(78)

@@ -29,6 +29,8 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         public static let abiMismatch = Code("abiMismatch")
         /// A debug plugin in a release host, or the reverse.
         public static let buildMismatch = Code("buildMismatch")
+        /// The plugin needs a newer SceneCore than the host runs.
+        public static let coreTooOld = Code("coreTooOld")
         /// The loaded libSceneCore.so is not the one the host was built against.
         public static let coreMismatch = Code("coreMismatch")
         /// The plugin carries its own copy of SceneCore (linked statically).
@@ -44,7 +46,7 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
 
         static let all: [Code] = [
             .notFound, .invalidName, .unreadable, .insecure, .alreadyLoaded, .notASharedLibrary, .loadFailed, .missingEntryPoint, .badMagic, .abiMismatch, .buildMismatch,
-            .coreMismatch, .duplicateCore, .entryFailed, .probeCrashed, .probeTimedOut, .probeFailed,
+            .coreTooOld, .coreMismatch, .duplicateCore, .entryFailed, .probeCrashed, .probeTimedOut, .probeFailed,
         ]
 
         /// The code called `name`, or nil.
@@ -60,11 +62,15 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
     /// The plugin as configured (name or path).
     public let plugin: String
     public let message: String
+    /// For `probeCrashed` when the probe ran with Swift's backtracer on (`--diagnostics plugins`,
+    /// `scene-host validate-plugin`): where it crashed.
+    public var backtrace: ProbeBacktrace?
 
-    public init(code: Code, plugin: String, message: String) {
+    public init(code: Code, plugin: String, message: String, backtrace: ProbeBacktrace? = nil) {
         self.code = code
         self.plugin = plugin
         self.message = message
+        self.backtrace = backtrace
     }
 
     public var description: String { "plugin \(plugin) refused (\(code)): \(message)" }

@@ -20,6 +20,9 @@ public final class PluginRegistry {
     public let probeTimeout: Double
     /// Whether files failing the ownership and permission check are loaded anyway.
     public let allowInsecure: Bool
+    /// Whether probes run with Swift's backtracer on and a crash's backtrace is logged (the
+    /// `plugins` diagnostics topic).
+    public let diagnoseCrashes: Bool
     private let logger: Logger
     private let hostUID = getuid()
     /// Loaded plugins by real path.
@@ -27,11 +30,15 @@ public final class PluginRegistry {
     /// Probes under way, by real path: who waits for each.
     private var waiting: [String: [@MainActor (Result<LoadedPlugin, PluginLoadError>) -> Void]] = [:]
 
-    public init(folders: [String], probeExecutable: String, probeTimeout: Double, allowInsecure: Bool = false, logger: Logger) {
+    public init(
+        folders: [String], probeExecutable: String, probeTimeout: Double, allowInsecure: Bool = false, diagnoseCrashes: Bool = false,
+        logger: Logger
+    ) {
         self.folders = folders
         self.probeExecutable = probeExecutable
         self.probeTimeout = probeTimeout
         self.allowInsecure = allowInsecure
+        self.diagnoseCrashes = diagnoseCrashes
         self.logger = logger
     }
 
@@ -79,10 +86,15 @@ public final class PluginRegistry {
         let file = try locate(plugin)
         if let cached = loaded[file.realPath] { return cached }
         let started = DispatchTime.now().uptimeNanoseconds
-        let report = try PluginProbe.probe(
-            path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: probeExecutable,
-            timeout: probeTimeout)
-        return try finishLoading(file, plugin: plugin, report: report, started: started)
+        do {
+            let report = try PluginProbe.probe(
+                path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: probeExecutable,
+                timeout: probeTimeout, backtrace: diagnoseCrashes)
+            return try finishLoading(file, plugin: plugin, report: report, started: started)
+        } catch {
+            logBacktrace(of: error, file: file)
+            throw error
+        }
     }
 
     /// Locates `plugin`, probes it on a background queue (unless it is loaded already) and loads it
@@ -104,12 +116,13 @@ public final class PluginRegistry {
             return
         }
         waiting[file.realPath] = [completion]
-        let executable = probeExecutable, timeout = probeTimeout
+        let executable = probeExecutable, timeout = probeTimeout, backtrace = diagnoseCrashes
         let started = DispatchTime.now().uptimeNanoseconds
         DispatchQueue.global().async {
             let outcome = Result { () throws(PluginLoadError) -> ProbeReport in
                 try PluginProbe.probe(
-                    path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: executable, timeout: timeout)
+                    path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: executable, timeout: timeout,
+                    backtrace: backtrace)
             }
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
@@ -118,6 +131,7 @@ public final class PluginRegistry {
                             try self.finishLoading(file, plugin: plugin, report: report, started: started)
                         }
                     }
+                    if case .failure(let error) = result { self.logBacktrace(of: error, file: file) }
                     let waiters = self.waiting.removeValue(forKey: file.realPath) ?? []
                     for waiter in waiters { waiter(result) }
                 }
@@ -152,6 +166,14 @@ public final class PluginRegistry {
                 "probe.ms": "\(Self.milliseconds(probed - started))", "load.ms": "\(Self.milliseconds(finished - probed))",
             ])
         return result
+    }
+
+    /// Under the `plugins` diagnostics topic: the symbolicated backtrace of a probe that crashed.
+    private func logBacktrace(of error: PluginLoadError, file: PluginFile) {
+        guard let backtrace = error.backtrace else { return }
+        logger.debug(
+            "probe crash backtrace:\n  \(backtrace.lines.joined(separator: "\n  "))",
+            metadata: ["topic": "plugins", "plugin": "\(error.plugin)", "plugin.path": "\(file.path)"])
     }
 
     /// Nanoseconds as milliseconds with one decimal, for the log.

@@ -21,6 +21,8 @@ public final class SceneHost {
     /// What the host still has to do: SceneCore's pending work, clock timers, scripted input and
     /// owed redraws; other parts of the host register their own sources (a display's queue).
     public let pendingWork: PendingWorkRegistry
+    /// Matches selectors against the live trees (`Host1.Find`, `Host1.TapMatching`).
+    public let selectors = SelectorMatcher()
     public let logger: Logger
     /// Pixels of the windows, scenes and screen, drawn only when someone asks (snapshots).
     public let renderer = Renderer()
@@ -43,17 +45,25 @@ public final class SceneHost {
         application = Application(clock: clock, settings: configuration.interaction)
         application.diagnostics = configuration.diagnostics
         application.addObserver(HostLogObserver(logger: logger))
-        let folders = PluginRegistry.resolveFolders(
-            configuration.pluginFolders, configurationPath: configuration.sourcePath, executable: executable)
+        let folders = PluginSearchPath.folders(
+            configured: configuration.pluginFolders, configurationPath: configuration.sourcePath, executable: executable,
+            environment: ProcessInfo.processInfo.environment)
         plugins = PluginRegistry(
             folders: folders, probeExecutable: executable, probeTimeout: configuration.probeTimeout,
-            allowInsecure: configuration.allowInsecurePlugins, logger: logger)
+            allowInsecure: configuration.allowInsecurePlugins, diagnoseCrashes: configuration.diagnostics.contains(.plugins),
+            logger: logger)
         injector = TouchInjector(application: application, limits: configuration.bus.limits, scripts: scripts)
         pendingWork = PendingWorkRegistry(application: application, clock: clock)
         pendingWork.register(ModelWorkSource(application: application))
         pendingWork.register(ClockTimerSource(clock: clock))
         pendingWork.register(scripts)
         pendingWork.register(RedrawSource(renderer: renderer))
+        logger.info(
+            "configuration read",
+            metadata: [
+                "config": "\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath)",
+                "plugins.search-path": "\(folders.joined(separator: ":"))",
+            ])
     }
 
     /// Connects every configured scene, in configuration order, once their plugins are probed and

@@ -1,7 +1,8 @@
-extension BusConnection {
+extension MethodDispatcher {
     // MARK: Peer
 
-    /// Answers `org.freedesktop.DBus.Peer` on any path, as libdbus does for calls that name it.
+    /// Answers `org.freedesktop.DBus.Peer` on any path, as libdbus would (on a bus connection libdbus
+    /// routes these calls here; see ``BusTransport``). `Ping`'s empty reply is built in Swift.
     func answerPeer(_ message: BusMessage, member: MemberName) {
         switch member {
         case WellKnownMembers.ping, WellKnownMembers.getMachineId:
@@ -10,7 +11,7 @@ extension BusConnection {
                 return
             }
             if member == WellKnownMembers.ping {
-                sendReply(writing: { _ in }, to: message, method: nil)
+                sendReply([], to: message, method: nil)
                 return
             }
             do {
@@ -35,29 +36,16 @@ extension BusConnection {
             sendError(BusError.invalidArguments("Introspect takes no arguments but received '\(message.signature)'"), to: message)
             return
         }
-        guard let xml = introspectionXML(at: path) else {
-            sendError(unknownObject(path), to: message)
+        guard let xml = registry.introspectionXML(at: path) else {
+            sendError(registry.unknownObject(path), to: message)
             return
         }
         sendReply(writing: { writer in try writer.append(xml) }, to: message, method: nil)
     }
 
-    /// The introspection document for `path`, or `nil` when nothing is exported at or below it.
-    func introspectionXML(at path: ObjectPath) -> String? {
-        let interfaces = registry.resolve(path)
-        let isManager = registry.managers[path] != nil
-        let children = registry.children(of: path)
-        guard interfaces != nil || isManager || !children.isEmpty || path == .root else {
-            return nil
-        }
-        let descriptions =
-            StandardInterfaces.available(object: interfaces != nil, manager: isManager) + (interfaces ?? []).map(\.description)
-        return Introspection.document(interfaces: descriptions, children: children)
-    }
-
     // MARK: Properties
 
-    func answerProperties(_ message: BusMessage, path: ObjectPath, member: MemberName) {
+    func answerProperties(_ message: BusMessage, path: ObjectPath, member: MemberName, on connection: BusConnection) {
         let expected: String
         switch member {
         case WellKnownMembers.get: expected = "ss"
@@ -75,7 +63,7 @@ extension BusConnection {
             return
         }
         guard let interfaces = registry.resolve(path) else {
-            sendError(unknownObject(path), to: message)
+            sendError(registry.unknownObject(path), to: message)
             return
         }
         do {
@@ -99,14 +87,14 @@ extension BusConnection {
             switch member {
             case WellKnownMembers.getAll:
                 sendReply(
-                    writing: { writer in try writeProperties(&writer, interface) }, to: message,
+                    writing: { writer in try registry.writeProperties(&writer, interface) }, to: message,
                     method: nil)
             case WellKnownMembers.get:
                 let property = try findProperty(arguments[1].stringValue ?? "", in: interface, path: path)
                 guard property.access.isReadable else {
                     throw BusError.invalidArguments("\(interface.name).\(property.name) is write-only and cannot be read")
                 }
-                let value = try currentValue(of: property, in: interface.name)
+                let value = try registry.currentValue(of: property, in: interface.name)
                 sendReply(
                     writing: { writer in try writer.appendVariant(containing: value.signature) { try $0.append(value) } },
                     to: message, method: nil)
@@ -125,7 +113,7 @@ extension BusConnection {
                 try setter(value)
                 sendReply(writing: { _ in }, to: message, method: nil)
                 if property.changeBehavior == .emitsValue || property.changeBehavior == .invalidates {
-                    try? emitPropertiesChanged(path: path, interface: interface.name, properties: [property.name])
+                    try? connection.emitPropertiesChanged(path: path, interface: interface.name, properties: [property.name])
                 }
             }
         } catch {
@@ -151,7 +139,7 @@ extension BusConnection {
                     BusError(code: .remote, name: .unknownInterface, message: "the object at \(path) is not an object manager"),
                     to: message)
             } else {
-                sendError(unknownObject(path), to: message)
+                sendError(registry.unknownObject(path), to: message)
             }
             return
         }
@@ -171,7 +159,7 @@ extension BusConnection {
                         guard let node = registry.nodes[objectPath] else { continue }
                         try writer.appendDictEntry { writer in
                             try writer.append(objectPath)
-                            try writeInterfacesAndProperties(&writer, node.interfaces, includingStandard: true)
+                            try registry.writeInterfacesAndProperties(&writer, node.interfaces, includingStandard: true)
                         }
                     }
                 }

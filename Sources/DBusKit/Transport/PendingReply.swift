@@ -5,26 +5,27 @@ internal import CDBus
 /// One outstanding asynchronous call: the bridge between a libdbus `DBusPendingCall` and the
 /// Swift continuation waiting for its reply.
 ///
-/// The continuation is resumed exactly once, by whichever comes first: the reply (libdbus's
-/// notify callback on the main actor), task cancellation (any thread), or the connection
-/// closing. The state lives in a `Mutex` because cancellation handlers run on arbitrary threads.
+/// The pending call is *attached* when the transport hands the call to libdbus: at once, or later
+/// when messages sent before it were still waiting (``BusTransport``). The continuation is resumed
+/// exactly once, by whichever comes first: the reply (libdbus's notify callback on the main actor),
+/// task cancellation (any thread), or the connection closing. The state lives in a `Mutex` because cancellation handlers run on arbitrary threads.
 /// The reply message crosses as an owned libdbus reference encoded in a `UInt`; the caller
 /// wraps it into a ``BusMessage`` on the main actor.
 final class PendingReply: Sendable {
     private struct State {
         var continuation: CheckedContinuation<UInt, any Error>?
         /// The libdbus pending call, holding the reference `send_with_reply` gave us, until
-        /// it completes or is cancelled.
-        var pendingBits: UInt
+        /// it completes or is cancelled (0 before it is attached, and after).
+        var pendingBits: UInt = 0
+        /// Whether the pending call was attached (and the notify callback may be registered).
+        var attached = false
         var cancellation: BusError?
         var finished = false
     }
 
-    private let state: Mutex<State>
+    private let state = Mutex(State())
 
-    init(pending: OpaquePointer) {
-        state = Mutex(State(pendingBits: UInt(bitPattern: pending)))
-    }
+    init() {}
 
     deinit {
         let leftover = state.withLock { state -> (CheckedContinuation<UInt, any Error>?, UInt) in
@@ -40,21 +41,52 @@ final class PendingReply: Sendable {
         }
     }
 
-    /// Registers the notify callback and parks `continuation` until the reply arrives.
-    /// Runs on the main actor, synchronously inside `withCheckedThrowingContinuation`.
+    /// Takes the pending call libdbus made for the call (`nil`: libdbus refused it, the connection
+    /// is gone). Main actor only, before or after ``start(_:)``.
+    @MainActor
+    func attach(_ pending: OpaquePointer?, label: String) {
+        guard let pending else {
+            state.withLock { $0.attached = true }
+            finish(throwing: LibDBus.disconnectedError("call \(label)"))
+            return
+        }
+        let (cancelled, waiting) = state.withLock { state -> (Bool, Bool) in
+            state.pendingBits = UInt(bitPattern: pending)
+            state.attached = true
+            return (state.cancellation != nil, state.continuation != nil)
+        }
+        if cancelled {
+            cancelPendingCall()
+        } else if waiting {
+            registerNotify()
+        }
+    }
+
+    /// Parks `continuation` until the reply arrives, registering the notify callback if the pending
+    /// call is attached already. Runs on the main actor, synchronously inside
+    /// `withCheckedThrowingContinuation`.
     @MainActor
     func start(_ continuation: CheckedContinuation<UInt, any Error>) {
-        let (bits, cancelled) = state.withLock { state -> (UInt, BusError?) in
+        let (attached, cancelled) = state.withLock { state -> (Bool, BusError?) in
             if state.cancellation == nil {
                 state.continuation = continuation
             }
-            return (state.pendingBits, state.cancellation)
+            return (state.attached, state.cancellation)
         }
         if let cancelled {
             continuation.resume(throwing: cancelled)
             cancelPendingCall()
             return
         }
+        if attached {
+            registerNotify()
+        }
+    }
+
+    @MainActor
+    private func registerNotify() {
+        let bits = state.withLock { $0.pendingBits }
+        guard bits != 0 else { return }
         let pending = OpaquePointer(bitPattern: bits)!
         let data = Unmanaged.passRetained(self).toOpaque()
         if dbus_pending_call_set_notify(pending, pendingNotify, data, pendingRelease) == 0 {

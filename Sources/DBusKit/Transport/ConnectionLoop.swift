@@ -2,25 +2,33 @@ import Dispatch
 import Glibc
 internal import CDBus
 
-/// Drives one libdbus connection from `DispatchQueue.main`.
+/// Drives one libdbus connection from `DispatchQueue.main`, in *turns*.
 ///
 /// ```
 ///  socket readable ──► DispatchSource (read)  ─┐
 ///  socket writable ──► DispatchSource (write) ─┼─► dbus_watch_handle ─┐
-///  libdbus timeout ──► DispatchSourceTimer    ──► dbus_timeout_handle ┼─► drain():
-///  dispatch status DATA_REMAINS ──► DispatchQueue.main.async ─────────┘   dbus_connection_dispatch
-///                                                                          until COMPLETE
+///  libdbus timeout ──► DispatchSourceTimer    ──► dbus_timeout_handle ┤
+///  our bytes can leave ► DispatchSource (output) ► pump ──────────────┤
+///  DATA_REMAINS, work left ─► DispatchQueue.main.async (a new turn) ──┘
+///                                         │
+///              end of the turn:  pump output ─► dispatch what libdbus read (signals are delivered,
+///                                method calls queued per sender) ─► serve one round of calls
+///                                ─► pump output ─► another turn if calls wait (or once the socket
+///                                takes output again)
 /// ```
 ///
-/// libdbus calls the watch, timeout and status callbacks from whichever thread uses the
-/// connection; DBusKit uses a connection only on the main actor, so every callback runs there
-/// and asserts it with `MainActor.assumeIsolated`. A `DispatchSource` exists only while its
-/// watch or timeout is enabled; disabling or removing cancels it (it is never released while
-/// suspended). Watch toggles are applied when the current loop callback ends (see
-/// ``reconcileWatches()``), which keeps libdbus's per-send write-watch toggling cheap. Watch
-/// sources observe a duplicate of the socket descriptor that their cancellation handler
-/// closes, so descriptor numbers are never reused under a live libdispatch registration. libdbus owns one retained reference to this object per callback set and
-/// releases it through the free-data functions.
+/// A turn is one loop callback; everything sent during it leaves together at its end. libdbus calls
+/// the watch, timeout and status callbacks from whichever thread uses the connection; DBusKit uses a
+/// connection only on the main actor, so every callback runs there and asserts it with
+/// `MainActor.assumeIsolated`. A `DispatchSource` exists only while its watch or timeout is enabled;
+/// disabling or removing cancels it (it is never released while suspended). Watch toggles are applied
+/// when the current turn ends (see ``reconcileWatches()``), which keeps libdbus's per-send write-watch
+/// toggling cheap. Watch sources observe a duplicate of the socket descriptor that their cancellation
+/// handler closes, so descriptor numbers are never reused under a live libdispatch registration.
+/// libdbus owns one retained reference to this object per callback set and releases it through the
+/// free-data functions. No closure refers to this object weakly (a weak reference would give it a
+/// side table, which LeakSanitizer cannot see through): blocks and sources hold it strongly, and
+/// ``uninstall()`` cancels every source.
 @MainActor
 final class ConnectionLoop {
     /// The dispatch sources of one watch and the libdbus flags they serve (0 = none).
@@ -30,14 +38,24 @@ final class ConnectionLoop {
     }
 
     private let connectionBits: UInt
+    /// The connection this loop serves, while installed.
+    ///
+    /// `unowned(unsafe)`, so that the connection gets no weak-reference side table: it is set by
+    /// ``install(owner:)`` and cleared by ``uninstall()``, which `BusConnection` runs from `close()`
+    /// and from its deinitializer before its storage goes, and every callback takes a strong
+    /// reference (`guard let owner`) for as long as it runs. So it is never read dangling.
+    private unowned(unsafe) var owner: BusConnection?
     private var watches: [UInt: WatchSources] = [:]
     /// Watches whose enabled state changed since their sources were last updated.
     private var dirtyWatches: Set<UInt> = []
     private var reconcileScheduled = false
     private var timeouts: [UInt: any DispatchSourceTimer] = [:]
     private var isDispatching = false
-    private var drainScheduled = false
-    /// How many loop callbacks (watch, timeout, scheduled drain) are running on the stack.
+    private var turnScheduled = false
+    /// Fires when the socket can take the bytes queued in ``BusTransport``; suspended otherwise.
+    private var outputSource: (any DispatchSourceWrite)?
+    private var outputSourceSuspended = true
+    /// How many loop callbacks (watch, timeout, scheduled turn) are running on the stack.
     private var callbackDepth = 0
     /// A reference that keeps the connection alive while callbacks run, even if a handler
     /// closes and releases it.
@@ -51,10 +69,14 @@ final class ConnectionLoop {
         OpaquePointer(bitPattern: connectionBits)!
     }
 
+    /// Whether a loop callback is running: what is sent now leaves when it ends.
+    var isInCallback: Bool { callbackDepth > 0 }
+
     // MARK: Installing
 
     /// Installs the watch, timeout and dispatch-status callbacks on the connection.
-    func install() throws {
+    func install(owner: BusConnection) throws {
+        self.owner = owner
         let raw = connection
         let watchesSet = dbus_connection_set_watch_functions(
             raw, loopAddWatch, loopRemoveWatch, loopToggleWatch, Unmanaged.passRetained(self).toOpaque(), loopRelease)
@@ -68,13 +90,14 @@ final class ConnectionLoop {
         dbus_connection_set_dispatch_status_function(
             raw, loopDispatchStatus, Unmanaged.passRetained(self).toOpaque(), loopRelease)
         if dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS {
-            scheduleDrain()
+            scheduleTurn()
         }
     }
 
     /// Removes every callback; libdbus calls remove for each watch and timeout, which cancels
     /// their sources, and releases this object's retained references.
     func uninstall() {
+        owner = nil
         let raw = connection
         dbus_connection_set_watch_functions(raw, nil, nil, nil, nil, nil)
         dbus_connection_set_timeout_functions(raw, nil, nil, nil, nil, nil)
@@ -88,14 +111,20 @@ final class ConnectionLoop {
             timer.cancel()
         }
         timeouts.removeAll()
+        if let outputSource {
+            if outputSourceSuspended { outputSource.resume() }
+            outputSource.cancel()
+            self.outputSource = nil
+        }
     }
 
-    // MARK: Dispatching
+    // MARK: Turns
 
-    /// Dispatches every queued incoming message, unless a dispatch is already running further
-    /// up the stack (libdbus dispatch is not reentrant; the outer loop picks the rest up).
+    /// Dispatches every message libdbus has read (signals are delivered, method calls queued by the
+    /// dispatcher), unless a dispatch is already running further up the stack (libdbus dispatch is
+    /// not reentrant; the outer loop picks the rest up) or the transport forbids it for now.
     func drain() {
-        guard !isDispatching else {
+        guard !isDispatching, owner?.transport.mayDispatch ?? true else {
             return
         }
         isDispatching = true
@@ -107,40 +136,42 @@ final class ConnectionLoop {
         while true {
             let status = dbus_connection_dispatch(raw)
             if status == DBUS_DISPATCH_DATA_REMAINS {
-                continue
+                if owner?.transport.mayDispatch ?? true { continue }
+                return
             }
             if status == DBUS_DISPATCH_NEED_MEMORY {
-                scheduleDrain()
+                scheduleTurn()
             }
             return
         }
     }
 
-    /// Schedules one ``drain()`` on the main queue; further requests before it runs are merged.
-    func scheduleDrain() {
-        guard !drainScheduled else {
+    /// Schedules one turn on the main queue; further requests before it runs are merged. The turn
+    /// first reads what is waiting on the socket, then ends as every turn does.
+    func scheduleTurn() {
+        guard !turnScheduled else {
             return
         }
-        drainScheduled = true
-        // The connection stays alive until the drain ran: the block holds its own reference.
+        turnScheduled = true
+        // The connection stays alive until the turn ran: the block holds its own reference.
         let bits = UInt(bitPattern: dbus_connection_ref(connection)!)
         DispatchQueue.main.async { [self] in
             MainActor.assumeIsolated {
-                drainScheduled = false
+                turnScheduled = false
                 enterCallback()
-                drain()
+                readWaiting()
                 leaveCallback()
                 dbus_connection_unref(OpaquePointer(bitPattern: bits)!)
             }
         }
     }
 
-    /// Called by libdbus when messages are waiting. Inside a loop callback the callback drains
-    /// before it returns, so only a change from outside (a blocking call, a send that read)
-    /// needs a scheduled drain.
+    /// Called by libdbus when messages are waiting. Inside a loop callback the turn dispatches
+    /// before it ends, so only a change from outside (a blocking call, a send that read) needs a
+    /// scheduled turn.
     fileprivate func dispatchStatusChanged() {
         if callbackDepth == 0 {
-            scheduleDrain()
+            scheduleTurn()
         }
     }
 
@@ -151,22 +182,96 @@ final class ConnectionLoop {
         callbackDepth += 1
     }
 
-    /// Ends a loop callback; the outermost one drains what arrived meanwhile and brings the
-    /// watch sources up to date.
+    /// Ends a loop callback; the outermost one ends the turn: output leaves, what arrived is
+    /// dispatched, one round of calls is served, and the watch sources are brought up to date.
     private func leaveCallback() {
+        if callbackDepth == 1 {
+            endTurn()
+        }
         callbackDepth -= 1
         guard callbackDepth == 0 else {
             return
         }
         let held = OpaquePointer(bitPattern: heldConnectionBits)!
         heldConnectionBits = 0
-        if dbus_connection_get_dispatch_status(held) == DBUS_DISPATCH_DATA_REMAINS {
-            drain()
-        }
         if !dirtyWatches.isEmpty {
             reconcileWatches()
         }
         dbus_connection_unref(held)
+    }
+
+    private func endTurn() {
+        guard let owner else {
+            return
+        }
+        owner.transport.pump()
+        if dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
+            drain()
+        }
+        let next = owner.dispatcher.serveRound(on: owner)
+        owner.transport.pump()
+        switch next {
+        case .idle:
+            if dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS, owner.transport.mayDispatch {
+                scheduleTurn()
+            }
+        case .more:
+            scheduleTurn()
+        case .waitingForOutput:
+            // libdbus's own write watch calls back when libdbus holds the output; otherwise the
+            // output source does, once the socket can take more.
+            if dbus_connection_has_messages_to_send(connection) == 0 {
+                waitForWritable()
+            }
+        }
+        if owner.isClosingAfterFlush {
+            owner.closingTurnEnded()
+        }
+    }
+
+    /// Reads what the socket holds now (up to ``readsPerTurn`` reads), without waiting.
+    private func readWaiting() {
+        guard let (watchBits, _) = watches.first(where: { $0.value.flags & DBUS_WATCH_READABLE.rawValue != 0 }) else {
+            return
+        }
+        readMore(OpaquePointer(bitPattern: watchBits)!, watchBits: watchBits, reads: ConnectionLoop.readsPerTurn)
+    }
+
+    // MARK: Output
+
+    /// Asks for a callback once the socket can take more bytes (the transport's queue is blocked,
+    /// or the dispatcher waits for output to drain before serving more calls).
+    func waitForWritable() {
+        if outputSource == nil {
+            var socket: Int32 = -1
+            guard dbus_connection_get_socket(connection, &socket) != 0, socket >= 0 else { return }
+            // A duplicate, closed by the cancellation handler (see makeSources).
+            let duplicate = fcntl(socket, F_DUPFD_CLOEXEC, 0)
+            guard duplicate >= 0 else { return }
+            let source = DispatchSource.makeWriteSource(fileDescriptor: duplicate, queue: .main)
+            source.setEventHandler { [self] in
+                MainActor.assumeIsolated { handleWritable() }
+            }
+            source.setCancelHandler {
+                close(duplicate)
+            }
+            outputSource = source
+            outputSourceSuspended = true
+        }
+        if outputSourceSuspended {
+            outputSourceSuspended = false
+            outputSource?.resume()
+        }
+    }
+
+    private func handleWritable() {
+        // One shot: the turn re-arms it if the socket fills again.
+        if !outputSourceSuspended {
+            outputSourceSuspended = true
+            outputSource?.suspend()
+        }
+        enterCallback()
+        leaveCallback()
     }
 
     // MARK: Watches
@@ -199,11 +304,12 @@ final class ConnectionLoop {
             return
         }
         reconcileScheduled = true
-        DispatchQueue.main.async { [weak self] in
+        // Strong: the block runs soon, and the loop outlives a late run harmlessly (an uninstalled
+        // loop has no watches left to reconcile).
+        DispatchQueue.main.async { [self] in
             MainActor.assumeIsolated {
-                guard let self else { return }
-                self.reconcileScheduled = false
-                self.reconcileWatches()
+                reconcileScheduled = false
+                reconcileWatches()
             }
         }
     }
@@ -245,8 +351,9 @@ final class ConnectionLoop {
             } else {
                 source = DispatchSource.makeWriteSource(fileDescriptor: duplicate, queue: .main)
             }
-            source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated { self?.handleWatch(watchBits, flag) }
+            // Strong: cancelling the source (on toggle, removal or uninstall) releases the handler.
+            source.setEventHandler { [self] in
+                MainActor.assumeIsolated { handleWatch(watchBits, flag) }
             }
             source.setCancelHandler {
                 close(duplicate)
@@ -258,10 +365,11 @@ final class ConnectionLoop {
         return made
     }
 
-    /// Socket reads per wakeup. libdbus reads at most 2 KiB per `dbus_watch_handle`, about ten
-    /// small messages; reading on while the socket stays readable saves a dispatch wakeup (two
-    /// thread hand-offs and about ten system calls) per 2 KiB under load.
-    private static let readsPerWakeup = 32
+    /// Socket reads per turn. libdbus reads at most 2 KiB per `dbus_watch_handle`, about ten small
+    /// messages; reading on while the socket stays readable saves a dispatch wakeup (two thread
+    /// hand-offs and about ten system calls) per 2 KiB under load, and lets the dispatcher see
+    /// every sender that is waiting before it serves a round.
+    private static let readsPerTurn = 32
 
     private func handleWatch(_ watchBits: UInt, _ flag: UInt32) {
         let watch = OpaquePointer(bitPattern: watchBits)!
@@ -278,7 +386,12 @@ final class ConnectionLoop {
         guard flag == DBUS_WATCH_READABLE.rawValue else {
             return
         }
-        for _ in 1..<ConnectionLoop.readsPerWakeup {
+        readMore(watch, watchBits: watchBits, reads: ConnectionLoop.readsPerTurn - 1)
+    }
+
+    /// Reads up to `reads` times more while the socket has data, dispatching after each read.
+    private func readMore(_ watch: OpaquePointer, watchBits: UInt, reads: Int) {
+        for _ in 0..<reads {
             // The watch may have been removed or disabled (back-pressure, disconnection) meanwhile.
             guard watches[watchBits] != nil, dbus_watch_get_enabled(watch) != 0 else {
                 return
@@ -287,7 +400,7 @@ final class ConnectionLoop {
             guard poll(&poller, 1, 0) == 1, poller.revents == Int16(POLLIN) else {
                 return
             }
-            dbus_watch_handle(watch, flag)
+            dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
             drain()
         }
     }
@@ -313,8 +426,9 @@ final class ConnectionLoop {
         let interval = DispatchTimeInterval.milliseconds(Int(dbus_timeout_get_interval(timeout)))
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.handleTimeout(timeoutBits) }
+        // Strong: cancelling the timer (on toggle, removal or uninstall) releases the handler.
+        timer.setEventHandler { [self] in
+            MainActor.assumeIsolated { handleTimeout(timeoutBits) }
         }
         timer.resume()
         timeouts[timeoutBits] = timer
