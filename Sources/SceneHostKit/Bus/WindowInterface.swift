@@ -43,6 +43,9 @@ enum WindowInterface {
                         guard !target.isHidden else { throw HostBusErrors.invalidState("window \(number) is hidden; a hidden window cannot be key") }
                         target.makeKey()
                         host.application.focus(target.windowScene)
+                        // On the desktop the key window is where the desktop's focus is: ask for it
+                        // (best effort; the answer comes back as a focus change).
+                        if let scene = target.windowScene { host.desktop?.raise(scene) }
                         return []
                     },
                     .method("HitTest", access: .reads, inputs: [.init("x", .double), .init("y", .double)], outputs: [.init("view", .string)]) { call in

@@ -22,6 +22,10 @@ extension HostConfiguration {
             calls-per-second: 10000
         accessibility: auto
         mpris: auto
+        display:
+          mode: auto
+          two-finger-modifier: alt
+          finger-dots: true
         input: open
         input-allowed-executables: []
         diagnostics: []

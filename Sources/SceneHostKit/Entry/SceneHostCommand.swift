@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Logging
 import SceneCore
+import SceneDisplay
 
 /// `scene-host`: hosts plugin scenes with the UIKit event model.
 public struct SceneHostCommand: ParsableCommand {
@@ -37,6 +38,9 @@ public struct SceneHostCommand: ParsableCommand {
 
     @Option(name: .customLong("input-policy"), help: "Who may drive the host over D-Bus: open (default) or read-only (every method that injects input or changes state is refused with AccessDenied; trees, properties and signals stay readable); overrides the configuration (input).")
     var inputPolicy: String?
+
+    @Option(help: "Show the scenes in desktop windows: auto (when WAYLAND_DISPLAY or DISPLAY is set), on (no display is an error, exit 78) or off; overrides the configuration (display).")
+    var display: String?
 
     @Flag(help: "Take over from a scene-host that is already running (it shuts down).")
     var replace = false
@@ -87,6 +91,20 @@ public struct SceneHostCommand: ParsableCommand {
                 throw ValidationError("--input-policy '\(inputPolicy)' is not an input policy: use open or read-only")
             }
             configuration.input.mode = mode
+        }
+        if let display {
+            guard let mode = DisplayMode(rawValue: display) else {
+                throw ValidationError("--display '\(display)' is not a display mode: use auto, on or off")
+            }
+            configuration.display.mode = mode
+            configuration.display.modeSource = "--display"
+        }
+        if configuration.display.mode == .on, !DisplayEnvironment.hasDesktop(ProcessInfo.processInfo.environment) {
+            let source = configuration.display.modeSource
+            let place = source == "--display" ? "--display on" : "\(source.isEmpty ? "<embedded default>" : source): display: on"
+            FileHandle.standardError.write(Data(
+                "scene-host: \(place): no display to show the scenes on: neither WAYLAND_DISPLAY nor DISPLAY is set; run on a desktop (or under Xvfb), or use display: auto or off\n".utf8))
+            throw ExitCode(78)
         }
         if let probeTimeout {
             guard probeTimeout.isFinite, probeTimeout > 0 else {

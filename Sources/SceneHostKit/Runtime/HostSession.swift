@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Logging
 import SceneCore
+import SceneDisplay
 
 /// One run of `scene-host` from start-up to shutdown: the host, its D-Bus API, the AT-SPI bridge and
 /// the MPRIS player, the service-manager notifications and the main loop.
@@ -23,6 +24,8 @@ final class HostSession {
     private var service: HostBusService?
     private var accessibility: AccessibilityBridge?
     private var mediaPlayer: MediaPlayerService?
+    /// The display thread, to let it finish at exit.
+    private var displayServer: DisplayServer?
     /// The exit status, once stopping.
     private var exitStatus: Int32?
 
@@ -48,6 +51,11 @@ final class HostSession {
         }
         Task { await self.start(script: script) }
         MainLoop.run { [weak self] in self?.exitStatus != nil }
+        // The loop is over: let SDL close its windows and its display connection before the
+        // process ends (a moment; bounded).
+        if let server = displayServer, !server.waitUntilStopped(timeout: 2) {
+            logger.warning("display: the display thread did not stop within 2 s")
+        }
         let status = exitStatus ?? 0
         logger.info("main loop stopped; exiting with status \(status)")
         return status
@@ -66,9 +74,39 @@ final class HostSession {
         if let service {
             mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
         }
+        startDisplay()
         let failures = host.start()
         notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
         script?.run(on: host) { [weak self] in self?.stop(status: 0) }
+    }
+
+    /// Shows the scenes in desktop windows when the configuration asks for it and a display exists
+    /// (`display: on` without one was refused before start-up). With `on`, a display SDL cannot open
+    /// stops the host with status 78; with `auto` the host carries on headless.
+    private func startDisplay() {
+        let settings = configuration.display
+        let environment = ProcessInfo.processInfo.environment
+        switch settings.mode {
+        case .off: return
+        case .auto where !DisplayEnvironment.hasDesktop(environment): return
+        case .auto, .on: break
+        }
+        let options = DisplayOptions(twoFingerModifier: settings.twoFingerModifier, drawsFingers: settings.fingerDots)
+        let display = DesktopDisplay(host: host, options: options, logger: logger)
+        display.onFailure = { [weak self, weak display] error in
+            guard let self else { return }
+            display?.stop()
+            self.host.desktop = nil
+            if settings.mode == .on {
+                FileHandle.standardError.write(Data("scene-host: display: on, but \(error.message)\n".utf8))
+                self.stop(status: 78)
+            } else {
+                self.logger.info("display: auto: no desktop windows (\(error.message)); running headless")
+            }
+        }
+        host.desktop = display
+        displayServer = display.server
+        display.start()
     }
 
     /// Stops the host (see the type's description) and ends the main loop; later calls do nothing.
@@ -77,6 +115,7 @@ final class HostSession {
         exitStatus = status
         notifier.stopping()
         mediaPlayer?.shutdown()
+        host.desktop?.stop()
         host.shutdown()
         service?.shutdown()
         accessibility?.shutdown()

@@ -15,6 +15,10 @@ public final class SceneHost {
     public let clock: MonotonicClock
     public let plugins: PluginRegistry
     public let injector: TouchInjector
+    /// Device input (a desktop window's fingers, keys, text and focus, or their replay).
+    public let deviceInput: DeviceInput
+    /// The desktop display, when scenes are shown in desktop windows.
+    public internal(set) var desktop: DesktopDisplay?
     public let logger: Logger
     /// Pixels of the windows, scenes and screen, drawn only when someone asks (snapshots).
     public let renderer = Renderer()
@@ -38,6 +42,7 @@ public final class SceneHost {
         plugins = PluginRegistry(
             folders: folders, probeExecutable: executable, probeTimeout: configuration.probeTimeout, logger: logger)
         injector = TouchInjector(application: application, limits: configuration.bus.limits)
+        deviceInput = DeviceInput(application: application)
     }
 
     /// Connects every configured scene, in order. A scene whose plugin is refused is logged and skipped;
@@ -126,6 +131,7 @@ public final class SceneHost {
     /// scene. Idempotent.
     public func shutdown() {
         injector.cancelAllSlots()
+        deviceInput.cancelAllFingers()
         application.cancelAllTouches()
         for scene in application.connectedScenes.reversed() {
             application.disconnect(scene)
