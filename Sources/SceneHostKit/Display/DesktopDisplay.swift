@@ -44,6 +44,10 @@ public final class DesktopDisplay: ApplicationObserver {
     private var lastFrameTime = 0.0
     /// The last input event handled.
     private var lastSerial: UInt64 = 0
+    /// Pointer and touchscreen moves delivered to the model.
+    public private(set) var movesDelivered: UInt64 = 0
+    /// Input events that arrived with a serial not above the one before (the queue keeps order, so 0).
+    public private(set) var outOfOrderInputs: UInt64 = 0
     private var dirtiedDuringDrain = false
     private var textInput: (window: DisplayWindowID, caret: Rect?)?
     /// Called once when the display cannot start.
@@ -276,7 +280,10 @@ public final class DesktopDisplay: ApplicationObserver {
     }
 
     private func handle(_ event: DisplayEvent) {
-        if let serial = event.serial { lastSerial = max(lastSerial, serial) }
+        if let serial = event.serial {
+            if serial <= lastSerial { outOfOrderInputs += 1 }
+            lastSerial = max(lastSerial, serial)
+        }
         switch event {
         case .ready(let info):
             self.info = info
@@ -293,6 +300,7 @@ public final class DesktopDisplay: ApplicationObserver {
             // becomes the application's) already sends the keyboard there, and a late asynchronous
             // focus change would reset the modifiers of the pointer's next press.
             let steps = changes.map { FingerStep(slot: $0.finger, phase: Self.phase($0.phase), location: $0.location) }
+            if steps.allSatisfy({ $0.phase == .move }) { movesDelivered += 1 }
             host.deviceInput.deliver(.touches(scene: scene.name, steps), timestamp: timestamp)
         case .key(_, let key, let timestamp, _):
             switch key {

@@ -15,7 +15,8 @@ public struct SceneHostCommand: ParsableCommand {
             gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
             signals and exit 0.
             Exit status: 0 normal, 1 the bus cannot be used (another scene-host owns the name: use \
-            --replace), 2 a probe refused its plugin, 64 bad arguments, 78 a configuration error.
+            --replace), 2 a probe refused its plugin, 64 bad arguments, 65 a replay with --verify \
+            differs from its recording, 78 a configuration error.
             """)
 
     @Option(help: "Configuration file (YAML). Default: the embedded demo configuration.")
@@ -38,6 +39,9 @@ public struct SceneHostCommand: ParsableCommand {
 
     @Option(name: .customLong("input-policy"), help: "Who may drive the host over D-Bus: open (default) or read-only (every method that injects input or changes state is refused with AccessDenied; trees, properties and signals stay readable); overrides the configuration (input).")
     var inputPolicy: String?
+
+    @Flag(help: "With --input: replay headless, compare the signals the replay emits with the ones the recording kept (scenectl record's '#> ' lines), report the first difference and exit (0: the same, 65: different).")
+    var verify = false
 
     @Option(help: "Show the scenes in desktop windows: auto (when WAYLAND_DISPLAY or DISPLAY is set), on (no display is an error, exit 78) or off; overrides the configuration (display).")
     var display: String?
@@ -113,6 +117,13 @@ public struct SceneHostCommand: ParsableCommand {
             configuration.probeTimeout = probeTimeout
         }
         let script = try input.map { path throws -> InputScript in try Self.loadScript(path) }
+        if verify, script == nil {
+            throw ValidationError("--verify compares a replay with its recording: give the recording with --input FILE")
+        }
+        if verify {
+            // Headless: a desktop's own focus changes would mix with the recorded ones.
+            configuration.display.mode = .off
+        }
         if checkConfig {
             print("\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath): OK, \(configuration.scenes.count) scenes")
             return
@@ -122,9 +133,11 @@ public struct SceneHostCommand: ParsableCommand {
         LoggingSystem.bootstrap { label in HostLogHandler(label: label, level: level, topics: topics) }
         let logger = Logger(label: "scene-host")
         let replace = self.replace
+        let verify = self.verify
         // Graceful shutdown returns here (HostSession.run); only a failure exits with its status.
         let status = MainActor.assumeIsolated {
-            HostSession(configuration: configuration, logger: logger, executable: Self.executablePath, replace: replace).run(script: script)
+            HostSession(configuration: configuration, logger: logger, executable: Self.executablePath, replace: replace)
+                .run(script: script, verify: verify)
         }
         if status != 0 { throw ExitCode(status) }
     }

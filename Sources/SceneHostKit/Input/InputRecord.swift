@@ -20,6 +20,32 @@ public enum InputRecord: Sendable, Equatable {
     /// The desktop's focus came to (`gained`) or left the scene's window.
     case focus(scene: String, gained: Bool)
 
+    /// The record a device-input line of a script describes (`touch …`, `key …`, `type …`,
+    /// `focus …`).
+    ///
+    /// - Throws: ``InputError`` (`InvalidValue`) naming the problem: the line does not parse, or is
+    ///   another command (`tap`, `wait`…).
+    public init(scriptLine line: String) throws(InputError) {
+        let usage = "use touch SCENE SLOT PHASE X Y[, …], key KEY PHASE, type TEXT or focus SCENE gained|lost"
+        guard !line.contains("\n") else {
+            throw InputError(code: .invalidValue, message: "a record is one line of device input (\\n types Return); \(usage)")
+        }
+        let script: InputScript
+        do {
+            script = try InputScript(text: line, file: "record")
+        } catch {
+            throw InputError(code: .invalidValue, message: "'\(line)': \(error.message)")
+        }
+        let commands = script.commands.map(\.command)
+        if commands.count == 1, case .record(let record) = commands[0] {
+            self = record
+        } else if commands.count == 1, case .keyboard(let inputs) = commands[0], inputs.count == 1, case .text = inputs[0] {
+            self = .keyboard(inputs[0])
+        } else {
+            throw InputError(code: .invalidValue, message: "'\(line)' is not one line of device input: \(usage)")
+        }
+    }
+
     /// The record as an input-script line.
     public var scriptLine: String {
         switch self {

@@ -43,13 +43,16 @@ final class HostSession {
     /// returns the exit status: 0 after a normal stop, 1 when the bus cannot be used (another host
     /// owns the name, no bus can be reached).
     ///
-    /// - Parameter script: input commands to run once the host is ready; `quit` stops the host.
-    func run(script: InputScript?) -> Int32 {
+    /// - Parameters:
+    ///   - script: input commands to run once the host is ready; `quit` stops the host.
+    ///   - verify: compare the signals of the script's replay with the ones it recorded, report, and
+    ///     stop (status 0 when they match, 65 at the first difference).
+    func run(script: InputScript?, verify: Bool = false) -> Int32 {
         MainLoop.installSignalHandlers { [weak self] signal in
             self?.logger.info("signal \(signal) received: shutting down")
             self?.stop(status: 0)
         }
-        Task { await self.start(script: script) }
+        Task { await self.start(script: script, verify: verify) }
         MainLoop.run { [weak self] in self?.exitStatus != nil }
         // The loop is over: let SDL close its windows and its display connection before the
         // process ends (a moment; bounded).
@@ -61,7 +64,7 @@ final class HostSession {
         return status
     }
 
-    private func start(script: InputScript?) async {
+    private func start(script: InputScript?, verify: Bool) async {
         do throws(HostBusService.StartError) {
             service = try HostBusService.start(host: host, mode: configuration.bus.mode, replace: replace, logger: logger)
         } catch {
@@ -77,7 +80,32 @@ final class HostSession {
         startDisplay()
         let failures = host.start()
         notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
-        script?.run(on: host) { [weak self] in self?.stop(status: 0) }
+        guard let script else { return }
+        guard verify, let service else {
+            script.run(on: host) { [weak self] in self?.stop(status: 0) }
+            return
+        }
+        let verifier = ReplayVerifier(script: script)
+        do {
+            try await verifier.subscribe(service.connection)
+        } catch {
+            FileHandle.standardError.write(Data("scene-host: --verify: cannot listen to the host's own signals: \(error)\n".utf8))
+            stop(status: 1)
+            return
+        }
+        let finish: @MainActor () -> Void = { [weak self] in
+            verifier.scriptEnded(connection: service.connection) { divergence in
+                guard let self else { return }
+                if let divergence {
+                    FileHandle.standardError.write(Data("scene-host: --verify: \(script.file): the replay differs from the recording at \(divergence)\n".utf8))
+                    self.stop(status: 65)
+                } else {
+                    self.logger.info("verify: the replay of \(script.file) emitted the \(verifier.expectedCount) recorded signals")
+                    self.stop(status: 0)
+                }
+            }
+        }
+        script.run(on: host, onQuit: finish, onEnd: finish)
     }
 
     /// Shows the scenes in desktop windows when the configuration asks for it and a display exists
