@@ -25,10 +25,11 @@ func pluginLibrary(_ name: String) -> Product {
     .library(name: name, type: .dynamic, targets: [name])
 }
 
-/// Deliberately broken plugins the loader tests must refuse (Tests/PluginFixtures/<Name>).
+/// Deliberately broken plugins (Tests/PluginFixtures/<Name>): the loader must refuse them, or — FixtureCrashInHandler,
+/// which loads and then crashes when its button is tapped — the host must survive them (restart, quarantine).
 let brokenPluginFixtures = [
     "FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureCrashInScene", "FixtureHangInScene",
-    "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild",
+    "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild", "FixtureNewerCore", "FixtureCrashInHandler",
 ]
 
 let package = Package(
@@ -51,6 +52,8 @@ let package = Package(
         .library(name: "FixtureDuplicateCore", type: .dynamic, targets: ["FixtureDuplicateCore"]),
         // A window of many views for the accessibility benchmark and tests.
         pluginLibrary("FixtureManyViews"),
+        // The test toolkit's window: timers, moving and covered views (idle, selectors, races).
+        pluginLibrary("FixtureToolkit"),
     ] + brokenPluginFixtures.map(pluginLibrary),
     dependencies: [
         .package(path: "Sources/SceneCore"),
@@ -108,6 +111,7 @@ let package = Package(
             path: "Tests/PluginFixtures/FixtureDuplicateCore",
             swiftSettings: strictImports),
         pluginTarget("FixtureManyViews", folder: "Tests/PluginFixtures"),
+        pluginTarget("FixtureToolkit", folder: "Tests/PluginFixtures"),
 
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore], swiftSettings: strictImports),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"], swiftSettings: strictImports),

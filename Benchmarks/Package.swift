@@ -10,6 +10,10 @@ import PackageDescription
 // - CAllocCounter: interposes malloc & co. to count heap allocations, plus a mallinfo2() shim.
 // - BenchSupport: clocks, statistics and the markdown report, shared by the executables.
 // - SceneBench: the model's benchmarks (`swift run -c release --package-path Benchmarks SceneBench all`).
+// - RenderBench: SceneRender's (`swift run -c release --package-path Benchmarks RenderBench`): the realistic
+//   window drawn against GTK 4's Cairo renderer (a C peer in GTKPeer/, built with gcc when libgtk-4-dev
+//   is installed), the redraw after one highlight, PNG encoding. Shares Trees.swift and Harness.swift
+//   with SceneBench (symbolic links: one source, two executables).
 // - HostBench: the running host's (start-up, D-Bus), against `swift build -c release` of the root
 //   package (`swift run -c release --package-path Benchmarks HostBench all`).
 /// The root package's identity: SwiftPM names a path dependency after its folder, which is whatever the
@@ -36,6 +40,15 @@ let package = Package(
                 .product(name: "SceneCore", package: "SceneCore"),
             ],
             path: "Sources/SceneBench"
+        ),
+        .executableTarget(
+            name: "RenderBench",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "SceneCore", package: "SceneCore"),
+                .product(name: "SceneRender", package: rootPackage),
+            ],
+            path: "Sources/RenderBench"
         ),
         .executableTarget(
             name: "HostBench",

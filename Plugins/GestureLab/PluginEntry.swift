@@ -9,7 +9,8 @@ private let isDebugBuild = false
 /// The plugin's query entry: who it is and which ABI it was built against. Touches C types only.
 @c(scene_plugin_query)
 public func scenePluginQuery(_ info: UnsafeMutablePointer<ScenePluginInfo>?) -> Int32 {
-    ScenePluginInfo.describe(into: info, name: "GestureLab", version: "1.0.0", debugBuild: isDebugBuild)
+    ScenePluginInfo.describe(into: info, name: "GestureLab", version: "1.0.0",
+        description: "Gesture recognizers (tap, long press, pan, swipe, pinch) and a media player", debugBuild: isDebugBuild)
 }
 
 /// The plugin's create entry: a +1 retained descriptor whose factory builds each scene's delegate.

@@ -45,5 +45,15 @@ public enum SceneBusContract {
         public static let sceneExists = ErrorName(unchecked: "org.scenehost.Error.SceneExists")
         /// The object cannot do that in its current state (an unattached scene, a hidden window).
         public static let invalidState = ErrorName(unchecked: "org.scenehost.Error.InvalidState")
+        /// A wait ended before its condition held (`WaitForIdle`, `TapMatching`); the message names
+        /// what was still busy or why the target was not ready.
+        public static let timeout = ErrorName(unchecked: "org.scenehost.Error.Timeout")
+        /// No view matches the selector (`TapMatching`).
+        public static let noMatch = ErrorName(unchecked: "org.scenehost.Error.NoMatch")
+        /// More than one view matches the selector; the message lists them (`TapMatching`).
+        public static let ambiguous = ErrorName(unchecked: "org.scenehost.Error.Ambiguous")
+        /// The one match would not receive a touch at its centre; the message names the view that
+        /// would (`TapMatching`).
+        public static let notHittable = ErrorName(unchecked: "org.scenehost.Error.NotHittable")
     }
 }

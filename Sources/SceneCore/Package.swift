@@ -9,8 +9,13 @@ import PackageDescription
 //
 // Library evolution keeps plugins built against an older core working after additive changes to the
 // core's public classes (adding a stored property or an open method no longer shifts the layout that
-// plugins compiled in). `-no-verify-emitted-module-interface` is needed because the module imports
-// the C target CScenePluginABI.
+// plugins compiled in). The emitted module interface (SceneCore.swiftinterface, what the installed SDK
+// gives plugin authors) is verified on every build: it must compile on its own.
+/// The ABI header's folder, with its module map: an import path of SceneCore's own, because the
+/// verification of the emitted module interface sees Swift import paths but not the Clang flags
+/// SwiftPM gives the compiler for the C target.
+let abiHeaders = Context.packageDirectory + "/Sources/CScenePluginABI/include"
+
 let package = Package(
     name: "SceneCore",
     products: [
@@ -26,7 +31,7 @@ let package = Package(
             dependencies: ["CScenePluginABI"],
             path: "Sources/SceneCore",
             swiftSettings: [
-                .unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"]),
+                .unsafeFlags(["-enable-library-evolution", "-I", abiHeaders]),
                 // The root package's module hygiene (an import is internal unless `public import`,
                 // `any P` for existentials, members visible only where their module is imported).
                 .enableUpcomingFeature("InternalImportsByDefault"),

@@ -12,10 +12,12 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py snapshots Window1, Scene1 and Host1 Snapshot (each reply recorded as its size)
     drive.py device    SendInput: device input lines, as a desktop window delivers them
     drive.py tour      all of the above in one connection
+    drive.py clock     WaitForIdle, Now, AdvanceClock, Find, TapMatching and PerformActions (a virtual-clock host)
 
 Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
 error), each signal with its member, signature and arguments, in the order received.
 """
+import json
 import sys
 
 from scenehost_bus import (FINDVIEW, GALLERY_ALERT, GALLERY_MAIN, GESTURELAB, HOST1, PROPERTIES, ROOT, SCENE1, WINDOW1,
@@ -132,7 +134,20 @@ def snapshots(c):
             c.calls[-1]["reply"] = ["PNG" if data[:8] == b"\x89PNG\r\n\x1a\n" else "not a PNG", len(data)]
 
 
-GROUPS = {"seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
+def clock(c):
+    c.host("WaitForIdle", "d", (5.0,))
+    c.host("Now", "", ())
+    c.host("AdvanceClock", "d", (0.5,))
+    c.host("Now", "", (), label="Now advanced")
+    c.host("Find", "s", ("Button",))
+    c.host("TapMatching", "sd", ("#blue", 1.0))
+    tap = {"actions": [{"type": "pointer", "id": "f", "parameters": {"pointerType": "touch"},
+                        "actions": [{"type": "pointerMove", "x": 240, "y": 250}, {"type": "pointerDown"},
+                                    {"type": "pause", "duration": 50}, {"type": "pointerUp"}]}]}
+    c.window(FINDVIEW, "PerformActions", "s", (json.dumps(tap),))
+
+
+GROUPS = {"clock": [clock], "seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
           "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes],
           "snapshots": [snapshots], "device": [device]}
 GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, snapshots, device, scenes]

@@ -43,12 +43,12 @@ final class HostProcess: Sendable {
     ///   this one uses, to test running twice.
     init(arguments: [String], environment: [String: String] = [:], executable: String = "scene-host", sharing: HostProcess? = nil) throws {
         process = Process()
-        process.executableURL = URL(fileURLWithPath: buildFolder() + "/" + executable)
+        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : buildFolder() + "/" + executable)
         // Probes are process starts; with every suite running in parallel on two cores one can take
         // seconds, so hosts on the embedded default get a generous probe timeout. A test's own
         // configuration says what it needs.
         let defaultsOnly = !arguments.contains("--config") && !arguments.contains("--probe-timeout")
-        process.arguments = arguments + (defaultsOnly && executable == "scene-host" ? ["--probe-timeout", "60"] : [])
+        process.arguments = arguments + (defaultsOnly && executable.hasSuffix("scene-host") ? ["--probe-timeout", "60"] : [])
         ownsRuntimeFolder = sharing == nil
         runtimeFolder = sharing?.runtimeFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent(
             "scenehost-runtime-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
@@ -57,6 +57,11 @@ final class HostProcess: Sendable {
         env["SWIFT_BACKTRACE"] = "enable=no"
         env["XDG_RUNTIME_DIR"] = runtimeFolder
         env["DBUS_SESSION_BUS_ADDRESS"] = nil
+        // Hermetic: no user configuration, user plugins or caches of whoever runs the tests.
+        for (variable, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state")] {
+            env[variable] = runtimeFolder + "/" + folder
+        }
+        env["SCENEHOST_PLUGIN_PATH"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let err = Pipe()

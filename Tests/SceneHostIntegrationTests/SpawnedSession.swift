@@ -65,7 +65,10 @@ struct SpawnedSession {
     /// or X display inherited; its output goes to a file (processes it leaves behind cannot hold the
     /// caller waiting for the end of a pipe). After `timeout` seconds, or once it exits, whatever is
     /// left of its process group is killed. Blocks: call it through ``offPool(_:)``.
-    static func runInPrivateSession(_ command: [String], timeout: Double) throws -> (status: Int32, output: String) {
+    ///
+    /// - Parameter wrapper: a command that runs the session (e.g. `with-xvfb.sh`, which gives it its own
+    ///   X display); none by default.
+    static func runInPrivateSession(_ command: [String], wrapper: [String] = [], timeout: Double) throws -> (status: Int32, output: String) {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-session-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: runtime) }
@@ -77,7 +80,7 @@ struct SpawnedSession {
         environment["DISPLAY"] = nil
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let session = try SpawnedSession(
-            arguments: ["/usr/bin/dbus-run-session", "--"] + command, environment: environment.map { "\($0.key)=\($0.value)" },
+            arguments: wrapper + ["/usr/bin/dbus-run-session", "--"] + command, environment: environment.map { "\($0.key)=\($0.value)" },
             outputFile: outputFile)
         let status = session.wait(timeout: timeout)
         let output = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""

@@ -13,10 +13,10 @@ func buildFolder() -> String {
 @MainActor
 /// A registry whose probes may take a minute: the suites run in parallel on two cores, where a probe
 /// (a process start) can take seconds. Tests of the timeout itself pass a short one.
-func makeRegistry(timeout: Double = 60) -> PluginRegistry {
+func makeRegistry(timeout: Double = 60, folders: [String]? = nil, allowInsecure: Bool = false) -> PluginRegistry {
     PluginRegistry(
-        folders: [buildFolder()], probeExecutable: buildFolder() + "/scene-host", probeTimeout: timeout,
-        logger: Logger(label: "test"))
+        folders: folders ?? [buildFolder()], probeExecutable: buildFolder() + "/scene-host", probeTimeout: timeout,
+        allowInsecure: allowInsecure, logger: Logger(label: "test"))
 }
 
 @MainActor
@@ -29,6 +29,9 @@ struct PluginRegistryTests {
             let plugin = try registry.plugin(name, sceneName: "probe", options: [:])
             #expect(plugin.name == name)
             #expect(plugin.version == "1.0.0")
+            #expect(!plugin.description.isEmpty)
+            #expect(plugin.minimumCoreVersion == CoreVersion.sdk)
+            #expect(plugin.abiVersion == SCENE_PLUGIN_ABI_VERSION)
             #expect(plugin.isDebugBuild == PluginLoader.hostIsDebugBuild)
         }
         let maps = try String(decoding: FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data(), as: UTF8.self)
@@ -61,6 +64,7 @@ struct PluginRegistryTests {
             ("FixtureWrongABI", .abiMismatch, "plugin ABI version 2 != host ABI version 1"),
             ("FixtureWrongBuild", .buildMismatch, "build both with the same -c configuration"),
             ("FixtureDuplicateCore", .duplicateCore, "carries its own copy of SceneCore"),
+            ("FixtureNewerCore", .coreTooOld, "it needs SceneCore 99.0.0 or newer, but this host runs SceneCore 1.1.0"),
         ])
     func refusals(plugin: String, code: PluginLoadError.Code, fragment: String) {
         let registry = makeRegistry(timeout: 1)

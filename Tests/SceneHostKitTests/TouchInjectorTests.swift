@@ -156,3 +156,59 @@ struct TouchInjectorTests {
         #expect(counter.phases.count == 7)
     }
 }
+
+@MainActor
+@Suite("Scripted input on the virtual clock")
+struct VirtualScriptTests {
+    let clock = VirtualClock()
+    let application: Application
+    let counter = PhaseCounter()
+    let delegate: BuildWindow
+    let target = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+
+    init() {
+        application = Application(clock: clock)
+        application.addObserver(counter)
+        delegate = BuildWindow(views: [target])
+        let scene = try! application.connectScene(named: "s", delegate: delegate, screenFrame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scene.activate()
+    }
+
+    @Test("A timed script plays its delays on the virtual clock at once: completed before run returns, stamped with virtual time")
+    func scriptPlaysAtOnce() throws {
+        let injector = TouchInjector(application: application, limits: ScriptLimits())
+        var timestamps: [Double] = []
+        final class Stamps: ApplicationObserver {
+            var record: (Double) -> Void = { _ in }
+            func touchDidChange(_ touch: Touch) { record(touch.timestamp) }
+        }
+        let stamps = Stamps()
+        stamps.record = { timestamps.append($0) }
+        application.addObserver(stamps)
+        var completed = false
+        try injector.run(ScriptedGestures.longPress(at: Point(x: 50, y: 50), in: delegate.window!, seconds: 0.6)) { _ in completed = true }
+        #expect(completed)
+        #expect(timestamps == [0, 0.6])
+        #expect(clock.now == 0.6)
+        #expect(injector.scripts.count == 0)
+    }
+
+    @Test("Timers due during a script fire at their place between its steps (a long press begins at 0.5 s)")
+    func timersInterleave() throws {
+        let press = LongPressGestureRecognizer(name: "press") { _ in }
+        target.addGestureRecognizer(press)
+        var states: [String] = []
+        final class States: ApplicationObserver {
+            var record: (String) -> Void = { _ in }
+            func gestureRecognizerDidChangeState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State) {
+                record("\(recognizer.state.wireName)@\(recognizer.view?.window?.windowScene?.application?.clock.now ?? -1)")
+            }
+        }
+        let observer = States()
+        observer.record = { states.append($0) }
+        application.addObserver(observer)
+        let injector = TouchInjector(application: application, limits: ScriptLimits())
+        try injector.run(ScriptedGestures.longPress(at: Point(x: 50, y: 50), in: delegate.window!, seconds: 0.6)) { _ in }
+        #expect(states == ["began@0.5", "ended@0.6"])
+    }
+}

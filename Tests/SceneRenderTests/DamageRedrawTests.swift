@@ -44,8 +44,9 @@ struct DamageRedrawTests {
         cells[23].backgroundColor = .magenta
         let partial = harness.render()
         #expect(partial.damage == [PixelRect(x: 120, y: 100, width: 38, height: 48)])
-        // The window and the root behind it, the cell and its label: 4 of the 122 views.
-        #expect(partial.report.viewsDrawn == 4, "drew \(partial.report.viewsDrawn) views, the full frame drew \(fullViews)")
+        // The cell and its label, 2 of the 122 views: the cell is opaque with an opaque background,
+        // so the root and the window behind it are not drawn.
+        #expect(partial.report.viewsDrawn == 2, "drew \(partial.report.viewsDrawn) views, the full frame drew \(fullViews)")
         expectColor(partial.image, at: Point(x: 121, y: 101), .magenta, "the changed cell")
         // A renderer that draws everything from scratch gives exactly the same pixels.
         let fresh = try! WindowRenderer(window: harness.window, scale: 1).render()
@@ -85,6 +86,33 @@ struct DamageRedrawTests {
         #expect(first.rects.count == 1, "the undamaged view was drawn again")
         #expect(second.rects.last == Rect(x: 10, y: 20, width: 30, height: 40))
         #expect(frame.damage == [PixelRect(x: 210, y: 20, width: 30, height: 40)])
+    }
+
+    @Test("A window shown, moved or hidden recomposes its old and new places only, as a fresh composition would")
+    func windowPlacement() throws {
+        let other = harness.makeWindow(frame: Rect(x: 50, y: 40, width: 100, height: 80), level: .alert, color: .red)
+        other.isHidden = true
+        _ = try harness.renderer.renderScene(harness.scene, scale: 1)
+        func recompose() throws -> CompositeFrame {
+            let frame = try harness.renderer.renderScene(harness.scene, scale: 1)
+            let fresh = try Renderer().renderScene(harness.scene, scale: 1)
+            #expect(frame.image.hasSamePixels(as: fresh.image), "the recomposed screen differs from a fresh composition")
+            return frame
+        }
+        other.isHidden = false
+        var frame = try recompose()
+        #expect(frame.damagedBox == PixelRect(x: 50, y: 40, width: 100, height: 80), "shown: \(frame.damage)")
+        expectColor(frame.image, at: Point(x: 60, y: 50), .red, "the shown window")
+        other.frame.origin = Point(x: 250, y: 150)
+        frame = try recompose()
+        #expect(frame.damage.reduce(0) { $0 + $1.area } == 2 * 100 * 80, "moved: \(frame.damage)")
+        expectColor(frame.image, at: Point(x: 60, y: 50), .white, "its old place")
+        expectColor(frame.image, at: Point(x: 260, y: 160), .red, "its new place")
+        other.isHidden = true
+        frame = try recompose()
+        #expect(frame.damagedBox == PixelRect(x: 250, y: 150, width: 100, height: 80), "hidden: \(frame.damage)")
+        frame = try recompose()
+        #expect(frame.damage.isEmpty, "nothing changed since")
     }
 
     @Test("Nothing changed: nothing is drawn and the frame is the same memory")

@@ -5,22 +5,10 @@ import Testing
 @MainActor
 @Suite("PNG encoding")
 struct PNGEncoderTests {
-    /// SplitMix64.
-    private struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A premultiplied image: random runs of random colours (some translucent, some clear), with
     /// repeated rows, as interfaces have.
     private func randomImage(width: Int, height: Int, seed: UInt64) -> PixelImage {
-        var random = Random(state: seed)
+        var random = TestRandom(seed: seed)
         let image = PixelImage(width: width, height: height)
         var rows: [[UInt32]] = []
         for y in 0..<height {

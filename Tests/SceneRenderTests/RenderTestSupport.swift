@@ -102,3 +102,26 @@ func savePNG(_ image: PixelImage, _ name: String) -> String {
     _ = FileManager.default.createFile(atPath: path, contents: Data(image.pngData()))
     return path
 }
+
+/// SplitMix64, for the random cases of the render tests.
+struct TestRandom {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func double(_ low: Double, _ high: Double) -> Double {
+        low + Double(next() >> 11) * 0x1p-53 * (high - low)
+    }
+
+    mutating func int(_ count: Int) -> Int {
+        Int(next() % UInt64(count))
+    }
+}

@@ -1,4 +1,5 @@
 import BenchSupport
+import Glibc
 // The four trees of BENCHMARKS.md, as one description that both implementations build.
 //
 // A tree is a list of nodes in build order: every node's parent comes before it, and siblings are
@@ -21,6 +22,15 @@ struct NodeSpec {
     /// When > 0 the view is an `EnlargedView` whose `point(inside:with:)` accepts its bounds grown by
     /// this many points on every side.
     var enlargement: Double = 0
+    /// What the view stands for in an app (set in the realistic tree; RenderBench dresses the views by
+    /// it: colours, texts, titles). Hit testing and dispatch ignore it.
+    var role: NodeRole = .view
+}
+
+/// The part a view plays in the realistic tree's screen.
+enum NodeRole: Equatable {
+    case view, tableHeader, cell, cellContent, image, title, subtitle, buttonStack, button, icon, separator
+    case scrollIndicator, barBackground, barButton, barLabel, barTitle, tabItem, tabLabel
 }
 
 /// A tree description.
@@ -61,11 +71,79 @@ enum Trees {
         case "deep": deep()
         case "balanced": balanced()
         case "realistic": realistic()
+        case "mixed": mixed()
+        case "large": large()
+        case "layered": layered()
         default: nil
         }
     }
 
-    static let names = ["wide", "deep", "balanced", "realistic"]
+    static let names = ["wide", "deep", "balanced", "realistic", "mixed", "large", "layered"]
+
+    /// Flat trees of 10,000 leaves of many sizes and overlaps (the hit index must not depend on the
+    /// leaves being small): (e) mixed, (f) large, (g) layered.
+    static let flatShapes: Set<String> = ["mixed", "large", "layered"]
+
+    /// The flags of the wide tree, by leaf number: every 37th leaf hidden, every 53rd alpha 0.005
+    /// (another 53rd alpha 0.02, still hittable), every 71st interaction-disabled.
+    private static func applyWideFlags(_ node: inout NodeSpec, leaf: Int) {
+        if leaf % 37 == 36 { node.isHidden = true }
+        if leaf % 53 == 52 { node.alpha = 0.005 }
+        if leaf % 53 == 26 { node.alpha = 0.02 }
+        if leaf % 71 == 70 { node.isUserInteractionEnabled = false }
+    }
+
+    /// (e) 10,001 views: a 3000×3000 root with 10,000 leaves whose width and height are each uniform
+    /// in 2…200 pt, at uniform random positions (SplitMix64, seed 0x5EED_0E): about 11 leaves over
+    /// an average point, the front one decides. The flags of wide. No `EnlargedView`.
+    static func mixed() -> TreeSpec {
+        scattered("mixed", side: 3000, seed: 0x5EED_0E) { random in 2 + random.nextUnit() * 198 }
+    }
+
+    /// (f) 10,001 views: wide's 100×100 grid of leaves at a 10 pt pitch on a 1000×1000 root, but each
+    /// leaf 20…40 pt wide and high (uniform, seed 0x5EED_0F), so about 9 leaves cover a point (the
+    /// shape the first grid index gave up on). The flags of wide; 40 leaves (every 250th) are
+    /// `EnlargedView`s grown by 3 pt.
+    static func large() -> TreeSpec {
+        var random = SplitMix64(seed: 0x5EED_0F)
+        var nodes = [NodeSpec(parent: -1, x: 0, y: 0, width: 1000, height: 1000)]
+        for leaf in 0..<10_000 {
+            var node = NodeSpec(
+                parent: 0, x: Double(leaf % 100) * 10, y: Double(leaf / 100) * 10,
+                width: 20 + random.nextUnit() * 20, height: 20 + random.nextUnit() * 20)
+            applyWideFlags(&node, leaf: leaf)
+            if leaf % 250 == 125 { node.enlargement = 3 }
+            nodes.append(node)
+        }
+        return TreeSpec(name: "large", nodes: nodes)
+    }
+
+    /// (g) 10,001 views: panels over panels on a 2000×2000 root. 10,000 leaves whose width and height
+    /// are each log-uniform in 2…1000 pt (seed 0x5EED_10) at uniform random positions inside the
+    /// root: a few leaves span half the root, most are small, and a point lies under about 15 of them.
+    /// The flags of wide; no `EnlargedView`.
+    static func layered() -> TreeSpec {
+        scattered("layered", side: 2000, seed: 0x5EED_10) { random in 2 * pow(500, random.nextUnit()) }
+    }
+
+    /// 10,000 leaves with the flags of wide, each `length(random)` wide and high, at uniform random
+    /// positions inside a `side` × `side` root.
+    private static func scattered(
+        _ name: String, side: Double, seed: UInt64, length: (inout SplitMix64) -> Double
+    ) -> TreeSpec {
+        var random = SplitMix64(seed: seed)
+        var nodes = [NodeSpec(parent: -1, x: 0, y: 0, width: side, height: side)]
+        for leaf in 0..<10_000 {
+            let width = length(&random)
+            let height = length(&random)
+            var node = NodeSpec(
+                parent: 0, x: random.nextUnit() * (side - width), y: random.nextUnit() * (side - height),
+                width: width, height: height)
+            applyWideFlags(&node, leaf: leaf)
+            nodes.append(node)
+        }
+        return TreeSpec(name: name, nodes: nodes)
+    }
 
     /// (a) 10,001 views: a 1000×1000 root with a 100×100 grid of 12×12 leaves at a 10 pt pitch (the 2 pt
     /// overlap makes subview order matter). Every 37th leaf hidden, every 53rd alpha 0.005 (another
@@ -76,10 +154,7 @@ enum Trees {
         for leaf in 0..<10_000 {
             var node = NodeSpec(
                 parent: 0, x: Double(leaf % 100) * 10, y: Double(leaf / 100) * 10, width: 12, height: 12)
-            if leaf % 37 == 36 { node.isHidden = true }
-            if leaf % 53 == 52 { node.alpha = 0.005 }
-            if leaf % 53 == 26 { node.alpha = 0.02 }
-            if leaf % 71 == 70 { node.isUserInteractionEnabled = false }
+            applyWideFlags(&node, leaf: leaf)
             if leaf % 250 == 125 { node.enlargement = 3 }
             nodes.append(node)
         }
@@ -187,11 +262,12 @@ enum Trees {
         @discardableResult
         func add(
             _ parent: Int, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
-            enabled: Bool = true, enlargement: Double = 0
+            enabled: Bool = true, enlargement: Double = 0, role: NodeRole = .view
         ) -> Int {
             var node = NodeSpec(parent: parent, x: x, y: y, width: width, height: height)
             node.isUserInteractionEnabled = enabled
             node.enlargement = enlargement
+            node.role = role
             nodes.append(node)
             return nodes.count - 1
         }
@@ -206,37 +282,37 @@ enum Trees {
         nodes[table].boundsY = 1200
         marks.table = table
         marks.controllerView = controllerView
-        add(table, 0, -60, 390, 60)  // table header
+        add(table, 0, -60, 390, 60, role: .tableHeader)
         for cellIndex in 0..<50 {
-            let cell = add(table, 0, Double(cellIndex) * 84, 390, 84, enabled: cellIndex != 17)
-            let content = add(cell, 0, 0, 390, 83)
-            add(content, 16, 12, 60, 60, enabled: false)  // image
-            add(content, 196, 14, 178, 22, enabled: false)  // title
-            add(content, 196, 44, 178, 20, enabled: false)  // subtitle
-            let stack = add(content, 100, 17, 80, 50)
-            let button = add(stack, 8, 5, 64, 40, enlargement: cellIndex == 15 ? 0 : 10)
-            add(button, 20, 8, 24, 24, enabled: false)  // icon
-            add(cell, 16, 83, 374, 1, enabled: false)  // separator
+            let cell = add(table, 0, Double(cellIndex) * 84, 390, 84, enabled: cellIndex != 17, role: .cell)
+            let content = add(cell, 0, 0, 390, 83, role: .cellContent)
+            add(content, 16, 12, 60, 60, enabled: false, role: .image)
+            add(content, 196, 14, 178, 22, enabled: false, role: .title)
+            add(content, 196, 44, 178, 20, enabled: false, role: .subtitle)
+            let stack = add(content, 100, 17, 80, 50, role: .buttonStack)
+            let button = add(stack, 8, 5, 64, 40, enlargement: cellIndex == 15 ? 0 : 10, role: .button)
+            add(button, 20, 8, 24, 24, enabled: false, role: .icon)
+            add(cell, 16, 83, 374, 1, enabled: false, role: .separator)
             if cellIndex == 15 {
                 marks.cell15 = cell
                 marks.cell15Button = button
             }
         }
-        add(table, 384, 1210, 3, 100, enabled: false)  // scroll indicator
+        add(table, 384, 1210, 3, 100, enabled: false, role: .scrollIndicator)
         let navBar = add(nav, 0, 47, 390, 44)
-        add(navBar, 0, 0, 390, 44, enabled: false)  // background
-        let back = add(navBar, 8, 6, 80, 32, enlargement: 10)
-        add(back, 0, 4, 24, 24, enabled: false)
-        add(back, 26, 6, 54, 20, enabled: false)
-        add(navBar, 120, 12, 150, 20, enabled: false)  // title
-        let right = add(navBar, 340, 6, 40, 32, enlargement: 10)
-        add(right, 8, 4, 24, 24, enabled: false)
+        add(navBar, 0, 0, 390, 44, enabled: false, role: .barBackground)
+        let back = add(navBar, 8, 6, 80, 32, enlargement: 10, role: .barButton)
+        add(back, 0, 4, 24, 24, enabled: false, role: .icon)
+        add(back, 26, 6, 54, 20, enabled: false, role: .barLabel)
+        add(navBar, 120, 12, 150, 20, enabled: false, role: .barTitle)
+        let right = add(navBar, 340, 6, 40, 32, enlargement: 10, role: .barButton)
+        add(right, 8, 4, 24, 24, enabled: false, role: .icon)
         let tabBar = add(layout, 0, 761, 390, 83)
-        add(tabBar, 0, 0, 390, 83, enabled: false)  // background
+        add(tabBar, 0, 0, 390, 83, enabled: false, role: .barBackground)
         for item in 0..<4 {
-            let view = add(tabBar, Double(item) * 97.5, 0, 97.5, 49)
-            add(view, 36, 4, 25, 25, enabled: false)
-            add(view, 0, 31, 97.5, 14, enabled: false)
+            let view = add(tabBar, Double(item) * 97.5, 0, 97.5, 49, role: .tabItem)
+            add(view, 36, 4, 25, 25, enabled: false, role: .icon)
+            add(view, 0, 31, 97.5, 14, enabled: false, role: .tabLabel)
         }
         precondition(nodes.count == 482, "realistic tree has \(nodes.count) views, expected 482")
         return (TreeSpec(name: "realistic", nodes: nodes), marks)

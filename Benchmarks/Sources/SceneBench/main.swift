@@ -4,11 +4,18 @@ import Glibc
 
 // SceneBench: hit testing, touch dispatch, gesture and heap benchmarks of SceneCore against the naive
 // UIKit clone (NaiveUIKit). Prints a markdown report on stdout (progress on stderr) and exits
-// non-zero when a target is missed or a result differs from the reference. See BENCHMARKS.md.
+// non-zero when a target is missed (on the median of the runs) or a result differs from the reference.
+// See BENCHMARKS.md.
 //
-//     SceneBench [all|hit|dispatch|gestures|memory] [--quick]
+//     SceneBench [all|hit|dispatch|gestures|memory] [--runs N] [--quick] [--tree NAME]
 
-let usage = "usage: SceneBench [all|hit|dispatch|gestures|memory] [--quick] [--tree wide|deep|balanced|realistic]"
+let usage = """
+    usage: SceneBench [all|hit|dispatch|gestures|memory] [--runs N] [--quick] [--tree NAME]
+      --runs N     measure in N separate processes and print the median and the worst of them (default 5;
+                   1 prints one run's report only)
+      --quick      3 shorter trials per figure and 1 run, for a smoke test
+      --tree NAME  hit-test only this tree (\(Trees.names.joined(separator: ", ")))
+    """
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "memory-probe" {
@@ -24,23 +31,35 @@ if arguments.first == "profile" {
 }
 
 let quick = arguments.contains("--quick")
+// `--child`: one run of the timed sections for a parent that runs several (see Runs.swift).
+Figures.isChild = arguments.contains("--child")
 // `--tree NAME` limits the hit-test section to one tree (for development; the report is then partial).
 var treeFilter: String?
+var runs = quick ? 1 : 5
 var remaining: [String] = []
+var badArgument = false
 var argumentIndex = 0
 while argumentIndex < arguments.count {
-    if arguments[argumentIndex] == "--tree", argumentIndex + 1 < arguments.count {
-        treeFilter = arguments[argumentIndex + 1]
+    let argument = arguments[argumentIndex]
+    if argument == "--tree" || argument == "--runs", argumentIndex + 1 < arguments.count {
+        let value = arguments[argumentIndex + 1]
+        if argument == "--tree" {
+            treeFilter = value
+        } else if let count = Int(value), count >= 1 {
+            runs = count
+        } else {
+            badArgument = true
+        }
         argumentIndex += 2
     } else {
-        remaining.append(arguments[argumentIndex])
+        remaining.append(argument)
         argumentIndex += 1
     }
 }
 let commands = remaining.filter { !$0.hasPrefix("--") }
 let command = commands.first ?? "all"
-guard commands.count <= 1, ["all", "hit", "dispatch", "gestures", "memory"].contains(command),
-    remaining.allSatisfy({ !$0.hasPrefix("--") || $0 == "--quick" }),
+guard !badArgument, commands.count <= 1, ["all", "timed", "hit", "dispatch", "gestures", "memory"].contains(command),
+    remaining.allSatisfy({ $0 == "--quick" || $0 == "--child" || !$0.hasPrefix("--") }),
     treeFilter.map({ Trees.names.contains($0) }) ?? true
 else {
     Report.shared.progress(usage)
@@ -48,11 +67,33 @@ else {
 }
 let config: MeasureConfig = quick ? .quick : .full
 let report = Report.shared
+let timedSections = command != "memory"
+let repeated = !Figures.isChild && runs > 1 && timedSections
 
-report.line("# SceneBench \(command)\(quick ? " --quick" : "")")
+report.line("# SceneBench \(command)\(quick ? " --quick" : "")\(repeated ? ", \(runs) runs" : "")")
 report.line("")
 report.line("- date: \(utcTimestamp())")
 report.line("- load average at start (1, 5, 15 min): \(loadAverage())")
+if repeated {
+    report.line("- command: `swift run -c release --package-path Benchmarks SceneBench \(arguments.joined(separator: " "))`")
+    report.line("- \(runs) runs of the timed sections, each a separate process; the first run's report follows, then the summary over the runs")
+    report.line("")
+    report.heading("Run 1 of \(runs) (full report)")
+    var childArguments = [command == "all" ? "timed" : command]
+    if quick { childArguments.append("--quick") }
+    if let treeFilter { childArguments += ["--tree", treeFilter] }
+    let failures = runRepeated(arguments: childArguments, runs: runs)
+    if command == "all" { runMemorySection() }
+    report.line("")
+    report.line("- load average at end (1, 5, 15 min): \(loadAverage())")
+    if failures == 0 && report.failures.isEmpty {
+        report.line("- result: every target met on the median of \(runs) runs, every result identical to the reference")
+        exit(0)
+    }
+    report.line("- result: failures:")
+    for failure in report.failures { report.line("  - \(failure)") }
+    exit(1)
+}
 report.line("- trials: \(config.trials) per figure, each ≥ \(Format.fixed(config.minimumTrialSeconds, 2)) s of CPU time, after one warm-up pass; candidates' trials interleaved; figure = median")
 
 // The allocation counter must really count, or the allocation figures mean nothing.
@@ -66,9 +107,11 @@ if !(selfTestC && selfTestSwift) {
     report.fail("CAllocCounter does not see allocations (C: \(selfTestC), Swift: \(selfTestSwift))")
 }
 
-if command == "all" || command == "hit" { runHitSection(config: config, only: treeFilter) }
-if command == "all" || command == "dispatch" { runDispatchSection(config: config) }
-if command == "all" || command == "gestures" { runGestureSection(config: config) }
+// "timed": every section but memory (what a child run of `all` measures).
+let every = command == "all" || command == "timed"
+if every || command == "hit" { runHitSection(config: config, only: treeFilter) }
+if every || command == "dispatch" { runDispatchSection(config: config) }
+if every || command == "gestures" { runGestureSection(config: config) }
 if command == "all" || command == "memory" { runMemorySection() }
 
 report.line("")

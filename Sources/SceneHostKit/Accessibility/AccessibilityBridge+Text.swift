@@ -5,7 +5,8 @@ import SceneRender
 /// `org.a11y.atspi.Text` for labels and text fields: the text, its units (characters, words,
 /// sentences, lines), the caret, the default attributes (font and colour) and the geometry of
 /// characters and ranges, measured as the renderer lays the text out. There are no selections (the
-/// model has a caret only): `GetNSelections` answers 0 and selection changes answer false.
+/// model has a caret only): `GetNSelections` answers 0, `GetSelection(0)` the empty selection at the
+/// caret (as GTK), and selection changes answer false.
 ///
 /// Offsets count Unicode scalars. An offset outside the text, an end before a start, an unknown
 /// boundary type or coordinate type is an `InvalidArgs` error naming the value; `-1` as an end means
@@ -160,9 +161,15 @@ extension AccessibilityBridge {
                 .method("GetSelection", access: .reads, inputs: [.init("selectionNum", .int32)], outputs: [.init("startOffset", .int32), .init("endOffset", .int32)]) {
                     call in
                     let number = try call.read { reader in try reader.readInt32() }
-                    throw AccessibilityError.invalidArgument(
-                        "selection \(number) does not exist: \(ViewReference.reference(for: view)) has no selections (GetNSelections is 0)"
-                    ).busError
+                    // Selection 0 is the empty selection at the caret, as GTK answers it: Orca asks for it
+                    // whatever GetNSelections says, after every text change.
+                    guard number == 0 else {
+                        throw AccessibilityError.invalidArgument(
+                            "selection \(number) does not exist: \(ViewReference.reference(for: view)) has no selections (GetNSelections is 0; selection 0 is the empty one at the caret)"
+                        ).busError
+                    }
+                    let caret = Int32(clamping: try text().caret)
+                    return [.int32(caret), .int32(caret)]
                 },
                 .method("AddSelection", access: .changes, inputs: [.init("startOffset", .int32), .init("endOffset", .int32)], outputs: [.init(nil, .bool)]) { call in
                     let (start, end) = try call.read { reader in (try reader.readInt32(), try reader.readInt32()) }

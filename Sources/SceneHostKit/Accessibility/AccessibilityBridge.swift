@@ -7,7 +7,15 @@ import SceneRender
 /// The host on the AT-SPI2 accessibility bus: assistive tools (Orca, Accerciser, pyatspi, dogtail)
 /// see the application, its windows and their views, and can operate them.
 ///
-/// Start-up (``start(host:mode:logger:environment:)``), all on the main actor, never blocking it:
+/// When (``AccessibilitySwitch``): with `accessibility: on` the bridge joins at start and stays (as
+/// GTK 4 does). With `auto` it follows at-spi2-core's `org.a11y.Status` on the session bus
+/// (``AccessibilityStatusWatcher``): it joins while `IsEnabled` or `ScreenReaderEnabled` is true,
+/// leaves when both turn false (nothing is registered and no event is sent), and joins again, without
+/// a restart, whenever assistive technology is turned on again. Without a session bus or without
+/// `org.a11y.Status`, `auto` joins when `AT_SPI_BUS_ADDRESS` names an accessibility bus (as Qt does)
+/// and otherwise stays off.
+///
+/// Joining, all on the main actor, never blocking it:
 ///
 ///     find the bus ──► connect (private, Hello) ──► export objects ──► watch the registry ──► Embed
 ///     AT_SPI_BUS_ADDRESS,        unique :1.N         /org/a11y/atspi/      NameOwnerChanged      Socket.Embed(root)
@@ -18,17 +26,20 @@ import SceneRender
 /// Objects are answered from the live model (``AccessibleTree``) by the interface tables in the
 /// `AccessibilityBridge+…` files; every call is answered on the main actor without waiting for
 /// anything, well inside the 800 ms libatspi clients allow. Model changes become AT-SPI events
-/// (`AccessibilityBridge+Events.swift`).
+/// (`AccessibilityBridge+Events.swift`). Each join starts with a fresh tree (new object ids on a new
+/// connection), so nothing a client learnt before leaving can be stale.
 ///
 /// When no accessibility bus can be found the bridge logs it once (at info for `auto`, as a warning
 /// for `on`) and the host carries on without it.
 @MainActor
 public final class AccessibilityBridge {
     let host: SceneHost
-    let tree: AccessibleTree
+    /// The accessible objects of the current join (made anew each time the bridge joins).
+    private(set) var tree: AccessibleTree
     let logger: Logger
-    /// The input policy for actions and value changes (asked of the accessibility bus).
-    let gate: InputGate
+    /// The input policy for actions and value changes (asked of the accessibility bus; one per join,
+    /// since it identifies callers on that join's connection).
+    private(set) var gate: InputGate
     /// The accessibility bus connection, once attached.
     private(set) var connection: BusConnection?
     /// The registry's desktop, from `Socket.Embed`: the application root's parent.
@@ -39,6 +50,13 @@ public final class AccessibilityBridge {
     public private(set) var isRegistered = false
     /// The accessibility bus address, once found.
     public private(set) var busAddress: String?
+
+    private let mode: AccessibilityMode
+    private let environment: [String: String]
+    /// Whether the bridge should be on the bus, and where its connection is.
+    private var accessSwitch = AccessibilitySwitch()
+    /// `org.a11y.Status`, followed in `auto` mode.
+    private var statusWatcher: AccessibilityStatusWatcher?
 
     private var registrations: [ObjectRegistration] = []
     private var registryWatch: MatchSubscription?
@@ -62,12 +80,12 @@ public final class AccessibilityBridge {
     var needsPrune = false
     var flushScheduled = false
 
-    /// How long the session bus's `org.a11y.Bus` may take to give the address.
+    /// How long the session bus's `org.a11y.Bus` may take to give the address or the status.
     static let lookupTimeout = Duration.seconds(3)
     /// How long the registry may take to answer `Embed` (it may be D-Bus-activated first).
     static let embedTimeout = Duration.seconds(10)
 
-    private init(host: SceneHost, logger: Logger) {
+    private init(host: SceneHost, mode: AccessibilityMode, environment: [String: String], logger: Logger) {
         self.host = host
         self.tree = AccessibleTree(application: host.application)
         // Extents in the desktop's coordinates when the scenes are in desktop windows.
@@ -75,17 +93,21 @@ public final class AccessibilityBridge {
         var logger = logger
         logger[metadataKey: "topic"] = "accessibility"
         self.logger = logger
+        self.mode = mode
+        self.environment = environment
         gate = InputGate(policy: host.configuration.input, logger: logger)
     }
 
     /// Starts the bridge for `host` unless `mode` is ``AccessibilityMode/off``, and returns at once:
-    /// finding the bus, connecting and registering continue on the main actor as the main loop runs.
+    /// reading `org.a11y.Status`, finding the bus, connecting and registering continue on the main
+    /// actor as the main loop runs.
     ///
     /// - Parameters:
-    ///   - mode: `auto` exposes the host when an accessibility bus exists (logging once at info when
-    ///     there is none); `on` does the same but logs a missing bus as a warning; `off` returns nil.
+    ///   - mode: `on` joins the accessibility bus at once and stays (a missing bus is logged as a
+    ///     warning); `auto` follows `org.a11y.Status` (see the type's description; a missing bus is
+    ///     logged once at info); `off` returns nil.
     ///   - environment: where `AT_SPI_BUS_ADDRESS` and `DBUS_SESSION_BUS_ADDRESS` are read.
-    /// - Returns: The bridge (keep it to ``shutdown()``), or nil for `off`.
+    /// - Returns: The bridge (keep it to ``shutdown(flushTimeout:then:)``), or nil for `off`.
     public static func start(
         host: SceneHost, mode: AccessibilityMode, logger: Logger,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -94,51 +116,161 @@ public final class AccessibilityBridge {
             logger.debug("AT-SPI2 accessibility is off (configuration)", metadata: ["topic": "accessibility"])
             return nil
         }
-        let bridge = AccessibilityBridge(host: host, logger: logger)
-        Task { @MainActor in await bridge.connect(mode: mode, environment: environment) }
+        let bridge = AccessibilityBridge(host: host, mode: mode, environment: environment, logger: logger)
+        Task { @MainActor in await bridge.begin() }
         return bridge
     }
 
-    /// Leaves the accessibility bus: stops observing the model and closes the connection (the
-    /// registry drops the application when its name goes). A start-up still under way stops before
-    /// connecting. Calling it again does nothing.
-    public func shutdown() {
+    /// Leaves the accessibility bus for good: stops following `org.a11y.Status`, stops observing the
+    /// model and closes the connection once what it sent is written (or `flushTimeout` passed),
+    /// without blocking; the registry drops the application when its name goes. A start-up still
+    /// under way stops before connecting. `done` runs once the connection is closed. Calling it again
+    /// does nothing but `done`.
+    public func shutdown(flushTimeout: Duration = .seconds(2), then done: @escaping @MainActor () -> Void = {}) {
         isShutDown = true
-        guard let connection else { return }
-        host.application.removeObserver(self)
-        registryWatch?.cancel()
+        statusWatcher?.stop()
+        statusWatcher = nil
+        leave(flushTimeout: flushTimeout, then: done)
         gate.stop()
-        for registration in registrations.reversed() { registration.unexport() }
-        registrations.removeAll()
-        connection.flush()
-        connection.close()
-        self.connection = nil
-        isRegistered = false
     }
 
-    // MARK: Start-up
+    // MARK: On and off
 
-    private func connect(mode: AccessibilityMode, environment: [String: String]) async {
+    private func begin() async {
+        switch mode {
+        case .off:
+            return
+        case .on:
+            perform(accessSwitch.want(true))
+        case .auto:
+            await followStatus()
+        }
+    }
+
+    /// `auto`: reads `org.a11y.Status` and follows it; without it, joins only when
+    /// `AT_SPI_BUS_ADDRESS` names a bus.
+    private func followStatus() async {
+        let named = environment[AtspiNames.busAddressVariable].map { !$0.isEmpty } ?? false
+        guard let session = environment["DBUS_SESSION_BUS_ADDRESS"], !session.isEmpty else {
+            if named {
+                logger.info("no session bus to read org.a11y.Status from; \(AtspiNames.busAddressVariable) names the accessibility bus: AT-SPI2 is on")
+                perform(accessSwitch.want(true))
+            } else {
+                logger.info("no accessibility bus: no session bus (DBUS_SESSION_BUS_ADDRESS is not set) and no \(AtspiNames.busAddressVariable); AT-SPI2 stays off")
+            }
+            return
+        }
+        let watcher: AccessibilityStatusWatcher
+        do {
+            watcher = try await AccessibilityStatusWatcher.start(sessionAddress: session, timeout: Self.lookupTimeout)
+        } catch {
+            if named {
+                logger.info("\(error.message); \(AtspiNames.busAddressVariable) names the accessibility bus: AT-SPI2 is on")
+                perform(accessSwitch.want(true))
+            } else {
+                logger.info("no accessibility bus: \(error.message); AT-SPI2 stays off")
+            }
+            return
+        }
+        guard !isShutDown else {
+            watcher.stop()
+            return
+        }
+        statusWatcher = watcher
+        watcher.onChange = { [weak self] status in self?.statusChanged(to: status) }
+        let status = watcher.status
+        logger.info(
+            status.wantsAccessibility
+                ? "assistive technology is on (org.a11y.Status: \(status)): joining the accessibility bus"
+                : "assistive technology is off (org.a11y.Status: \(status)): AT-SPI2 waits until it is turned on")
+        perform(accessSwitch.want(status.wantsAccessibility))
+    }
+
+    private func statusChanged(to status: AccessibilityStatus) {
+        guard !isShutDown else { return }
+        if status.wantsAccessibility != accessSwitch.isWanted {
+            logger.info(
+                status.wantsAccessibility
+                    ? "assistive technology turned on (org.a11y.Status: \(status)): joining the accessibility bus"
+                    : "assistive technology turned off (org.a11y.Status: \(status)): leaving the accessibility bus")
+        }
+        perform(accessSwitch.want(status.wantsAccessibility))
+    }
+
+    private func perform(_ action: AccessibilitySwitch.Action) {
+        switch action {
+        case .none:
+            break
+        case .join(let generation):
+            Task { @MainActor in await self.join(generation) }
+        case .leave:
+            leave()
+        }
+    }
+
+    /// Leaves the accessibility bus, ready to join again: stops observing the model, unexports,
+    /// closes the connection, and forgets what the registry and clients were told.
+    /// Leaves the bus; the connection closes once what it sent is written (or `flushTimeout` passed),
+    /// and then `done` runs.
+    private func leave(flushTimeout: Duration = .seconds(2), then done: @escaping @MainActor () -> Void = {}) {
+        guard let connection else {
+            done()
+            return
+        }
+        host.application.removeObserver(self)
+        registryWatch?.cancel()
+        registryWatch = nil
+        for registration in registrations.reversed() { registration.unexport() }
+        registrations.removeAll()
+        connection.disconnectHandler = nil
+        connection.close(flushingWithin: flushTimeout, then: done)
+        self.connection = nil
+        isRegistered = false
+        isEmbedding = false
+        registryChangedDuringEmbed = false
+        registryOwner = nil
+        embeddedOwner = nil
+        desktop = .null
+        applicationID = -1
+        dirtyParents.removeAll()
+        windowsChanged = false
+        needsPrune = false
+        tree = AccessibleTree(application: host.application)
+        gate.stop()
+        gate = InputGate(policy: host.configuration.input, logger: logger)
+    }
+
+    // MARK: Joining
+
+    private func join(_ generation: UInt64) async {
         logger.debug("looking for the accessibility bus")
         let found: (address: String, source: AccessibilityBusLocator.Source)
         do {
             found = try await AccessibilityBusLocator.locate(environment: environment, timeout: Self.lookupTimeout)
         } catch {
-            if mode == .auto {
-                logger.info("no accessibility bus: \(error.message); AT-SPI2 stays off")
-            } else {
-                logger.warning("accessibility is on but there is no accessibility bus: \(error.message); AT-SPI2 stays off")
+            if accessSwitch.isCurrent(generation) {
+                if mode == .auto {
+                    logger.info("no accessibility bus: \(error.message); AT-SPI2 stays off")
+                } else {
+                    logger.warning("accessibility is on but there is no accessibility bus: \(error.message); AT-SPI2 stays off")
+                }
             }
+            accessSwitch.joined(generation: generation, succeeded: false)
             return
         }
-        guard !isShutDown else { return }
+        // Turned off (or shut down) while the launcher answered: nothing was built.
+        guard accessSwitch.isCurrent(generation), !isShutDown else { return }
         do {
             try attach(to: found.address, source: found.source)
         } catch {
             logger.warning("\(error.message); AT-SPI2 stays off")
+            accessSwitch.joined(generation: generation, succeeded: false)
             return
         }
-        await watchRegistry()
+        accessSwitch.joined(generation: generation, succeeded: true)
+        guard let connection else { return }
+        await watchRegistry(on: connection)
+        guard self.connection === connection else { return }
         await embed()
     }
 
@@ -152,29 +284,45 @@ public final class AccessibilityBridge {
                 try connection.exportSubtree(at: AtspiNames.accessiblePrefix) { [weak self] path in self?.interfaces(at: path) })
             registrations.append(try connection.export([cacheInterface()], at: AtspiNames.cachePath))
         } catch {
+            for registration in registrations.reversed() { registration.unexport() }
+            registrations.removeAll()
             throw AccessibilityError(
                 code: .connectionFailed, message: "cannot serve on the accessibility bus at \(address) (from \(source.rawValue)): \(error)")
         }
-        connection.disconnectHandler = { [weak self] _ in
-            self?.logger.warning("the accessibility bus went away; AT-SPI2 is off until scene-host restarts")
-            self?.shutdown()
-        }
+        connection.disconnectHandler = { [weak self] _ in self?.connectionLost() }
         self.connection = connection
         busAddress = address
         tree.announcedWindows = tree.windows
         host.application.addObserver(self)
     }
 
+    /// The accessibility bus closed under the bridge.
+    private func connectionLost() {
+        switch mode {
+        case .auto where statusWatcher != nil:
+            logger.warning("the accessibility bus went away; AT-SPI2 joins again when org.a11y.Status next turns on or its launcher returns")
+        case .auto, .on, .off:
+            logger.warning("the accessibility bus went away; AT-SPI2 is off until scene-host restarts")
+        }
+        accessSwitch.connectionLost()
+        leave()
+    }
+
     /// Follows the registry's owner: a new registry (after a restart) gets the application again.
-    private func watchRegistry() async {
-        guard let connection else { return }
+    private func watchRegistry(on connection: BusConnection) async {
         let rule = MatchRule.signal(
             sender: .bus, interface: .bus, member: AtspiNames.nameOwnerChanged,
             arguments: [0: AtspiNames.registry.rawValue])
-        registryWatch = try? await connection.addMatch(rule) { [weak self] message in
+        let watch = try? await connection.addMatch(rule) { [weak self] message in
             guard let self, let newOwner = message.arguments.last?.stringValue else { return }
             self.registryOwnerChanged(to: try? BusName(newOwner))  // "" (no owner) is not a name
         }
+        // Left (and perhaps joined again) meanwhile: this watch belongs to a closed connection.
+        guard self.connection === connection else {
+            watch?.cancel()
+            return
+        }
+        registryWatch = watch
     }
 
     private func registryOwnerChanged(to owner: BusName?) {
@@ -203,6 +351,7 @@ public final class AccessibilityBridge {
             let reply = try await connection.call(
                 destination: AtspiNames.registry, path: AtspiNames.rootPath, interface: AtspiNames.socket,
                 member: AtspiNames.embed, arguments: [root.busValue], timeout: Self.embedTimeout)
+            guard self.connection === connection else { return }  // left meanwhile
             desktop = try reply.read { reader in try AccessibleReference(reading: &reader) }
             embeddedOwner = desktop.busName
             isRegistered = true
@@ -212,6 +361,7 @@ public final class AccessibilityBridge {
                     "a11y.bus": "\(busAddress ?? "?")", "a11y.unique": "\(uniqueName)", "a11y.desktop": "\(desktop)",
                 ])
         } catch {
+            guard self.connection === connection else { return }  // left meanwhile: the call failed with it
             isRegistered = false
             logger.warning("the AT-SPI registry did not accept the application: \(error); trying again when it restarts")
         }

@@ -26,9 +26,14 @@ extension AccessibleTree {
         return ""
     }
 
-    /// The accessible description: the view's ``SceneCore/View/accessibilityHint``, or "".
+    /// The accessible description: the view's ``SceneCore/View/accessibilityHint``, or "". A text
+    /// field's placeholder (its hint unless one was set) is not a description: it is the
+    /// `placeholder-text` attribute, which screen readers read while the field is empty, as GTK
+    /// entries expose it (as a description too, Orca said it twice).
     func description(of node: AccessibleNode) -> String {
-        node.view?.accessibilityHint ?? ""
+        guard let view = node.view, let hint = view.accessibilityHint else { return "" }
+        if let field = view as? TextField, hint == field.placeholder { return "" }
+        return hint
     }
 
     /// `AccessibleId`: the view's reference on the host's own bus API (its identifier, or

@@ -14,19 +14,26 @@ final class ClientInput {
 
     private let application: Application
     private var limits: ScriptLimits
+    private let scripts: ScriptRunList
     private var clients: [String: Client] = [:]
 
-    init(application: Application, limits: ScriptLimits) {
+    /// - Parameter scripts: where the clients' scripted runs are listed as pending work.
+    init(application: Application, limits: ScriptLimits, scripts: ScriptRunList) {
         self.application = application
         self.limits = limits
+        self.scripts = scripts
     }
+
+    /// The call budget refills in real time, whatever clock the model runs on (a virtual clock that
+    /// nobody advances must not starve the clients that would advance it).
+    private var now: Double { MonotonicClock.monotonicSeconds() }
 
     /// The injector holding `client`'s slots.
     func injector(for client: String) -> TouchInjector {
         if let existing = clients[client] { return existing.injector }
         let created = Client(
-            injector: TouchInjector(application: application, limits: limits), tokens: limits.callsPerSecond,
-            lastRefill: application.clock.now)
+            injector: TouchInjector(application: application, limits: limits, scripts: scripts), tokens: limits.callsPerSecond,
+            lastRefill: now)
         clients[client] = created
         return created.injector
     }
@@ -35,7 +42,7 @@ final class ClientInput {
     /// most one second's worth); false when the budget is empty.
     func admit(_ client: String) -> Bool {
         _ = injector(for: client)
-        let now = application.clock.now
+        let now = self.now
         var state = clients[client]!
         state.tokens = Swift.min(limits.callsPerSecond, state.tokens + (now - state.lastRefill) * limits.callsPerSecond)
         state.lastRefill = now

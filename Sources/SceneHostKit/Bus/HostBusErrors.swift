@@ -20,6 +20,8 @@ enum HostBusErrors {
 
     static func from(_ error: SceneLoadError) -> BusError {
         switch error {
+        case .plugin(let refusal) where refusal.code == .invalidName:
+            BusError(name: SceneBusContract.ErrorNames.invalidName, message: refusal.message)
         case .plugin(let refusal):
             BusError(name: SceneBusContract.ErrorNames.pluginRefused, message: refusal.description)
         case .scene(let problem):

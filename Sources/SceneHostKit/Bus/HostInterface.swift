@@ -145,7 +145,7 @@ enum HostInterface {
                     do {
                         _ = try service.admit(call)
                         let (plugin, sceneName) = try call.read { reader in (try reader.readString(), try reader.readString()) }
-                        service.loadPlugin(plugin, sceneName: sceneName) { result in
+                        service.loadPlugin(plugin, sceneName: sceneName, caller: call.sender?.rawValue ?? "anonymous") { result in
                             switch result {
                             case .success(let scene): reply.reply([.objectPath(SceneBusContract.scenePath(scene.name))])
                             case .failure(let error): reply.fail(HostBusErrors.from(error))
@@ -155,7 +155,7 @@ enum HostInterface {
                         reply.fail(error)
                     }
                 },
-            ],
+            ] + toolkitMethods(service: service) + selectorMethods(service: service),
             signals: [
                 SignalDescription(
                     HostSignals.touch,
@@ -211,7 +211,7 @@ enum HostInterface {
                 PropertyDescription("FirstResponder", signature: .string) {
                     .string(BusPublisher.describe(application.keyWindow?.firstResponder))
                 },
-            ])
+            ] + toolkitProperties(service: service))
     }
 
     /// Reads `a(usddd)` samples, naming the first bad one.

@@ -42,10 +42,14 @@ enum WindowInterface {
                         let target = try window()
                         guard !target.isHidden else { throw HostBusErrors.invalidState("window \(number) is hidden; a hidden window cannot be key") }
                         target.makeKey()
+                        if let scene = target.windowScene, let desktop = host.desktop {
+                            // On the desktop the key window is where the desktop's focus is: the scene
+                            // becomes active as it will when the focus arrives, and the focus is asked
+                            // for (best effort; it comes back as a focus change).
+                            scene.activate()
+                            desktop.raise(scene)
+                        }
                         host.application.focus(target.windowScene)
-                        // On the desktop the key window is where the desktop's focus is: ask for it
-                        // (best effort; the answer comes back as a focus change).
-                        if let scene = target.windowScene { host.desktop?.raise(scene) }
                         return []
                     },
                     .method("HitTest", access: .reads, inputs: [.init("x", .double), .init("y", .double)], outputs: [.init("view", .string)]) { call in
@@ -134,6 +138,7 @@ enum WindowInterface {
                         _ = try service.admit(call)
                         return try Snapshots.window(try window(), scale: scale, renderer: host.renderer)
                     },
+                    performActions(number: number, service: service),
                     .method("MakeFirstResponder", access: .changes, inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) { call in
                         _ = try service.admit(call)
                         let target = try window()

@@ -1,11 +1,14 @@
+import Foundation
+
 extension HostConfiguration {
     /// The configuration `scene-host` uses when started without `--config`: the three demo scenes.
     /// `Config/scene-host.yaml` holds the same text (a test keeps them equal).
     public static let embeddedDefaultYAML = """
         # SceneHost default configuration: the three demo scenes.
         plugins:
-          folders: ["@executable_dir"]
+          folders: []
           probe-timeout: 5
+          allow-insecure: false
         scenes:
           - name: findview
             plugin: FindView
@@ -20,6 +23,7 @@ extension HostConfiguration {
             samples-per-call: 10000
             script-seconds: 60
             calls-per-second: 10000
+        clock: real
         accessibility: auto
         mpris: auto
         display:
@@ -39,5 +43,13 @@ extension HostConfiguration {
     public static var embeddedDefault: HostConfiguration {
         // The embedded text is fixed and covered by a test, so parsing cannot fail at run time.
         (try? parse(yaml: embeddedDefaultYAML, file: "<embedded default>")) ?? HostConfiguration()
+    }
+
+    /// The user configuration, `$XDG_CONFIG_HOME/scenehost/scene-host.yaml`, when that file exists:
+    /// what a host started without `--config` (by D-Bus activation or systemd) reads instead of the
+    /// embedded default, so a user adds a scene without editing a unit.
+    public static func userConfigurationPath(environment: [String: String]) -> String? {
+        let path = XDGFolders.config(environment: environment) + "/scenehost/scene-host.yaml"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 }

@@ -35,7 +35,8 @@ extension HostConfiguration {
         guard let root else { return configuration }
         let document = YAMLValue(node: root, file: file, path: "")
         let keys = [
-            "plugins", "scenes", "bus", "accessibility", "mpris", "display", "input", "input-allowed-executables", "diagnostics", "log-level",
+            "plugins", "scenes", "bus", "clock", "accessibility", "mpris", "display", "input", "input-allowed-executables", "diagnostics",
+            "log-level",
             "interaction",
         ]
         for (key, value) in try document.mapping(allowed: keys) {
@@ -43,6 +44,7 @@ extension HostConfiguration {
             case "plugins": try configuration.readPlugins(value)
             case "scenes": try configuration.readScenes(value)
             case "bus": try configuration.readBus(value)
+            case "clock": configuration.clock = try value.choice(ClockMode.self)
             case "accessibility": configuration.accessibility = try value.choice(AccessibilityMode.self)
             case "mpris": configuration.mpris = try value.choice(MediaPlayerMode.self)
             case "display": try configuration.readDisplay(value)
@@ -58,7 +60,7 @@ extension HostConfiguration {
     }
 
     private mutating func readPlugins(_ value: YAMLValue) throws(ConfigurationError) {
-        for (key, item) in try value.mapping(allowed: ["folders", "probe-timeout"]) {
+        for (key, item) in try value.mapping(allowed: ["folders", "probe-timeout", "allow-insecure"]) {
             switch key {
             case "folders":
                 pluginFolders = []
@@ -69,6 +71,8 @@ extension HostConfiguration {
                 }
             case "probe-timeout":
                 probeTimeout = try item.positiveDouble()
+            case "allow-insecure":
+                allowInsecurePlugins = try item.bool()
             default: break
             }
         }

@@ -3,17 +3,25 @@ public import SceneCore
 /// Everything `scene-host` reads from its configuration file, with the defaults a missing key takes.
 /// See `Config/scene-host.yaml` for the documented file; ``HostConfiguration/load(path:)`` reads it.
 public struct HostConfiguration: Sendable, Equatable {
-    /// Where plugins (`lib<Name>.so`) are searched, in order. `@executable_dir` is the folder of the
-    /// running `scene-host` (the SwiftPM build folder during development). Relative paths are relative
-    /// to the configuration file. Key `plugins.folders`, default `[@executable_dir]`.
-    public var pluginFolders: [String] = ["@executable_dir"]
+    /// Folders searched for plugins (`lib<Name>.so`) before `$SCENEHOST_PLUGIN_PATH`, the user's
+    /// plugin folder and the installed one (see ``PluginSearchPath``). `@executable_dir` is the folder
+    /// of the running `scene-host`. Relative paths are relative to the configuration file. Key
+    /// `plugins.folders`, default none.
+    public var pluginFolders: [String] = []
     /// Seconds a plugin probe may take before the child is killed and the plugin refused.
     /// Key `plugins.probe-timeout`, default 5.
     public var probeTimeout: Double = 5
+    /// Whether plugin files that another user could replace (owned by someone other than root or the
+    /// host's user, or writable by group or others, or in such a folder) are loaded anyway. Key
+    /// `plugins.allow-insecure`, default false; `--allow-insecure-plugins` sets it.
+    public var allowInsecurePlugins = false
     /// The scenes connected at start, in order. Key `scenes`.
     public var scenes: [SceneConfiguration] = []
     /// Which D-Bus bus to use and the limits on scripted input. Key `bus`.
     public var bus = BusConfiguration()
+    /// Where time comes from: `real` (`CLOCK_MONOTONIC`) or `virtual` (moved only by
+    /// `Host1.AdvanceClock` and by scripted input's own delays). Key `clock`, default `real`.
+    public var clock: ClockMode = .real
     /// Whether to expose windows and views over AT-SPI2. Key `accessibility`, default `auto`.
     public var accessibility: AccessibilityMode = .auto
     /// Whether to offer remote control as the MPRIS player `org.mpris.MediaPlayer2.scenehost` (media
@@ -112,9 +120,13 @@ public struct ScriptLimits: Sendable, Equatable {
 
 /// Key `accessibility`.
 public enum AccessibilityMode: String, Sendable, Equatable, CaseIterable {
-    /// On when an accessibility bus can be found.
+    /// On while `org.a11y.Status` (`IsEnabled` or `ScreenReaderEnabled`) says assistive technology is
+    /// in use, off otherwise, following every change; without that status, on when
+    /// `AT_SPI_BUS_ADDRESS` names an accessibility bus.
     case auto
+    /// Always on the accessibility bus when it can be found.
     case on
+    /// Never.
     case off
 }
 

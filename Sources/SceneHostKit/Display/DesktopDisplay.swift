@@ -75,6 +75,9 @@ public final class DesktopDisplay: ApplicationObserver {
         }
     }
 
+    /// The display's entries in the host's pending-work list.
+    private lazy var workSource = DisplayWorkSource(display: self)
+
     /// Seconds between frames: one display refresh.
     public private(set) var frameInterval = 1.0 / 60
 
@@ -95,6 +98,7 @@ public final class DesktopDisplay: ApplicationObserver {
     /// theirs when they connect).
     public func start() {
         host.application.addObserver(self)
+        host.pendingWork.register(workSource)
         server.start()
         for scene in host.application.connectedScenes { open(scene) }
     }
@@ -102,6 +106,7 @@ public final class DesktopDisplay: ApplicationObserver {
     /// Closes the windows and stops the display thread (at once; see ``DisplayServer/stop()``).
     public func stop() {
         host.application.removeObserver(self)
+        host.pendingWork.unregister(workSource)
         for window in windows.values { detachObservers(window) }
         windows = [:]
         scenesByWindow = [:]
@@ -113,6 +118,17 @@ public final class DesktopDisplay: ApplicationObserver {
         PendingWork(
             queuedInputs: server.queuedEventCount,
             frameOwed: frameScheduled || windows.values.contains { $0.dirty && $0.visible } || server.hasPendingFrame)
+    }
+
+    /// The scenes whose window changed and was not drawn yet (hidden ones are drawn when shown).
+    public var scenesOwingFrames: [WindowScene] {
+        windows.values.filter { $0.dirty && $0.visible }.compactMap(\.scene).sorted { $0.name < $1.name }
+    }
+
+    /// Draws the owed frames now rather than at the next refresh (someone waits for idle).
+    public func renderOwedFrames() {
+        guard windows.values.contains(where: { $0.dirty && $0.visible }) else { return }
+        renderFrames()
     }
 
     /// Brings `scene`'s desktop window to the front and asks for the keyboard focus, unless it has
@@ -256,6 +272,7 @@ public final class DesktopDisplay: ApplicationObserver {
             presented = true
         }
         if !presented { server.inputsShowedNothing(through: lastSerial) }
+        host.pendingWork.setNeedsCheck()
     }
 
     static func now() -> Double {
@@ -277,6 +294,7 @@ public final class DesktopDisplay: ApplicationObserver {
         if lastSerial != serialBefore, !dirtiedDuringDrain, !frameScheduled {
             server.inputsShowedNothing(through: lastSerial)
         }
+        host.pendingWork.setNeedsCheck()
     }
 
     private func handle(_ event: DisplayEvent) {
@@ -301,24 +319,24 @@ public final class DesktopDisplay: ApplicationObserver {
             // focus change would reset the modifiers of the pointer's next press.
             let steps = changes.map { FingerStep(slot: $0.finger, phase: Self.phase($0.phase), location: $0.location) }
             if steps.allSatisfy({ $0.phase == .move }) { movesDelivered += 1 }
-            host.deviceInput.deliver(.touches(scene: scene.name, steps), timestamp: timestamp)
+            host.deviceInput.deliver(.touches(scene: scene.name, steps), timestamp: eventTime(timestamp))
         case .key(_, let key, let timestamp, _):
             switch key {
             case .key(let key, let isDown, _):
-                host.deviceInput.deliver(.keyboard(.press(key, isDown ? .began : .ended)), timestamp: timestamp)
+                host.deviceInput.deliver(.keyboard(.press(key, isDown ? .began : .ended)), timestamp: eventTime(timestamp))
             case .media(let subtype):
-                host.deviceInput.deliver(.keyboard(.mediaKey(subtype)), timestamp: timestamp)
+                host.deviceInput.deliver(.keyboard(.mediaKey(subtype)), timestamp: eventTime(timestamp))
             }
         case .text(_, let text, let timestamp, _):
             do throws(InputError) {
                 try KeyboardInput.checkTypedText(text)
-                host.deviceInput.deliver(.keyboard(.text(text)), timestamp: timestamp)
+                host.deviceInput.deliver(.keyboard(.text(text)), timestamp: eventTime(timestamp))
             } catch {
                 logger.info("display: typed text ignored: \(error.message)")
             }
         case .focus(let id, let gained, let timestamp, _):
             guard let window = scenesByWindow[id], let scene = window.scene else { return }
-            host.deviceInput.deliver(.focus(scene: scene.name, gained: gained), timestamp: timestamp)
+            host.deviceInput.deliver(.focus(scene: scene.name, gained: gained), timestamp: eventTime(timestamp))
         case .moved(let id, let position):
             scenesByWindow[id]?.position = position
         case .needsFullFrame(let id):
@@ -328,6 +346,12 @@ public final class DesktopDisplay: ApplicationObserver {
             logger.info("display: the window of scene \(scene.name) was closed; disconnecting the scene")
             host.application.disconnect(scene)
         }
+    }
+
+    /// The time an event happened for the model: SDL's (monotonic seconds, the real clock's scale),
+    /// or the model's own now on a virtual clock, where real time means nothing.
+    private func eventTime(_ timestamp: Double) -> Double? {
+        host.clock.mode == .real ? timestamp : nil
     }
 
     static func phase(_ phase: FingerChange.Phase) -> InputSample.Phase {

@@ -11,15 +11,19 @@ public struct SceneHostCommand: ParsableCommand {
         commandName: "scene-host",
         abstract: "Host plugin scenes with the UIKit event model.",
         discussion: """
-            Without --config the embedded default runs the three demo scenes (findview, gesturelab, \
-            gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
+            Without --config the host reads the user configuration, $XDG_CONFIG_HOME/scenehost/scene-host.yaml \
+            (~/.config/scenehost/scene-host.yaml), when it exists, and otherwise the embedded default, \
+            which runs the three demo scenes (findview, gesturelab, gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
             signals and exit 0.
             Exit status: 0 normal, 1 the bus cannot be used (another scene-host owns the name: use \
             --replace), 2 a probe refused its plugin, 64 bad arguments, 65 a replay with --verify \
             differs from its recording, 78 a configuration error.
-            """)
 
-    @Option(help: "Configuration file (YAML). Default: the embedded demo configuration.")
+            `scene-host validate-plugin PATH` checks a plugin as the host would load it (see its --help).
+            """,
+        subcommands: [ValidatePluginCommand.self])
+
+    @Option(help: "Configuration file (YAML). Default: $XDG_CONFIG_HOME/scenehost/scene-host.yaml when it exists, else the embedded demo configuration.")
     var config: String?
 
     @Option(help: "Run input commands from FILE ('-' for standard input); see README 'Input scripts'.")
@@ -46,6 +50,12 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(help: "Show the scenes in desktop windows: auto (when WAYLAND_DISPLAY or DISPLAY is set), on (no display is an error, exit 78) or off; overrides the configuration (display).")
     var display: String?
 
+    @Option(help: "Where time comes from: real (default) or virtual (moves only through Host1.AdvanceClock and scripted input's delays); overrides the configuration (clock).")
+    var clock: String?
+
+    @Flag(name: .customLong("allow-insecure-plugins"), help: "Load plugin files that another user could replace (owned by someone other than root or this user, or writable by group or others, or in such a folder); refused by default (plugins.allow-insecure).")
+    var allowInsecurePlugins = false
+
     @Flag(help: "Take over from a scene-host that is already running (it shuts down).")
     var replace = false
 
@@ -61,6 +71,9 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("probe-option"), help: .hidden)
     var probeOptions: [String] = []
 
+    @Flag(name: .customLong("probe-validate"), help: .hidden)
+    var probeValidate = false
+
     public init() {}
 
     /// Parses `CommandLine.arguments` and runs the host (or prints usage and exits with its status).
@@ -69,6 +82,11 @@ public struct SceneHostCommand: ParsableCommand {
     }
 
     public func run() throws {
+        if let probePath, probeValidate {
+            let status = MainActor.assumeIsolated { PluginValidation.runChild(path: probePath) }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         if let probePath {
             let status = runProbe(path: probePath)
             if status != 0 { throw ExitCode(status) }
@@ -110,12 +128,19 @@ public struct SceneHostCommand: ParsableCommand {
                 "scene-host: \(place): no display to show the scenes on: neither WAYLAND_DISPLAY nor DISPLAY is set; run on a desktop (or under Xvfb), or use display: auto or off\n".utf8))
             throw ExitCode(78)
         }
+        if let clock {
+            guard let mode = ClockMode(rawValue: clock) else {
+                throw ValidationError("--clock '\(clock)' is not a clock: use real or virtual")
+            }
+            configuration.clock = mode
+        }
         if let probeTimeout {
             guard probeTimeout.isFinite, probeTimeout > 0 else {
                 throw ValidationError("--probe-timeout '\(probeTimeout)' must be a positive number of seconds")
             }
             configuration.probeTimeout = probeTimeout
         }
+        if allowInsecurePlugins { configuration.allowInsecurePlugins = true }
         let script = try input.map { path throws -> InputScript in try Self.loadScript(path) }
         if verify, script == nil {
             throw ValidationError("--verify compares a replay with its recording: give the recording with --input FILE")
@@ -143,9 +168,10 @@ public struct SceneHostCommand: ParsableCommand {
     }
 
     private func loadConfiguration() throws -> HostConfiguration {
-        guard let config else { return HostConfiguration.embeddedDefault }
+        let path = config ?? HostConfiguration.userConfigurationPath(environment: ProcessInfo.processInfo.environment)
+        guard let path else { return HostConfiguration.embeddedDefault }
         do {
-            return try HostConfiguration.load(path: config)
+            return try HostConfiguration.load(path: path)
         } catch {
             FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
             throw ExitCode(78)

@@ -277,7 +277,14 @@ private final class InputScriptRunner {
             host.deviceInput.deliver(record)
             next()
         case .wait(let seconds):
-            _ = host.clock.schedule(after: seconds) { [self] in self.next() }
+            // On the virtual clock the wait advances it (firing what is due meanwhile), as scripted
+            // input's own delays do.
+            var waited = false
+            _ = host.clock.schedule(after: seconds, purpose: .inputScript) { [self] in
+                waited = true
+                self.next()
+            }
+            if let clock = host.clock as? VirtualClock { clock.drive { waited } }
         case .quit:
             onQuit()
         }

@@ -5,17 +5,22 @@ public import SceneCore
 ///
 /// Slot calls and scripts use separate slot name spaces, so a script never disturbs fingers a client
 /// put down by hand. Everything runs on the main actor; scripts are paced by the application's clock
-/// and their completion runs once every step has been delivered.
+/// and their completion runs once every step has been delivered. On a ``VirtualClock`` a script plays
+/// its delays on that clock at once (``VirtualClock/drive(until:)``): it is delivered completely, with
+/// virtual timestamps, before ``run(_:completion:)`` returns.
 @MainActor
 public final class TouchInjector {
     public let application: Application
     public var limits: ScriptLimits
+    /// Where running scripts are listed as pending work (shared by the host's injectors).
+    public let scripts: ScriptRunList
     private var slots: [UInt32: Touch?] = [:]
     private var runningScripts = 0
 
-    public init(application: Application, limits: ScriptLimits) {
+    public init(application: Application, limits: ScriptLimits, scripts: ScriptRunList = ScriptRunList()) {
         self.application = application
         self.limits = limits
+        self.scripts = scripts
     }
 
     /// Fingers currently down through slot calls.
@@ -133,8 +138,16 @@ public final class TouchInjector {
         try validate(samples)
         let run = ScriptRun(samples: samples, application: application, completion: completion)
         runningScripts += 1
-        run.onFinish = { [weak self] in self?.runningScripts -= 1 }
+        scripts.add(run)
+        let list = scripts
+        run.onFinish = { [weak self, weak run] in
+            self?.runningScripts -= 1
+            if let run { list.remove(run) }
+        }
         run.advance()
+        if !run.isFinished, let clock = application.clock as? VirtualClock {
+            clock.drive { [weak run] in run?.isFinished ?? true }
+        }
     }
 
     /// Scripts still running.
@@ -152,13 +165,16 @@ public final class TouchInjector {
 
 /// One running script: delivers frames, waiting on the clock between delayed steps.
 @MainActor
-private final class ScriptRun {
+final class ScriptRun {
     private let samples: [InputSample]
     private let application: Application
     private let completion: @MainActor ([Touch?]) -> Void
     private var index = 0
     private var slots: [UInt32: Touch?] = [:]
     private var began: [Touch?] = []
+    /// The timer of the next delayed step, while one is pending.
+    private var nextStep: ClockTimer?
+    private(set) var isFinished = false
     var onFinish: (() -> Void)?
 
     init(samples: [InputSample], application: Application, completion: @escaping @MainActor ([Touch?]) -> Void) {
@@ -173,16 +189,28 @@ private final class ScriptRun {
                 let delay = samples[index].delay
                 var step = samples[index]
                 step.delay = 0
-                _ = application.clock.schedule(after: delay) { [self] in
+                let action: @MainActor () -> Void = { [self] in
+                    self.nextStep = nil
                     self.deliverFrame(startingWith: step)
                     self.advance()
+                }
+                if let clock = application.clock as? any HostClock {
+                    nextStep = clock.schedule(after: delay, purpose: .inputScript, action)
+                } else {
+                    nextStep = application.clock.schedule(after: delay, action)
                 }
                 return
             }
             deliverFrame(startingWith: samples[index])
         }
+        isFinished = true
         completion(began)
         onFinish?()
+    }
+
+    /// Where the run is, for the pending-work list: the next step and when it is due.
+    var progress: (step: Int, of: Int, due: Double?) {
+        (index + 1, samples.count, nextStep.flatMap { $0.isPending ? $0.deadline : nil })
     }
 
     /// Delivers `first` (the sample at `index`, delay consumed) plus the following zero-delay samples

@@ -77,19 +77,53 @@ enum ChildProcess {
         }
     }
 
+    /// Blocks until `pid` exits, killing it with SIGKILL when `timeout` seconds pass first; returns
+    /// its wait status and whether it was killed for the timeout.
+    ///
+    /// No polling: the thread sleeps in `waitid`, and a timer on a global queue kills the child. The
+    /// child is reaped only after the timer has been told it exited (`waitid` with `WNOWAIT` leaves
+    /// it a zombie), so the timer can never signal a recycled process ID.
+    private static func wait(for pid: pid_t, timeout: Double) -> (status: Int32, timedOut: Bool) {
+        enum Phase { case running, killed, exited }
+        let phase = Mutex(Phase.running)
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + timeout)
+        timer.setEventHandler {
+            phase.withLock { current in
+                guard current == .running else { return }
+                current = .killed
+                kill(pid, SIGKILL)
+            }
+        }
+        timer.resume()
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        let timedOut = phase.withLock { current in
+            if current == .running { current = .exited }
+            return current == .killed
+        }
+        timer.cancel()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status, timedOut)
+    }
+
     /// Why a child could not be started.
     struct SpawnError: Error, CustomStringConvertible {
         let description: String
     }
 
     /// Starts `executable` with `posix_spawn` (standard input from /dev/null, both outputs to
-    /// close-on-exec pipes, every signal unblocked and at its default), then polls
-    /// `waitpid` for this child until it exits or `timeout` seconds pass (it is then killed).
+    /// close-on-exec pipes, every signal unblocked and at its default), then waits for this child
+    /// until it exits or `timeout` seconds pass (it is then killed).
     ///
-    /// Blocks the calling thread. The exit is learned from `waitpid` itself, not from Foundation's
-    /// `Process` monitoring, which under heavy parallel use once missed a probe's exit until the
-    /// timeout.
-    static func run(executable: String, arguments: [String], timeout: Double) throws -> ChildOutcome {
+    /// Blocks the calling thread, so never call it on the main thread (the host probes on a
+    /// background queue). The exit is learned from `waitid`/`waitpid` themselves, not from
+    /// Foundation's `Process` monitoring, which under heavy parallel use once missed a probe's exit
+    /// until the timeout. `environment` replaces or adds variables of this process's environment.
+    static func run(
+        executable: String, arguments: [String], timeout: Double, environment extra: [String: String] = [:]
+    ) throws -> ChildOutcome {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
         guard pipe(&outPipe) == 0 else { throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))") }
@@ -120,6 +154,7 @@ enum ChildProcess {
 
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { _, new in new }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -137,24 +172,7 @@ enum ChildProcess {
         let stdoutCollector = Collector(descriptor: outPipe[0])
         let stderrCollector = Collector(descriptor: errPipe[0])
 
-        var status: Int32 = 0
-        var timedOut = false
-        let deadline = DispatchTime.now() + timeout
-        while true {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { break }
-            if reaped < 0 && errno != EINTR {
-                status = 0
-                break
-            }
-            if DispatchTime.now() >= deadline {
-                timedOut = true
-                kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                break
-            }
-            usleep(1_000)  // polling the child's exit, 1 ms
-        }
+        let (status, timedOut) = wait(for: pid, timeout: timeout)
         let stdout = stdoutCollector.finish()
         let stderr = stderrCollector.finish()
         if timedOut { return ChildOutcome(termination: .timedOut, stdout: stdout, stderr: stderr) }

@@ -8,6 +8,15 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
 
         /// No file for the plugin in any search folder.
         public static let notFound = Code("notFound")
+        /// The plugin was named by an empty or malformed name.
+        public static let invalidName = Code("invalidName")
+        /// The file (or a folder on its way) cannot be read: a symbolic link loop, no permission, …
+        public static let unreadable = Code("unreadable")
+        /// The file or a folder above it is writable by other users, or owned by a user other than
+        /// the host's or root (refused unless `--allow-insecure-plugins`).
+        public static let insecure = Code("insecure")
+        /// Another file with the same plugin is already loaded.
+        public static let alreadyLoaded = Code("alreadyLoaded")
         /// The file is not an ELF shared library.
         public static let notASharedLibrary = Code("notASharedLibrary")
         /// `dlopen` refused it (missing dependency, undefined symbol from a newer core, …).
@@ -20,6 +29,8 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         public static let abiMismatch = Code("abiMismatch")
         /// A debug plugin in a release host, or the reverse.
         public static let buildMismatch = Code("buildMismatch")
+        /// The plugin needs a newer SceneCore than the host runs.
+        public static let coreTooOld = Code("coreTooOld")
         /// The loaded libSceneCore.so is not the one the host was built against.
         public static let coreMismatch = Code("coreMismatch")
         /// The plugin carries its own copy of SceneCore (linked statically).
@@ -34,8 +45,8 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         public static let probeFailed = Code("probeFailed")
 
         static let all: [Code] = [
-            .notFound, .notASharedLibrary, .loadFailed, .missingEntryPoint, .badMagic, .abiMismatch, .buildMismatch,
-            .coreMismatch, .duplicateCore, .entryFailed, .probeCrashed, .probeTimedOut, .probeFailed,
+            .notFound, .invalidName, .unreadable, .insecure, .alreadyLoaded, .notASharedLibrary, .loadFailed, .missingEntryPoint, .badMagic, .abiMismatch, .buildMismatch,
+            .coreTooOld, .coreMismatch, .duplicateCore, .entryFailed, .probeCrashed, .probeTimedOut, .probeFailed,
         ]
 
         /// The code called `name`, or nil.
@@ -51,11 +62,15 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
     /// The plugin as configured (name or path).
     public let plugin: String
     public let message: String
+    /// For `probeCrashed` when the probe ran with Swift's backtracer on (`--diagnostics plugins`,
+    /// `scene-host validate-plugin`): where it crashed.
+    public var backtrace: ProbeBacktrace?
 
-    public init(code: Code, plugin: String, message: String) {
+    public init(code: Code, plugin: String, message: String, backtrace: ProbeBacktrace? = nil) {
         self.code = code
         self.plugin = plugin
         self.message = message
+        self.backtrace = backtrace
     }
 
     public var description: String { "plugin \(plugin) refused (\(code)): \(message)" }

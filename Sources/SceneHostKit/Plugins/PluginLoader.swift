@@ -27,14 +27,17 @@ public enum PluginLoader {
         func fail(_ code: PluginLoadError.Code, _ message: String) -> PluginLoadError {
             PluginLoadError(code: code, plugin: plugin, message: message)
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw fail(.notFound, "file not found: \(path)")
-        }
+        let file = try PluginFile.inspect(path, plugin: plugin)
         guard isELF(path) else {
             throw fail(.notASharedLibrary, "\(path) is not a shared library (no ELF header); build the plugin as a .dynamic product")
         }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            throw fail(.loadFailed, "dlopen failed: \(lastDLError()); rebuild the plugin against this SceneCore")
+            let reason = SymbolDemangler.annotate(lastDLError())
+            let hint =
+                reason.contains("undefined symbol")
+                ? "it was built against a SceneCore with declarations this host's SceneCore \(CoreVersion.loaded) lacks: rebuild the plugin against this host's SDK"
+                : "rebuild the plugin against this SceneCore"
+            throw fail(.loadFailed, "dlopen failed: \(reason); \(hint)")
         }
         guard scene_core_abi_version() == SCENE_PLUGIN_ABI_VERSION else {
             throw fail(
@@ -66,6 +69,18 @@ public enum PluginLoader {
         }
         let name = info.name.map { String(cString: $0) } ?? plugin
         let version = info.version.map { String(cString: $0) } ?? ""
+        // Fields added after the first header count only when the plugin's struct covers them.
+        func covers<Field>(_ field: KeyPath<ScenePluginInfo, Field>) -> Bool {
+            guard let offset = MemoryLayout<ScenePluginInfo>.offset(of: field) else { return false }
+            return Int(info.struct_size) >= offset + MemoryLayout<Field>.size
+        }
+        let description = covers(\.description) ? info.description.map { String(cString: $0) } ?? "" : ""
+        let minimum = covers(\.min_core_version) && info.min_core_version != 0 ? CoreVersion(packed: info.min_core_version) : nil
+        if let minimum, minimum > CoreVersion.loaded {
+            throw fail(
+                .coreTooOld,
+                "it needs SceneCore \(minimum) or newer, but this host runs SceneCore \(CoreVersion.loaded): update SceneHost, or build the plugin against this host's SDK (pkg-config --modversion scenecore)")
+        }
         let create = unsafeBitCast(createSymbol, to: ScenePluginCreateFn.self)
         guard let object = create() else { throw fail(.entryFailed, "its create entry returned null") }
         guard let descriptor = PluginDescriptor.adopt(object) else {
@@ -73,7 +88,9 @@ public enum PluginLoader {
                 .duplicateCore,
                 "it carries its own copy of SceneCore (its descriptor is not the host's PluginDescriptor class); link it against the SceneCore product, not statically")
         }
-        return LoadedPlugin(name: name, version: version, path: path, isDebugBuild: isDebug, descriptor: descriptor)
+        return LoadedPlugin(
+            name: name, version: version, description: description, minimumCoreVersion: minimum, abiVersion: info.abi_version,
+            path: path, file: file, isDebugBuild: isDebug, descriptor: descriptor)
     }
 
     private static func isELF(_ path: String) -> Bool {

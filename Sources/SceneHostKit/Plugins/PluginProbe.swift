@@ -32,7 +32,8 @@ public enum PluginProbe {
         scene.activate()
         let views = scene.windows.reduce(0) { $0 + countViews($1) }
         let report = ProbeReport(
-            ok: true, plugin: path, name: loaded.name, version: loaded.version, debugBuild: loaded.isDebugBuild,
+            ok: true, plugin: path, name: loaded.name, version: loaded.version, description: loaded.description,
+            minimumCoreVersion: loaded.minimumCoreVersion?.description, abiVersion: loaded.abiVersion, debugBuild: loaded.isDebugBuild,
             windows: scene.windows.count, views: views)
         return (report, 0)
     }
@@ -47,8 +48,11 @@ public enum PluginProbe {
     /// Blocks the calling thread for at most `timeout` seconds (plus a short grace to reap the child).
     /// - Throws: ``PluginLoadError`` with `probeCrashed`, `probeTimedOut`, `probeFailed`, or the code
     ///   the child refused the plugin with.
+    /// - Parameter backtrace: run the child with Swift's backtracer on, so that a crash comes with a
+    ///   symbolicated ``ProbeBacktrace`` (it takes longer to die).
     public static func probe(
-        path: String, plugin: String, sceneName: String, options: [String: String], executable: String, timeout: Double
+        path: String, plugin: String, sceneName: String, options: [String: String], executable: String, timeout: Double,
+        backtrace: Bool = false
     ) throws(PluginLoadError) -> ProbeReport {
         var arguments = ["--probe", path, "--probe-scene", sceneName]
         for (key, value) in options.sorted(by: { $0.key < $1.key }) {
@@ -56,7 +60,8 @@ public enum PluginProbe {
         }
         let outcome: ChildOutcome
         do {
-            outcome = try ChildProcess.run(executable: executable, arguments: arguments, timeout: timeout)
+            outcome = try ChildProcess.run(
+                executable: executable, arguments: arguments, timeout: timeout, environment: backtrace ? ProbeBacktrace.environment : [:])
         } catch {
             throw PluginLoadError(code: .probeFailed, plugin: plugin, message: "cannot start the probe \(executable): \(error)")
         }
@@ -68,9 +73,12 @@ public enum PluginProbe {
         case .signaled(let signal):
             let fatal = outcome.stderr.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("fatal") }
             let detail = fatal.map { ": \($0.trimmingCharacters(in: .whitespaces))" } ?? ""
+            let report = ProbeBacktrace(stderr: outcome.stderr)
+            let library = (path as NSString).lastPathComponent
+            let place = report?.frames(in: library).first.map { " in \($0)" } ?? ""
             throw PluginLoadError(
                 code: .probeCrashed, plugin: plugin,
-                message: "probe crashed with signal \(signal) (\(signalName(signal)))\(detail)")
+                message: "probe crashed with signal \(signal) (\(signalName(signal)))\(detail)\(place)", backtrace: report)
         case .exited(let status):
             let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
             if let report = try? JSONDecoder().decode(ProbeReport.self, from: Data(line.utf8)) {

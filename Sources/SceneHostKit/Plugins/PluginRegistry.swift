@@ -1,9 +1,16 @@
 import Foundation
+import Glibc
 public import Logging
 import SceneCore
 
-/// Finds, probes and loads plugins, once each: a plugin used by several scenes is probed and loaded
-/// the first time only, and stays loaded for the life of the process.
+/// Finds, checks, probes and loads plugins, once each: a plugin used by several scenes is probed and
+/// loaded the first time only, and stays loaded for the life of the process.
+///
+/// Before anything of a plugin runs, its file is located (a symbolic link loop or an unreadable file
+/// is said to be one, not "not found") and checked as sshd's `StrictModes` checks key files
+/// (``PluginFileSecurity``). Then it is probed in a child process on a background queue
+/// (``prepare(_:sceneName:options:completion:)``; the main thread never waits for a probe), refused
+/// when another file of the same plugin is loaded already, and finally mapped into this process.
 @MainActor
 public final class PluginRegistry {
     /// Resolved search folders, in order.
@@ -11,13 +18,27 @@ public final class PluginRegistry {
     /// The binary that runs probes (`scene-host` itself).
     public let probeExecutable: String
     public let probeTimeout: Double
+    /// Whether files failing the ownership and permission check are loaded anyway.
+    public let allowInsecure: Bool
+    /// Whether probes run with Swift's backtracer on and a crash's backtrace is logged (the
+    /// `plugins` diagnostics topic).
+    public let diagnoseCrashes: Bool
     private let logger: Logger
+    private let hostUID = getuid()
+    /// Loaded plugins by real path.
     private var loaded: [String: LoadedPlugin] = [:]
+    /// Probes under way, by real path: who waits for each.
+    private var waiting: [String: [@MainActor (Result<LoadedPlugin, PluginLoadError>) -> Void]] = [:]
 
-    public init(folders: [String], probeExecutable: String, probeTimeout: Double, logger: Logger) {
+    public init(
+        folders: [String], probeExecutable: String, probeTimeout: Double, allowInsecure: Bool = false, diagnoseCrashes: Bool = false,
+        logger: Logger
+    ) {
         self.folders = folders
         self.probeExecutable = probeExecutable
         self.probeTimeout = probeTimeout
+        self.allowInsecure = allowInsecure
+        self.diagnoseCrashes = diagnoseCrashes
         self.logger = logger
     }
 
@@ -25,85 +46,134 @@ public final class PluginRegistry {
     public var loadedPlugins: [LoadedPlugin] { loaded.values.sorted { $0.path < $1.path } }
 
     /// The file for `plugin`: a path when it contains `/`, otherwise `lib<plugin>.so` in the first
-    /// search folder that has it.
-    public func resolve(_ plugin: String) throws(PluginLoadError) -> String {
-        if plugin.contains("/") { return plugin }
-        let file = plugin.hasSuffix(".so") ? plugin : "lib\(plugin).so"
+    /// search folder that has it; checked for ownership and permissions unless ``allowInsecure``.
+    public func locate(_ plugin: String) throws(PluginLoadError) -> PluginFile {
+        guard !plugin.isEmpty else {
+            throw PluginLoadError(
+                code: .invalidName, plugin: "''",
+                message: "the plugin name '' is empty: give a plugin name such as FindView (lib<Name>.so in the search folders) or a path to a .so")
+        }
+        guard !plugin.contains("\0") else {
+            throw PluginLoadError(code: .invalidName, plugin: plugin, message: "the plugin name '\(plugin)' contains a NUL character")
+        }
+        let file = try find(plugin)
+        if !allowInsecure { try PluginFileSecurity.check(file, plugin: plugin, hostUID: hostUID) }
+        return file
+    }
+
+    private func find(_ plugin: String) throws(PluginLoadError) -> PluginFile {
+        if plugin.contains("/") { return try PluginFile.inspect(plugin, plugin: plugin) }
+        let name = plugin.hasSuffix(".so") ? plugin : "lib\(plugin).so"
         for folder in folders {
-            let candidate = (folder as NSString).appendingPathComponent(file)
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let candidate = (folder as NSString).appendingPathComponent(name)
+            do {
+                return try PluginFile.inspect(candidate, plugin: plugin)
+            } catch where error.code == .notFound {
+                continue
+            }
         }
         throw PluginLoadError(
             code: .notFound, plugin: plugin,
-            message: "plugin file not found: \(file) in \(folders); build it (swift build) or add its folder to plugins.folders")
+            message: "plugin file not found: \(name) in \(folders); build it (swift build) or add its folder to plugins.folders")
     }
 
     /// Returns the loaded plugin, probing it in a child process first (with `sceneName` and `options`,
     /// so its scene-building code runs there) and loading it into this process when the probe passed.
     ///
-    /// Blocks the main thread for the probe (typically 10–50 ms; at most the probe timeout).
+    /// Blocks the calling thread for the probe (typically 10–50 ms; at most the probe timeout): for
+    /// tests and command-line tools. The host uses ``prepare(_:sceneName:options:completion:)``.
     public func plugin(_ plugin: String, sceneName: String, options: [String: String]) throws(PluginLoadError) -> LoadedPlugin {
-        let path = try resolve(plugin)
-        if let cached = loaded[path] { return cached }
+        let file = try locate(plugin)
+        if let cached = loaded[file.realPath] { return cached }
         let started = DispatchTime.now().uptimeNanoseconds
-        let report = try PluginProbe.probe(
-            path: path, plugin: plugin, sceneName: sceneName, options: options, executable: probeExecutable,
-            timeout: probeTimeout)
+        do {
+            let report = try PluginProbe.probe(
+                path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: probeExecutable,
+                timeout: probeTimeout, backtrace: diagnoseCrashes)
+            return try finishLoading(file, plugin: plugin, report: report, started: started)
+        } catch {
+            logBacktrace(of: error, file: file)
+            throw error
+        }
+    }
+
+    /// Locates `plugin`, probes it on a background queue (unless it is loaded already) and loads it
+    /// on the main actor; `completion` runs on the main actor, after this method returned when a
+    /// probe was needed. Requests for a plugin whose probe is under way wait for that probe.
+    public func prepare(
+        _ plugin: String, sceneName: String, options: [String: String],
+        completion: @escaping @MainActor (Result<LoadedPlugin, PluginLoadError>) -> Void
+    ) {
+        let file: PluginFile
+        do {
+            file = try locate(plugin)
+        } catch {
+            return completion(.failure(error))
+        }
+        if let cached = loaded[file.realPath] { return completion(.success(cached)) }
+        if waiting[file.realPath] != nil {
+            waiting[file.realPath]?.append(completion)
+            return
+        }
+        waiting[file.realPath] = [completion]
+        let executable = probeExecutable, timeout = probeTimeout, backtrace = diagnoseCrashes
+        let started = DispatchTime.now().uptimeNanoseconds
+        DispatchQueue.global().async {
+            let outcome = Result { () throws(PluginLoadError) -> ProbeReport in
+                try PluginProbe.probe(
+                    path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: executable, timeout: timeout,
+                    backtrace: backtrace)
+            }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    let result = outcome.flatMap { report in
+                        Result { () throws(PluginLoadError) -> LoadedPlugin in
+                            try self.finishLoading(file, plugin: plugin, report: report, started: started)
+                        }
+                    }
+                    if case .failure(let error) = result { self.logBacktrace(of: error, file: file) }
+                    let waiters = self.waiting.removeValue(forKey: file.realPath) ?? []
+                    for waiter in waiters { waiter(result) }
+                }
+            }
+        }
+    }
+
+    /// After a passed probe: refuses a second copy of a loaded plugin, then maps the file here.
+    private func finishLoading(_ file: PluginFile, plugin: String, report: ProbeReport, started: UInt64) throws(PluginLoadError)
+        -> LoadedPlugin
+    {
+        if let cached = loaded[file.realPath] { return cached }
         let probed = DispatchTime.now().uptimeNanoseconds
         logger.debug(
             "probe passed",
             metadata: [
-                "topic": "plugins", "plugin": "\(plugin)", "plugin.path": "\(path)",
+                "topic": "plugins", "plugin": "\(plugin)", "plugin.path": "\(file.path)",
                 "probe.windows": "\(report.windows ?? 0)", "probe.views": "\(report.views ?? 0)",
             ])
-        let result = try PluginLoader.load(path: path, plugin: plugin)
+        if let name = report.name, let other = loaded.values.first(where: { $0.name == name }) {
+            throw PluginLoadError(
+                code: .alreadyLoaded, plugin: plugin,
+                message: "plugin '\(name)' is already loaded from '\(other.file.realPath)'; a second copy from '\(file.realPath)' is refused (two copies of one module cannot share a process): load '\(name)' by name, or rename the copy's module")
+        }
+        let result = try PluginLoader.load(path: file.path, plugin: plugin)
         let finished = DispatchTime.now().uptimeNanoseconds
-        loaded[path] = result
+        loaded[file.realPath] = result
         logger.info(
             "plugin loaded",
             metadata: [
-                "plugin": "\(result.name)", "plugin.version": "\(result.version)", "plugin.path": "\(path)",
+                "plugin": "\(result.name)", "plugin.version": "\(result.version)", "plugin.path": "\(file.path)",
                 "probe.ms": "\(Self.milliseconds(probed - started))", "load.ms": "\(Self.milliseconds(finished - probed))",
             ])
         return result
     }
 
-    /// Probes `plugin` on a background thread (unless it is loaded already) and loads it on the main
-    /// actor; `completion` runs on the main actor. Afterwards ``plugin(_:sceneName:options:)`` returns
-    /// it at once.
-    public func prepare(
-        _ plugin: String, sceneName: String, options: [String: String],
-        completion: @escaping @MainActor (Result<LoadedPlugin, PluginLoadError>) -> Void
-    ) {
-        let path: String
-        do {
-            path = try resolve(plugin)
-        } catch {
-            return completion(.failure(error))
-        }
-        if let cached = loaded[path] { return completion(.success(cached)) }
-        let executable = probeExecutable, timeout = probeTimeout
-        DispatchQueue.global().async {
-            let outcome = Result { () throws(PluginLoadError) -> ProbeReport in
-                try PluginProbe.probe(
-                    path: path, plugin: plugin, sceneName: sceneName, options: options, executable: executable, timeout: timeout)
-            }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    switch outcome {
-                    case .failure(let error):
-                        completion(.failure(error))
-                    case .success:
-                        do throws(PluginLoadError) {
-                            if self.loaded[path] == nil { self.loaded[path] = try PluginLoader.load(path: path, plugin: plugin) }
-                            completion(.success(self.loaded[path]!))
-                        } catch {
-                            completion(.failure(error))
-                        }
-                    }
-                }
-            }
-        }
+    /// Under the `plugins` diagnostics topic: the symbolicated backtrace of a probe that crashed.
+    private func logBacktrace(of error: PluginLoadError, file: PluginFile) {
+        guard let backtrace = error.backtrace else { return }
+        logger.debug(
+            "probe crash backtrace:\n  \(backtrace.lines.joined(separator: "\n  "))",
+            metadata: ["topic": "plugins", "plugin": "\(error.plugin)", "plugin.path": "\(file.path)"])
     }
 
     /// Nanoseconds as milliseconds with one decimal, for the log.

@@ -4,6 +4,10 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     public var plugin: String
     public var name: String?
     public var version: String?
+    public var description: String?
+    /// The oldest SceneCore the plugin runs on, `major.minor.patch`.
+    public var minimumCoreVersion: String?
+    public var abiVersion: UInt32?
     public var debugBuild: Bool?
     /// Windows and views the plugin built for the probe scene.
     public var windows: Int?
@@ -13,13 +17,17 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     public var errorMessage: String?
 
     public init(
-        ok: Bool, plugin: String, name: String? = nil, version: String? = nil, debugBuild: Bool? = nil,
+        ok: Bool, plugin: String, name: String? = nil, version: String? = nil, description: String? = nil,
+        minimumCoreVersion: String? = nil, abiVersion: UInt32? = nil, debugBuild: Bool? = nil,
         windows: Int? = nil, views: Int? = nil, errorCode: String? = nil, errorMessage: String? = nil
     ) {
         self.ok = ok
         self.plugin = plugin
         self.name = name
         self.version = version
+        self.description = description
+        self.minimumCoreVersion = minimumCoreVersion
+        self.abiVersion = abiVersion
         self.debugBuild = debugBuild
         self.windows = windows
         self.views = views

@@ -11,9 +11,10 @@ import SceneDisplay
 /// an input script's `quit`, another host replacing this one, or a start-up failure. Stopping happens
 /// once, in this order: `STOPPING=1` to the service manager; the MPRIS player leaves; live touches are
 /// cancelled (views get `touchesCancelled`) and the scenes disconnect, which publishes the last
-/// `Touch` and activation signals; the host API's connection is flushed, so those signals reach the
-/// bus, and closed; the accessibility bridge leaves; standard output is flushed (log lines are
-/// written unbuffered). Then the main loop returns.
+/// `Touch` and activation signals; the host API's connection closes once those signals are written
+/// (or after ``flushTimeout``: a bus that takes nothing cannot hold the host), without blocking the
+/// main loop meanwhile; the accessibility bridge leaves the same way; standard output is flushed (log
+/// lines are written unbuffered). Then the main loop returns.
 @MainActor
 final class HostSession {
     private let configuration: HostConfiguration
@@ -28,6 +29,10 @@ final class HostSession {
     private var displayServer: DisplayServer?
     /// The exit status, once stopping.
     private var exitStatus: Int32?
+    /// Connections still writing their last messages while stopping; the main loop returns at 0.
+    private var closing = 0
+    /// How long a connection may take to write what it sent before it closes at shutdown.
+    static let flushTimeout: Duration = .seconds(2)
 
     /// - Parameters:
     ///   - executable: the running binary, which plugin probes run as (`scene-host --probe`).
@@ -53,7 +58,7 @@ final class HostSession {
             self?.stop(status: 0)
         }
         Task { await self.start(script: script, verify: verify) }
-        MainLoop.run { [weak self] in self?.exitStatus != nil }
+        MainLoop.run { [weak self] in self.map { $0.exitStatus != nil && $0.closing == 0 } ?? true }
         // The loop is over: let SDL close its windows and its display connection before the
         // process ends (a moment; bounded).
         if let server = displayServer, !server.waitUntilStopped(timeout: 2) {
@@ -66,22 +71,40 @@ final class HostSession {
 
     private func start(script: InputScript?, verify: Bool) async {
         do throws(HostBusService.StartError) {
-            service = try HostBusService.start(host: host, mode: configuration.bus.mode, replace: replace, logger: logger)
+            service = try await HostBusService.start(host: host, mode: configuration.bus.mode, replace: replace, logger: logger)
         } catch {
             FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
             stop(status: error.exitStatus)
             return
         }
         service?.onReplaced = { [weak self] in self?.stop(status: 0) }
-        accessibility = AccessibilityBridge.start(host: host, mode: configuration.accessibility, logger: logger)
-        if let service {
-            mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
-        }
+        // The desktop windows follow the scenes as they connect.
         startDisplay()
-        let failures = host.start()
+        // Plugins are probed off the main thread; the name is claimed (and the accessibility bridge
+        // and MPRIS player start) once the configured scenes are in.
+        host.start { [weak self] failures in
+            Task { @MainActor [weak self] in await self?.goLive(failures: failures, script: script, verify: verify) }
+        }
+    }
+
+    /// Claims the name once the configured scenes are in, then starts the accessibility bridge and the
+    /// MPRIS player and says the host is ready; then runs the script (verifying its replay when asked).
+    private func goLive(failures: [(scene: String, error: SceneLoadError)], script: InputScript?, verify: Bool) async {
+        guard exitStatus == nil, let service else { return }
+        do throws(HostBusService.StartError) {
+            try await service.goLive(replace: replace)
+        } catch {
+            FileHandle.standardError.write(Data("scene-host: \(error.description)\n".utf8))
+            stop(status: error.exitStatus)
+            return
+        }
+        guard exitStatus == nil else { return }
+        accessibility = AccessibilityBridge.start(host: host, mode: configuration.accessibility, logger: logger)
+        mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
+        logger.info("host ready", metadata: ["scenes": "\(host.application.connectedScenes.map(\.name))"])
         notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
         guard let script else { return }
-        guard verify, let service else {
+        guard verify else {
             script.run(on: host) { [weak self] in self?.stop(status: 0) }
             return
         }
@@ -142,13 +165,23 @@ final class HostSession {
         guard exitStatus == nil else { return }
         exitStatus = status
         notifier.stopping()
-        mediaPlayer?.shutdown()
+        mediaPlayer?.shutdown(flushTimeout: Self.flushTimeout, then: closed())
         host.desktop?.stop()
         host.shutdown()
-        service?.shutdown()
-        accessibility?.shutdown()
+        service?.shutdown(flushTimeout: Self.flushTimeout, then: closed())
+        accessibility?.shutdown(flushTimeout: Self.flushTimeout, then: closed())
         fflush(nil)
         MainLoop.stop()
+    }
+
+    /// Counts one connection closing; the returned completion ends the main loop after the last.
+    private func closed() -> @MainActor () -> Void {
+        closing += 1
+        return { [weak self] in
+            self?.closing -= 1
+            fflush(nil)
+            MainLoop.stop()
+        }
     }
 
     /// What `systemctl status` shows once the host is up.

@@ -3,8 +3,9 @@ public import Logging
 public import SceneCore
 public import SceneRender
 
-/// The running host: one ``Application`` on the ``MonotonicClock``, the plugins it loaded, the scenes
-/// it connected, and the ``TouchInjector`` scripted input goes through.
+/// The running host: one ``Application`` on the configured clock (``MonotonicClock`` or
+/// ``VirtualClock``), the plugins it loaded, the scenes it connected, the ``TouchInjector`` scripted
+/// input goes through, and the pending-work list that says when it is idle.
 ///
 /// Everything runs on the main actor, driven by the main run loop (``MainLoop``). The host is passed
 /// to whatever needs it (bus objects, accessibility bridge); there is no shared instance.
@@ -12,17 +13,23 @@ public import SceneRender
 public final class SceneHost {
     public let configuration: HostConfiguration
     public let application: Application
-    public let clock: MonotonicClock
+    public let clock: any HostClock
     public let plugins: PluginRegistry
     public let injector: TouchInjector
     /// Device input (a desktop window's fingers, keys, text and focus, or their replay).
     public let deviceInput: DeviceInput
     /// The desktop display, when scenes are shown in desktop windows.
     public internal(set) var desktop: DesktopDisplay?
+    /// Scripted input runs in flight, of every injector (the host's and each bus client's).
+    public let scripts = ScriptRunList()
+    /// What the host still has to do: SceneCore's pending work, clock timers, scripted input and
+    /// owed redraws; other parts of the host register their own sources (a display's queue).
+    public let pendingWork: PendingWorkRegistry
+    /// Matches selectors against the live trees (`Host1.Find`, `Host1.TapMatching`).
+    public let selectors = SelectorMatcher()
     public let logger: Logger
     /// Pixels of the windows, scenes and screen, drawn only when someone asks (snapshots).
     public let renderer = Renderer()
-    private var nextSceneX = 0.0
 
     /// Default size of a scene's screen area when the configuration gives none.
     public static let defaultSceneSize = Size(width: 390, height: 844)
@@ -33,55 +40,110 @@ public final class SceneHost {
     public init(configuration: HostConfiguration, logger: Logger, executable: String) {
         self.configuration = configuration
         self.logger = logger
-        clock = MonotonicClock()
+        let clock: any HostClock =
+            switch configuration.clock {
+            case .real: MonotonicClock()
+            case .virtual: VirtualClock()
+            }
+        self.clock = clock
         application = Application(clock: clock, settings: configuration.interaction)
         application.diagnostics = configuration.diagnostics
         application.addObserver(HostLogObserver(logger: logger))
-        let folders = PluginRegistry.resolveFolders(
-            configuration.pluginFolders, configurationPath: configuration.sourcePath, executable: executable)
+        let folders = PluginSearchPath.folders(
+            configured: configuration.pluginFolders, configurationPath: configuration.sourcePath, executable: executable,
+            environment: ProcessInfo.processInfo.environment)
         plugins = PluginRegistry(
-            folders: folders, probeExecutable: executable, probeTimeout: configuration.probeTimeout, logger: logger)
-        injector = TouchInjector(application: application, limits: configuration.bus.limits)
+            folders: folders, probeExecutable: executable, probeTimeout: configuration.probeTimeout,
+            allowInsecure: configuration.allowInsecurePlugins, diagnoseCrashes: configuration.diagnostics.contains(.plugins),
+            logger: logger)
+        injector = TouchInjector(application: application, limits: configuration.bus.limits, scripts: scripts)
         deviceInput = DeviceInput(application: application)
+        pendingWork = PendingWorkRegistry(application: application, clock: clock)
+        pendingWork.register(ModelWorkSource(application: application))
+        pendingWork.register(ClockTimerSource(clock: clock))
+        pendingWork.register(scripts)
+        pendingWork.register(RedrawSource(renderer: renderer))
+        logger.info(
+            "configuration read",
+            metadata: [
+                "config": "\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath)",
+                "plugins.search-path": "\(folders.joined(separator: ":"))",
+            ])
     }
 
-    /// Connects every configured scene, in order. A scene whose plugin is refused is logged and skipped;
-    /// the others still connect. Returns the failures.
-    @discardableResult
-    public func start() -> [(scene: String, error: SceneLoadError)] {
+    /// Connects every configured scene, in configuration order, once their plugins are probed and
+    /// loaded: the probes run in child processes on background queues (several at once), so the main
+    /// thread keeps serving meanwhile. A scene whose plugin is refused is logged and skipped; the
+    /// others still connect. `completion` runs on the main actor with the failures.
+    public func start(completion: @escaping @MainActor ([(scene: String, error: SceneLoadError)]) -> Void = { _ in }) {
         let started = DispatchTime.now().uptimeNanoseconds
-        var failures: [(String, SceneLoadError)] = []
-        for scene in configuration.scenes {
-            do {
-                try connectScene(scene)
-            } catch {
-                logger.error("\(error.description)", metadata: ["scene": "\(scene.name)"])
-                failures.append((scene.name, error))
+        let scenes = configuration.scenes
+        var outcomes = [Result<LoadedPlugin, SceneLoadError>?](repeating: nil, count: scenes.count)
+        var remaining = scenes.count
+        let finish: @MainActor () -> Void = { [self] in
+            var failures: [(scene: String, error: SceneLoadError)] = []
+            for (scene, outcome) in zip(scenes, outcomes) {
+                do throws(SceneLoadError) {
+                    guard let outcome else { continue }
+                    try connect(scene, plugin: outcome.get())
+                } catch {
+                    logger.error("\(error.description)", metadata: ["scene": "\(scene.name)"])
+                    failures.append((scene.name, error))
+                }
+            }
+            logger.info(
+                "scenes connected",
+                metadata: [
+                    "scenes": "\(application.connectedScenes.map(\.name))",
+                    "start.ms": "\(PluginRegistry.milliseconds(DispatchTime.now().uptimeNanoseconds - started))",
+                ])
+            completion(failures)
+        }
+        guard !scenes.isEmpty else { return finish() }
+        for (index, scene) in scenes.enumerated() {
+            plugins.prepare(scene.plugin, sceneName: scene.name, options: scene.options) { result in
+                outcomes[index] = result.mapError { SceneLoadError.plugin($0) }
+                remaining -= 1
+                if remaining == 0 { finish() }
             }
         }
-        logger.info(
-            "host ready",
-            metadata: [
-                "scenes": "\(application.connectedScenes.map(\.name))",
-                "start.ms": "\(PluginRegistry.milliseconds(DispatchTime.now().uptimeNanoseconds - started))",
-            ])
-        return failures
     }
 
-    /// Probes and loads the scene's plugin (once per plugin), then connects the scene and activates it.
-    @discardableResult
-    public func connectScene(_ scene: SceneConfiguration) throws(SceneLoadError) -> WindowScene {
-        if application.scene(named: scene.name) != nil {
+    /// Probes (in a child process, off the main thread) and loads the scene's plugin unless it is
+    /// loaded already, then connects the scene and activates it; `completion` runs on the main actor.
+    /// A malformed or taken scene name is refused before any probe starts.
+    public func connectScene(
+        _ scene: SceneConfiguration, completion: @escaping @MainActor (Result<WindowScene, SceneLoadError>) -> Void
+    ) {
+        do throws(SceneLoadError) {
+            try checkName(scene.name)
+        } catch {
+            return completion(.failure(error))
+        }
+        plugins.prepare(scene.plugin, sceneName: scene.name, options: scene.options) { [self] result in
+            completion(Result { () throws(SceneLoadError) -> WindowScene in
+                try connect(scene, plugin: result.mapError { SceneLoadError.plugin($0) }.get())
+            })
+        }
+    }
+
+    private func checkName(_ name: String) throws(SceneLoadError) {
+        do throws(ApplicationError) {
+            try Application.validateSceneName(name)
+        } catch {
+            throw .scene(error)
+        }
+        if application.scene(named: name) != nil {
             throw .scene(ApplicationError(
                 code: .duplicateSceneName,
-                message: "a scene named '\(scene.name)' is already connected: choose another name or disconnect it first"))
+                message: "a scene named '\(name)' is already connected: choose another name or disconnect it first"))
         }
-        let loaded: LoadedPlugin
-        do {
-            loaded = try plugins.plugin(scene.plugin, sceneName: scene.name, options: scene.options)
-        } catch {
-            throw .plugin(error)
-        }
+    }
+
+    /// Connects `scene` with its loaded plugin and activates it.
+    @discardableResult
+    private func connect(_ scene: SceneConfiguration, plugin loaded: LoadedPlugin) throws(SceneLoadError) -> WindowScene {
+        try checkName(scene.name)
         let frame = scene.frame ?? nextDefaultFrame()
         let connected: WindowScene
         do {
@@ -91,7 +153,6 @@ public final class SceneHost {
         } catch {
             throw .scene(error)
         }
-        if scene.frame == nil { nextSceneX = frame.maxX + SceneHost.sceneGap }
         if scene.active { connected.activate() }
         logger.info(
             "scene connected",
@@ -99,32 +160,19 @@ public final class SceneHost {
         return connected
     }
 
-    /// Like ``connectScene(_:)``, but probes the plugin on a background thread so the main thread
-    /// keeps serving touches and bus clients meanwhile; `completion` runs on the main actor.
-    public func connectSceneInBackground(
-        _ scene: SceneConfiguration, completion: @escaping @MainActor (Result<WindowScene, SceneLoadError>) -> Void
-    ) {
-        if application.scene(named: scene.name) != nil {
-            return completion(.failure(.scene(ApplicationError(
-                code: .duplicateSceneName,
-                message: "a scene named '\(scene.name)' is already connected: choose another name or disconnect it first"))))
+    /// The default screen area of a new scene: the leftmost place on the row at y = 0, at or after
+    /// x = 0 and on the ``sceneGap`` grid of the scenes there, where it overlaps no connected scene.
+    /// A disconnected scene's place is reused, so connecting and disconnecting never drifts right.
+    func nextDefaultFrame() -> Rect {
+        let size = SceneHost.defaultSceneSize
+        let taken = application.connectedScenes.map(\.screenFrame)
+        let candidates = ([0] + taken.map { $0.maxX + SceneHost.sceneGap }).filter { $0 >= 0 }.sorted()
+        for x in candidates {
+            let frame = Rect(origin: Point(x: x, y: 0), size: size)
+            let padded = Rect(x: x - SceneHost.sceneGap / 2, y: 0, width: size.width + SceneHost.sceneGap, height: size.height)
+            if !taken.contains(where: { $0.intersects(padded) }) { return frame }
         }
-        plugins.prepare(scene.plugin, sceneName: scene.name, options: scene.options) { [self] result in
-            switch result {
-            case .failure(let error):
-                completion(.failure(.plugin(error)))
-            case .success:
-                do throws(SceneLoadError) {
-                    completion(.success(try connectScene(scene)))
-                } catch {
-                    completion(.failure(error))
-                }
-            }
-        }
-    }
-
-    private func nextDefaultFrame() -> Rect {
-        Rect(origin: Point(x: nextSceneX, y: 0), size: SceneHost.defaultSceneSize)
+        return Rect(origin: Point(x: candidates.last ?? 0, y: 0), size: size)
     }
 
     /// Graceful shutdown: cancels live touches (views get `touchesCancelled`), then disconnects every

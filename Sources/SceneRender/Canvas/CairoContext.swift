@@ -13,14 +13,17 @@ final class CairoContext: @MainActor GraphicsContext {
     let cairo: OpaquePointer
     private let text: TextLayoutCache
     private let images: ImageSurfaceCache
+    private let masks: RoundedRectMasks?
     private var alphaStack: [Double] = []
     private var layerStack: [(alpha: Double, outerAlpha: Double)] = []
     var alpha: Double = 1
 
-    init(cairo: OpaquePointer, text: TextLayoutCache, images: ImageSurfaceCache) {
+    /// `masks`: where rounded rectangles' coverage is kept (nil: every rounded fill is a path fill).
+    init(cairo: OpaquePointer, text: TextLayoutCache, images: ImageSurfaceCache, masks: RoundedRectMasks?) {
         self.cairo = cairo
         self.text = text
         self.images = images
+        self.masks = masks
     }
 
     func saveGState() {
@@ -84,6 +87,15 @@ final class CairoContext: @MainActor GraphicsContext {
         cairo_fill(cairo)
     }
 
+    func fill(_ rect: Rect, cornerRadius: Double, with color: Color) {
+        let radius = Swift.min(Swift.max(0, cornerRadius), rect.width / 2, rect.height / 2)
+        guard radius > 0 else { return fill(rect, with: color) }
+        guard setSource(color) else { return }
+        if let masks, masks.fill(rect, radius: radius, on: cairo) { return }
+        append(Path(roundedRect: rect, cornerRadius: radius))
+        cairo_fill(cairo)
+    }
+
     func stroke(_ path: Path, with color: Color, lineWidth: Double) {
         guard lineWidth > 0, setSource(color) else { return }
         append(path)
@@ -137,15 +149,7 @@ final class CairoContext: @MainActor GraphicsContext {
     }
 
     private func append(_ path: Path) {
-        cairo_new_path(cairo)
-        for element in path.elements {
-            switch element {
-            case .move(let point): cairo_move_to(cairo, point.x, point.y)
-            case .line(let point): cairo_line_to(cairo, point.x, point.y)
-            case .curve(let point, let c1, let c2): cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, point.x, point.y)
-            case .closeSubpath: cairo_close_path(cairo)
-            }
-        }
+        CairoPath.append(path, to: cairo)
     }
 
     private func clamp(_ value: Double) -> Double {

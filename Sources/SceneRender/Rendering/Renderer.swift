@@ -130,6 +130,27 @@ public final class Renderer {
         }
     }
 
+    /// The windows (and scales) whose kept pixels are out of date: each was rendered before and has
+    /// changed since. Nothing is redrawn by asking.
+    public var redrawsOwed: [(window: Window, scale: Double)] {
+        windowRenderers.values.compactMap { renderer in
+            guard let window = renderer.window, renderer.needsRendering else { return nil }
+            return (window, renderer.scale)
+        }.sorted { ($0.window.title, $0.scale) < ($1.window.title, $1.scale) }
+    }
+
+    /// Brings every kept window image up to date (what a display does once per frame), so that the
+    /// next snapshot returns at once. Returns how many images were redrawn.
+    @discardableResult
+    public func performRedrawsOwed() -> Int {
+        var count = 0
+        for renderer in windowRenderers.values where renderer.window != nil && renderer.needsRendering {
+            _ = renderer.render()
+            count += 1
+        }
+        return count
+    }
+
     /// Drops the renderers of windows that no longer exist.
     private func pruneWindows() {
         for (key, renderer) in windowRenderers where renderer.window == nil {

@@ -17,6 +17,9 @@ public final class WindowRenderer {
     private var origin: Point
     private let text = TextLayoutCache()
     private let images = ImageSurfaceCache()
+    private let masks = RoundedRectMasks()
+    private let usesMasks: Bool
+    private let skipsHiddenViews: Bool
     /// Renderings that redrew something.
     public private(set) var frameNumber: UInt64 = 0
     /// The damage of the last frames, newest last, for compositors that skipped some.
@@ -26,8 +29,17 @@ public final class WindowRenderer {
     /// A renderer for `window` at `scale` pixels per point.
     ///
     /// - Throws: ``RenderError`` when the scale is invalid or the image would be too large.
-    public init(window: Window, scale: Double) throws(RenderError) {
+    public convenience init(window: Window, scale: Double) throws(RenderError) {
+        try self.init(window: window, scale: scale, usesMasks: true, skipsHiddenViews: true)
+    }
+
+    /// The fast paths switched one by one, for the differential tests: `usesMasks` false fills
+    /// every rounded rectangle as a path; `skipsHiddenViews` false draws the views hidden by opaque
+    /// ones too.
+    init(window: Window, scale: Double, usesMasks: Bool, skipsHiddenViews: Bool) throws(RenderError) {
         try Renderer.validate(scale: scale)
+        self.usesMasks = usesMasks
+        self.skipsHiddenViews = skipsHiddenViews
         let size = try Renderer.pixelSize(of: window.bounds.size, scale: scale, what: "window '\(window.title)'")
         self.scale = scale
         self.window = window
@@ -78,13 +90,14 @@ public final class WindowRenderer {
         }
         let canvas = backing.prepareForDrawing()
         canvas.clipAndClear(pixels)
-        let context = CairoContext(cairo: canvas.cairo, text: text, images: images)
+        let context = CairoContext(cairo: canvas.cairo, text: text, images: images, masks: usesMasks ? masks : nil)
         context.scaleBy(x: scale, y: scale)
         context.translateBy(x: -origin.x, y: -origin.y)
-        let report = window.drawHierarchy(in: context, region: snapped)
+        let report = window.drawHierarchy(in: context, region: snapped, skippingHiddenViews: skipsHiddenViews)
         canvas.finish()
         text.endFrame()
         images.endFrame()
+        masks.endFrame()
         frameNumber += 1
         history.append((frameNumber, pixels))
         if history.count > WindowRenderer.historyLength { history.removeFirst() }

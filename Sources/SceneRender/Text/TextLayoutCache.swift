@@ -49,6 +49,7 @@ final class TextLayoutCache {
     private var fonts: [Font: OpaquePointer] = [:]
     private var entries: [Key: Entry] = [:]
     private var frame = 0
+    private var lastEntry: (key: Key, entry: Entry)?
     /// Layouts built since the cache was made (for tests and benchmarks).
     private(set) var layoutsBuilt = 0
 
@@ -66,6 +67,7 @@ final class TextLayoutCache {
     }
 
     isolated deinit {
+        lastEntry = nil
         entries.removeAll()
         for description in fonts.values { pango_font_description_free(description) }
         g_object_unref(UnsafeMutableRawPointer(context))
@@ -77,12 +79,19 @@ final class TextLayoutCache {
             text: text, font: style.font, alignment: style.alignment, lineBreakMode: style.lineBreakMode,
             numberOfLines: style.numberOfLines, width: TextLayoutCache.units(width),
             height: style.numberOfLines > 0 ? -1 : TextLayoutCache.units(height))
+        // Views measure a text and then draw it: the second lookup is the same key.
+        if let last = lastEntry, last.key == key {
+            last.entry.lastUsed = frame
+            return last.entry
+        }
         if let entry = entries[key] {
             entry.lastUsed = frame
+            lastEntry = (key, entry)
             return entry
         }
         let entry = build(key)
         entries[key] = entry
+        lastEntry = (key, entry)
         return entry
     }
 
@@ -91,7 +100,9 @@ final class TextLayoutCache {
         frame += 1
         guard entries.count > 64 else { return }
         let oldest = frame - TextLayoutCache.retainedFrames
+        guard entries.values.contains(where: { $0.lastUsed < oldest }) else { return }
         entries = entries.filter { $0.value.lastUsed >= oldest }
+        if let last = lastEntry, last.entry.lastUsed < oldest { lastEntry = nil }
     }
 
     var cachedLayoutCount: Int { entries.count }

@@ -12,7 +12,7 @@ public func scenePluginQuery(_ info: UnsafeMutablePointer<ScenePluginInfo>?) -> 
     info.pointee = ScenePluginInfo(
         magic: SCENE_PLUGIN_MAGIC, abi_version: SCENE_PLUGIN_ABI_VERSION + 1,
         struct_size: UInt32(MemoryLayout<ScenePluginInfo>.size), flags: isDebugBuild ? SCENE_PLUGIN_FLAG_DEBUG : 0,
-        name: nil, version: nil)
+        name: nil, version: nil, description: nil, min_core_version: 0)
     return 0
 }
 

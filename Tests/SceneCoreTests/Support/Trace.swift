@@ -33,6 +33,8 @@ class TracingView: View {
     /// Extra points around the bounds that `point(inside:)` accepts (negative insets) [HT-9].
     var hitSlop: Double = 0
     var logsHitTesting = true
+    /// When false the view handles its touches: nothing goes up the responder chain.
+    var forwardsTouches = true
 
     init(_ name: String, frame: Rect, trace: Trace) {
         self.name = name
@@ -53,22 +55,22 @@ class TracingView: View {
 
     override func touchesBegan(_ touches: TouchSet, with event: Event?) {
         trace.log("\(name).touchesBegan\(ids(touches))")
-        super.touchesBegan(touches, with: event)
+        if forwardsTouches { super.touchesBegan(touches, with: event) }
     }
 
     override func touchesMoved(_ touches: TouchSet, with event: Event?) {
         trace.log("\(name).touchesMoved\(ids(touches))")
-        super.touchesMoved(touches, with: event)
+        if forwardsTouches { super.touchesMoved(touches, with: event) }
     }
 
     override func touchesEnded(_ touches: TouchSet, with event: Event?) {
         trace.log("\(name).touchesEnded\(ids(touches))")
-        super.touchesEnded(touches, with: event)
+        if forwardsTouches { super.touchesEnded(touches, with: event) }
     }
 
     override func touchesCancelled(_ touches: TouchSet, with event: Event?) {
         trace.log("\(name).touchesCancelled\(ids(touches))")
-        super.touchesCancelled(touches, with: event)
+        if forwardsTouches { super.touchesCancelled(touches, with: event) }
     }
 
     private func ids(_ touches: TouchSet) -> String {

@@ -116,6 +116,30 @@ struct ViewHitTestingTests {
         #expect(hitView(50, 50) === harness.root)
     }
 
+    @Test("HT-5: a view with a singular transform is still asked its hitTest override, with (NaN, NaN)")
+    func singularTransformIsStillAsked() {
+        final class Redirecting: View {
+            var target: View?
+            var asked: [Point] = []
+            override func hitTest(_ point: Point, with event: Event?) -> View? {
+                asked.append(point)
+                return target
+            }
+        }
+        let target = View(frame: Rect(x: 300, y: 300, width: 10, height: 10))
+        let redirecting = Redirecting(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        redirecting.transform = AffineTransform(scaleX: 0, y: 0)
+        harness.root.addSubview(target)
+        harness.root.addSubview(redirecting)
+        #expect(hitView(50, 50) === harness.root)
+        #expect(redirecting.asked.count == 1 && redirecting.asked.allSatisfy { $0.x.isNaN && $0.y.isNaN })
+        redirecting.target = target
+        #expect(hitView(50, 50) === target)
+        redirecting.transform = AffineTransform(a: .infinity, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        #expect(hitView(50, 50) === target, "a transform that is not finite cannot be inverted either")
+        #expect(redirecting.asked.count == 3)
+    }
+
     @Test("HT-8: a transparent (clear) view is still hit")
     func clearViewIsHit() {
         let clear = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))

@@ -5,15 +5,15 @@ import Testing
 @Suite("scene-host --display: on, auto and off without a usable display")
 struct DisplayStartTests {
     @Test("display on with neither WAYLAND_DISPLAY nor DISPLAY set exits 78 naming both, from the option or the file's line")
-    func onWithoutDisplay() throws {
+    func onWithoutDisplay() async throws {
         let host = try HostProcess(arguments: ["--display", "on"])
-        #expect(host.waitForExit() == 78)
+        #expect(await host.exitStatus() == 78)
         let message = host.log.joined(separator: "\n")
         #expect(message.contains("--display on: no display to show the scenes on: neither WAYLAND_DISPLAY nor DISPLAY is set"), "\(message)")
         let config = try temporaryFile("display-on.yaml", "scenes: []\ndisplay: on\n")
         defer { try? FileManager.default.removeItem(atPath: config) }
         let fromFile = try HostProcess(arguments: ["--config", config])
-        #expect(fromFile.waitForExit() == 78)
+        #expect(await fromFile.exitStatus() == 78)
         #expect(fromFile.log.contains { $0.contains("\(config):2: display: on: no display") && $0.contains("WAYLAND_DISPLAY") && $0.contains("DISPLAY") }, "\(fromFile.log)")
     }
 
@@ -31,9 +31,9 @@ struct DisplayStartTests {
     }
 
     @Test("--display takes auto, on or off; anything else is a usage error naming it")
-    func badOption() throws {
+    func badOption() async throws {
         let host = try HostProcess(arguments: ["--display", "x11", "--check-config"])
-        #expect(host.waitForExit() == 64)
+        #expect(await host.exitStatus() == 64)
         #expect(host.log.contains { $0.contains("--display 'x11' is not a display mode: use auto, on or off") }, "\(host.log)")
     }
 }

@@ -30,27 +30,29 @@ final class XServer: Sendable {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Xvfb writes the display number once it is ready.
+        // Xvfb writes the display number once it is ready (within 30 s, or the test fails).
         var text = ""
-        let handle = output.fileHandleForReading
-        while !text.contains("\n") {
-            let data = handle.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        let deadline = Date().addingTimeInterval(30)
+        while !text.contains("\n"), Date() < deadline {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 100) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            text += String(decoding: buffer.prefix(count), as: UTF8.self)
         }
         guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw TimedOut(description: "Xvfb did not report a display number (got '\(text)')")
         }
         display = ":\(number)"
     }
 
     deinit {
-        // SIGKILL: children of the test runner may start with SIGTERM blocked.
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        // SIGKILL: children of the test runner may start with SIGTERM blocked. No waiting: deinit may
+        // run on the main thread, and Foundation's waitUntilExit spins the run loop there.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// The environment of a program on this display (no Wayland).

@@ -16,18 +16,21 @@ struct ExternalClientDrivingTests {
     private static func window(_ number: Int) -> String { "\(root)/window/\(number)" }
     private static func scene(_ name: String) -> String { "\(root)/scene/\(name)" }
 
-    private func drive(_ scenario: String) async throws -> DriveOutcome {
-        let session = try await ExternalClientHost.start()
+    private func drive(_ scenario: String, hostArguments: [String] = []) async throws -> DriveOutcome {
+        let session = try await ExternalClientHost.start(arguments: hostArguments)
         return DriveOutcome(try await session.python("drive.py", [scenario]))
     }
 
     @Test("Every method of Host1, Scene1 and Window1 answers with its declared out signature; every signal of the contract arrives with its declared signature and seq growing by one")
     func everyMethodAndSignal() async throws {
         let tour = try await drive("tour")
+        // AdvanceClock answers only on the virtual clock: one more host for it.
+        let clock = try await drive("clock", hostArguments: ["--clock", "virtual", "--probe-timeout", "60"])
+        #expect(clock.calls.allSatisfy { $0.error == nil }, "\(clock.calls)")
         let contract = try ContractInterface.all()
         for interface in contract {
             for method in interface.members where method.kind == "method" {
-                let answered = tour.calls.filter { $0.member == method.name && $0.interface == interface.name && $0.error == nil }
+                let answered = (tour.calls + clock.calls).filter { $0.member == method.name && $0.interface == interface.name && $0.error == nil }
                 #expect(!answered.isEmpty, "python called \(interface.name).\(method.name) and got a reply")
                 for call in answered {
                     #expect(call.replySignature == method.outputSignature, "\(call) replies '\(method.outputSignature)'")

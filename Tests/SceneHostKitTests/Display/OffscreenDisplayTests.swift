@@ -22,31 +22,50 @@ struct OffscreenDisplayTests {
 
     /// A host with one active 400 × 800 scene of a ``RotationSceneDelegate`` at `origin`, shown by a
     /// started offscreen display.
-    func startScene(_ name: String, at origin: Point) throws -> (SceneHost, RotationSceneDelegate, WindowScene, DesktopDisplay) {
+    func startScene(_ name: String, at origin: Point) async throws -> (SceneHost, RotationSceneDelegate, WindowScene, DesktopDisplay) {
         let host = bareHost()
         let delegate = RotationSceneDelegate()
         let scene = try host.application.connectScene(
             named: name, pluginName: "Test", delegate: delegate, screenFrame: Rect(origin: origin, size: Size(width: 400, height: 800)))
         scene.activate()
         let display = DesktopDisplay(host: host, options: DisplayOptions(driver: .offscreen), logger: Logger(label: "test"))
+        await Self.takeTurn(display.server)
         display.start()
         return (host, delegate, scene, display)
     }
 
-    /// Stops the display and waits until SDL is down (the next test starts it again).
-    func stopDisplay(_ display: DesktopDisplay) {
+    /// Stops the display and waits, on a thread of its own (the main actor keeps running), until SDL
+    /// is down: the next test starts it again.
+    func stopDisplay(_ display: DesktopDisplay) async {
         display.stop()
-        _ = display.server.waitUntilStopped(timeout: 10)
+        await Self.waitUntilStopped(display.server)
+    }
+
+    /// The display of the previous test: SDL must be down before the next starts it (also when that
+    /// test failed before it stopped it).
+    static var previous: DisplayServer?
+
+    /// Waits for the previous test's display to end, then remembers `server` as this test's.
+    static func takeTurn(_ server: DisplayServer) async {
+        if let previous { await waitUntilStopped(previous) }
+        previous = server
+    }
+
+    static func waitUntilStopped(_ server: DisplayServer) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                _ = server.waitUntilStopped(timeout: 10)
+                continuation.resume()
+            }.start()
+        }
     }
 
     @Test("Events queue up to the capacity and then the display thread waits: nothing is lost and order is kept")
     func boundedQueue() async throws {
         let server = DisplayServer(options: DisplayOptions(driver: .offscreen, queueCapacity: 4)) {}
+        await Self.takeTurn(server)
         server.start()
-        defer {
-            server.stop()
-            _ = server.waitUntilStopped(timeout: 10)
-        }
+        defer { server.stop() }
         var events: [DisplayEvent] = []
         try await eventually("ready") {
             events += server.takeEvents()
@@ -78,12 +97,14 @@ struct OffscreenDisplayTests {
         let statistics = server.statistics
         #expect(statistics.queuePeak == 4 && statistics.queueCapacity == 4)
         #expect(statistics.moves == 40 && statistics.inputEvents == 42)
+        server.stop()
+        await Self.waitUntilStopped(server)
     }
 
     @Test("Touchscreen fingers pushed into SDL drive a two-finger rotation whose angle matches the geometry within 1e-6")
     func rotationFromFingers() async throws {
-        let (host, delegate, scene, display) = try startScene("rotate", at: Point(x: 100, y: 50))
-        defer { stopDisplay(display) }
+        let (host, delegate, scene, display) = try await startScene("rotate", at: Point(x: 100, y: 50))
+        defer { display.stop() }
         try await eventually("the display") { display.info != nil && display.hasWindow(for: scene) }
         #expect(display.info?.driver == "offscreen")
         // Two fingers 200 points apart around the window's centre, turned step by step to 0.6
@@ -115,12 +136,13 @@ struct OffscreenDisplayTests {
         #expect(abs(reported - expected) < 1e-6, "rotation \(reported), geometry \(expected)")
         #expect(abs(expected - 0.6) < 1e-3, "the fingers turned by about 0.6 rad")
         #expect(host.application.activeTouches.isEmpty)
+        await stopDisplay(display)
     }
 
     @Test("A frame is presented only when something changed, once for many changes in one refresh, and none while idle")
     func framesOnDamageOnly() async throws {
-        let (_, delegate, scene, display) = try startScene("frames", at: Point(x: 0, y: 0))
-        defer { stopDisplay(display) }
+        let (_, delegate, scene, display) = try await startScene("frames", at: Point(x: 0, y: 0))
+        defer { display.stop() }
         try await eventually("the first frame") { display.server.statistics.framesPresented == 1 && display.pendingWork.isIdle }
         try await Task.sleep(for: .milliseconds(100))
         #expect(display.server.statistics.framesPresented == 1, "idle: no frame without a change")
@@ -138,6 +160,7 @@ struct OffscreenDisplayTests {
         #expect(display.server.statistics.framesPresented == 2, "no frame for a hidden window")
         scene.activate()
         try await eventually("the frame after coming back") { display.server.statistics.framesPresented == 3 }
+        await stopDisplay(display)
     }
 }
 

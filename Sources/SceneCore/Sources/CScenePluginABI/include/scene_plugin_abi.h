@@ -14,6 +14,14 @@
 
 #include <stdint.h>
 
+/* The version of SceneCore this header belongs to. A plugin records the version it was built
+   against; scripts/install writes it into scenecore.pc. */
+#define SCENE_CORE_VERSION_MAJOR 1
+#define SCENE_CORE_VERSION_MINOR 1
+#define SCENE_CORE_VERSION_PATCH 0
+/* The same as one number, (major << 16) | (minor << 8) | patch: what ScenePluginInfo.min_core_version holds. */
+#define SCENE_CORE_VERSION ((SCENE_CORE_VERSION_MAJOR << 16) | (SCENE_CORE_VERSION_MINOR << 8) | SCENE_CORE_VERSION_PATCH)
+
 #define SCENE_PLUGIN_MAGIC 0x534E5047u /* 'SNPG' */
 #define SCENE_PLUGIN_ABI_VERSION 1u
 #define SCENE_PLUGIN_FLAG_DEBUG 0x1u
@@ -23,6 +31,9 @@
 
 /// What a plugin says about itself before anything of it runs. Strings point to static storage
 /// owned by the plugin and stay valid for the life of the process (plugins are never unloaded).
+///
+/// Fields are only ever added at the end: the host reads a field only when the plugin's struct_size
+/// covers it, so plugins built with an older header keep loading (their later fields read as absent).
 typedef struct ScenePluginInfo {
     uint32_t magic;        /* SCENE_PLUGIN_MAGIC */
     uint32_t abi_version;  /* SCENE_PLUGIN_ABI_VERSION as compiled into the plugin */
@@ -30,6 +41,9 @@ typedef struct ScenePluginInfo {
     uint32_t flags;        /* SCENE_PLUGIN_FLAG_DEBUG for a debug build */
     const char *name;      /* plugin name, e.g. "FindView" */
     const char *version;   /* plugin version, e.g. "1.0.0" */
+    /* Since SceneCore 1.1: */
+    const char *description;    /* one line saying what the plugin shows, or NULL */
+    uint32_t min_core_version;  /* the oldest SceneCore it runs on, as SCENE_CORE_VERSION; 0 for any */
 } ScenePluginInfo;
 
 typedef int32_t (*ScenePluginQueryFn)(ScenePluginInfo *out);
@@ -37,5 +51,8 @@ typedef void *(*ScenePluginCreateFn)(void);
 
 /// The ABI version the loaded libSceneCore.so was built with (implemented in the core itself).
 uint32_t scene_core_abi_version(void);
+
+/// The version of the loaded libSceneCore.so, as SCENE_CORE_VERSION (implemented in the core itself).
+uint32_t scene_core_version(void);
 
 #endif

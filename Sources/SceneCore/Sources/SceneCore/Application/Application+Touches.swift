@@ -194,7 +194,7 @@ extension Application {
         let event = touchEvent
         let outerChanged = event.changedTouches
         event.timestamp = time
-        if case .one(let only) = changed.storage {
+        if event.takesShortcuts, case .one(let only) = changed.storage {
             // One finger changed (every single-finger event): the same steps without the loops.
             let live = event.liveTouches
             if !(live.count == 1 && live[0] === only) { markStationary(event, except: changed) }

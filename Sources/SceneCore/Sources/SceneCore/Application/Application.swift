@@ -165,11 +165,7 @@ open class Application: Responder {
         named name: String, pluginName: String = "", delegate: (any SceneDelegate)?,
         options: [String: String] = [:], screenFrame: Rect
     ) throws(ApplicationError) -> WindowScene {
-        guard !name.isEmpty, name.utf8.allSatisfy({ Application.isSceneNameByte($0) }) else {
-            throw ApplicationError(
-                code: .invalidSceneName,
-                message: "scene name '\(name)' is invalid: use letters, digits, '_' or '-' (it becomes a D-Bus path element)")
-        }
+        try Application.validateSceneName(name)
         guard scene(named: name) == nil else {
             throw ApplicationError(
                 code: .duplicateSceneName,
@@ -205,7 +201,19 @@ open class Application: Responder {
         updateKeyWindow()
     }
 
-    private static func isSceneNameByte(_ byte: UInt8) -> Bool {
+    /// Checks that `name` can name a scene (`[A-Za-z0-9_-]+`, since it becomes a D-Bus path element),
+    /// so a host can refuse a bad name before it loads anything.
+    ///
+    /// - Throws: ``ApplicationError`` with code `invalidSceneName`, quoting the name.
+    public nonisolated static func validateSceneName(_ name: String) throws(ApplicationError) {
+        guard !name.isEmpty, name.utf8.allSatisfy({ Application.isSceneNameByte($0) }) else {
+            throw ApplicationError(
+                code: .invalidSceneName,
+                message: "scene name '\(name)' is invalid: use letters, digits, '_' or '-' (it becomes a D-Bus path element)")
+        }
+    }
+
+    private nonisolated static func isSceneNameByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || byte == 0x5F || byte == 0x2D
     }

@@ -10,6 +10,10 @@
 /// title is grey and the background is washed out. The default title colour is the ``tintColor``.
 @MainActor
 open class Button: Control {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     private var titles: [UInt: String] = [:]
     private var titleColors: [UInt: Color] = [:]
 
@@ -94,7 +98,7 @@ open class Button: Control {
     open override func draw(_ rect: Rect, in context: any GraphicsContext) {
         let bounds = self.bounds
         if backgroundColor != nil, let overlay = stateOverlay {
-            context.fill(Path(roundedRect: bounds, cornerRadius: cornerRadius), with: overlay)
+            context.fill(bounds, cornerRadius: cornerRadius, with: overlay)
         }
         guard let title = currentTitle, !title.isEmpty else { return }
         let style = TextStyle(

@@ -9,6 +9,10 @@
 /// its touches and does not block ancestor gestures [UC-6].
 @MainActor
 open class Control: View {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     var tracking = ControlTracking()
     private var trackedTouch: Touch?
     private var entries: [ActionEntry] = []

@@ -9,6 +9,10 @@
 /// disabled.
 @MainActor
 open class Slider: Control {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     /// Diameter of the thumb, in points.
     public static let thumbDiameter: Double = 28
     /// Points around the thumb that still grab it.

@@ -6,6 +6,10 @@
 /// thumb at the right end when on, the left end when off; half transparent when disabled.
 @MainActor
 open class Switch: Control {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     /// The size of UIKit's switch, in points.
     public static let standardSize = Size(width: 51, height: 31)
 
@@ -75,7 +79,7 @@ open class Switch: Control {
         if !isEnabled { context.beginTransparencyLayer(alpha: 0.5) }
         let track = trackRect
         let trackColor = isOn ? (onTintColor ?? .systemGreen) : Color.systemGray5
-        context.fill(Path(roundedRect: track, cornerRadius: track.height / 2), with: trackColor)
+        context.fill(track, cornerRadius: track.height / 2, with: trackColor)
         let thumb = thumbRect
         context.fillEllipse(in: thumb, with: thumbTintColor ?? .white)
         context.strokeEllipse(in: thumb.insetBy(dx: 0.25, dy: 0.25), with: Color(white: 0, alpha: 0.12), lineWidth: 0.5)

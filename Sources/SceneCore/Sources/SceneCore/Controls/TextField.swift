@@ -10,6 +10,10 @@
 /// Offsets (``caretOffset``, ranges) count Unicode scalars; Backspace removes a whole character.
 @MainActor
 open class TextField: Control, KeyInput {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     /// The text. Setting it from code moves the caret to the end and sends no control events.
     public var text: String = "" {
         didSet {

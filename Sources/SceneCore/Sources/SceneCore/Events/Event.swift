@@ -18,6 +18,11 @@ public final class Event {
     @exclusivity(unchecked) var liveTouches: [Touch] = []
     /// The touches that changed in the dispatch in progress (began, moved, ended or cancelled).
     @exclusivity(unchecked) var changedTouches = TouchSet()
+    /// Whether touch delivery may take its shortcuts (single-touch events, one candidate recognizer,
+    /// quiet recognizers, one touch to cut off). Always true, except in the differential tests, which
+    /// turn it off in one of two identical applications to prove that the shortcuts deliver exactly
+    /// what the general path delivers.
+    @exclusivity(unchecked) var takesShortcuts = true
     /// For motion events: whether the shake began, ended or was cancelled.
     var motionPhase: MotionPhase = .began
 

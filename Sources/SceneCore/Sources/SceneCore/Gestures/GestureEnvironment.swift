@@ -67,7 +67,7 @@ final class GestureEnvironment {
     /// Handles one touch event for this window's touches [GR-1, GR-2] and settles the results.
     func handle(_ event: Event) {
         isDelivering = true
-        let touchBits = event.changedTouches.onlyTouchBits
+        let touchBits = event.takesShortcuts ? event.changedTouches.onlyTouchBits : 0
         if touchBits != 0 {
             // The touch is not retained. It stays alive for the whole call: the event's changed set
             // holds it, and a nested dispatch (code run from here may cancel touches) keeps that set
@@ -217,7 +217,7 @@ final class GestureEnvironment {
             let recognizer = participants[index]
             index += 1
             guard !recognizer.state.isFinished else { continue }
-            if changed.count == 1 {
+            if changed.count == 1 && event.takesShortcuts {
                 let touch = changed[0]
                 guard touch.window === window, recognizer.trackedTouches.contains(where: { $0 === touch }) else { continue }
                 deliver(TouchSet(touch), phase: touch.phase, to: recognizer, event: event)
@@ -259,7 +259,7 @@ final class GestureEnvironment {
     // MARK: Settle [GR-4 … GR-9]
 
     private func settleAndClean(_ event: Event) {
-        if allParticipantsAreQuiet() { return }
+        if event.takesShortcuts && allParticipantsAreQuiet() { return }
         while true {
             settle(event)
             guard failStalledParticipants() else { break }
@@ -345,7 +345,7 @@ final class GestureEnvironment {
             index += 1
         }
         guard leaving > 0 else { return false }
-        if leaving == 1 {
+        if leaving == 1 && event.takesShortcuts {
             // A single candidate (the usual case): no mutual prevention to decide, and nothing ran since
             // it was found, so it is still leaving.
             return tryToLeavePossible(participants[first], event: event)
@@ -395,7 +395,7 @@ final class GestureEnvironment {
             recognizer.apply(.failed)
             return true
         }
-        if !viewsAllowBegin(recognizer) {
+        if !viewsAllowBegin(recognizer, shortcuts: event.takesShortcuts) {
             recognizer.apply(.failed)
             return true
         }
@@ -464,9 +464,9 @@ final class GestureEnvironment {
     }
 
     /// [GR-5 step 3] the recognizer's own view, then each distinct view of its touches [UC-7].
-    private func viewsAllowBegin(_ recognizer: GestureRecognizer) -> Bool {
+    private func viewsAllowBegin(_ recognizer: GestureRecognizer, shortcuts: Bool) -> Bool {
         if let view = recognizer.view, !view.gestureRecognizerShouldBegin(recognizer) { return false }
-        if recognizer.touchesSinceReset.count == 1 {
+        if recognizer.touchesSinceReset.count == 1 && shortcuts {
             // One touch: its view, if it is not the recognizer's own.
             guard let view = recognizer.touchesSinceReset[0].view, view !== recognizer.view else { return true }
             return view.gestureRecognizerShouldBegin(recognizer)

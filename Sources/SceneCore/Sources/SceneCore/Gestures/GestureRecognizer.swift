@@ -466,6 +466,12 @@ open class GestureRecognizer {
         guard bits != 0 else { return false }
         return withUnretained(bits, as: ClockTimer.self) { $0.isPending }
     }
+
+    /// The deadline of the pending timer, nil when none is pending (see ``Application/pendingWork()``).
+    var pendingTimerDeadline: Double? {
+        guard let timer, timer.isPending else { return nil }
+        return timer.deadline
+    }
 }
 
 /// A (target, action) pair or a closure of a recognizer.

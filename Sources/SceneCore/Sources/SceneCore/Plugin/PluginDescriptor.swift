@@ -43,23 +43,33 @@ public final class PluginDescriptor: Sendable {
 
 extension ScenePluginInfo {
     /// Fills `info` for a plugin's `scene_plugin_query` entry: magic, the ABI version of the header
-    /// the *plugin* was compiled against, the struct size, the debug flag, name and version.
+    /// the *plugin* was compiled against, the struct size, the debug flag, name, version, a one-line
+    /// description and the oldest SceneCore the plugin runs on.
     ///
-    /// Emitted into the plugin (not called in the core) so that the ABI version is the plugin's own.
-    /// `name` and `version` must be static strings (they are read after the call returns).
+    /// Emitted into the plugin (not called in the core) so that the ABI version, the struct size and
+    /// the default minimum core version are the plugin's own: by default a plugin needs the SceneCore
+    /// version of the SDK it was built against (``CoreVersion/sdk``), and a host with an older core
+    /// refuses it saying so. Pass an older `minimumCoreVersion` when the plugin uses nothing newer.
+    /// The strings must be static (they are read after the call returns).
     /// Returns 0, the query entry's success value, or -1 for a null pointer.
     @_alwaysEmitIntoClient
     public static func describe(
-        into info: UnsafeMutablePointer<ScenePluginInfo>?, name: StaticString, version: StaticString, debugBuild: Bool
+        into info: UnsafeMutablePointer<ScenePluginInfo>?, name: StaticString, version: StaticString,
+        description: StaticString? = nil, minimumCoreVersion: CoreVersion? = nil, debugBuild: Bool
     ) -> Int32 {
         guard let info else { return -1 }
+        func text(_ string: StaticString) -> UnsafePointer<CChar> {
+            UnsafeRawPointer(string.utf8Start).assumingMemoryBound(to: CChar.self)
+        }
         info.pointee = ScenePluginInfo(
             magic: SCENE_PLUGIN_MAGIC,
             abi_version: SCENE_PLUGIN_ABI_VERSION,
             struct_size: UInt32(MemoryLayout<ScenePluginInfo>.size),
             flags: debugBuild ? SCENE_PLUGIN_FLAG_DEBUG : 0,
-            name: UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self),
-            version: UnsafeRawPointer(version.utf8Start).assumingMemoryBound(to: CChar.self))
+            name: text(name),
+            version: text(version),
+            description: description.map(text),
+            min_core_version: (minimumCoreVersion ?? CoreVersion.sdk).packed)
         return 0
     }
 }

@@ -6,6 +6,10 @@
 /// says (default: an ellipsis at the end), and centered vertically in its bounds as UIKit does.
 @MainActor
 open class Label: View {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     /// The text; also the label's accessibility name unless ``accessibilityLabel`` is set.
     public var text: String? {
         didSet {

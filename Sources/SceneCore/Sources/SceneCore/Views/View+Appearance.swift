@@ -31,9 +31,13 @@ extension View {
         }
     }
 
-    /// A hint that the view fills its bounds with opaque pixels. Default true for plain views, false
-    /// for labels, buttons, switches, sliders and image views (as in UIKit). The renderer draws the
-    /// same pixels either way.
+    /// Whether the view may be treated as filling its bounds with opaque pixels. Default true for
+    /// plain views, false for labels, buttons, switches, sliders and image views (as in UIKit).
+    ///
+    /// The renderer honours it when it can tell: an opaque view with an opaque ``backgroundColor``,
+    /// square corners and no rotation hides what lies under it, and a redraw inside it draws nothing
+    /// painted before it. Set it to false to have everything under such a view drawn anyway; the
+    /// pixels are the same either way.
     public var isOpaque: Bool {
         get { _display?.isOpaque ?? isOpaqueByDefault }
         set { displayStorage.isOpaque = newValue }

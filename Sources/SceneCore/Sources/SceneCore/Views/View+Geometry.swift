@@ -56,7 +56,8 @@ extension View {
     }
 
     /// Scale, rotation and translation applied around ``center``. A transformed view is hit in its
-    /// transformed footprint [HT-5]; a singular transform (scale 0) makes it unhittable.
+    /// transformed footprint [HT-5]. A transform that cannot be inverted (scale 0, or entries that are
+    /// not finite) covers no point: hit testing still asks the view, with the point (NaN, NaN) [HT-5].
     public var transform: AffineTransform {
         get { _transform?.transform ?? .identity }
         set {
@@ -81,6 +82,10 @@ extension View {
     }
 
     // MARK: Conversion between a view and its superview
+
+    /// What a hit test asks a subview with when its transform cannot be inverted: no point of the
+    /// superview maps into it, and no bounds contain (NaN, NaN) [HT-5].
+    static let unmappablePoint = Point(x: .nan, y: .nan)
 
     /// Maps a point from the superview's coordinates into this view's bounds coordinates [HT-5]:
     /// `p − (frame.origin − bounds.origin)` with the identity transform,

@@ -134,9 +134,12 @@ enum SubviewSearchResult {
 extension ChildHitIndex {
     /// A subview that cannot be decided from its record: a class that may override hit testing is
     /// asked through `hitTest(_:with:)`; a transformed SceneCore view is tested in its own space.
+    ///
+    /// A transform that cannot be inverted maps no point into the subview: it is asked with
+    /// (NaN, NaN), which no bounds contain, so only an override that ignores the point can answer [HT-5].
     @inline(never)
     static func askSpecial(_ child: View, _ p: Point, with event: Event?) -> SubviewSearchResult? {
-        guard let q = child.convertFromSuperview(p) else { return nil }
+        let q = child.convertFromSuperview(p) ?? View.unmappablePoint
         if child._flags.contains(.customHitTesting) {
             return child.hitTest(q, with: event).map { .found($0) }
         }

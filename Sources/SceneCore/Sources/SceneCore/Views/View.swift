@@ -37,8 +37,10 @@ open class View: Responder {
     @exclusivity(unchecked) var _gestureRecognizers: [GestureRecognizer] = []
     var _accessibility: AccessibilityStorage?
     /// Appearance and drawing bookkeeping; nil until a colour, border, tint... is set or the view is
-    /// drawn (see `View+Appearance.swift`, `View+Display.swift`).
-    var _display: DisplayStorage?
+    /// drawn (see `View+Appearance.swift`, `View+Display.swift`). Read for every view a drawing pass
+    /// meets; same reasoning as the hot state above (main actor only, never accessed inout across a
+    /// call that could reach it again).
+    @exclusivity(unchecked) var _display: DisplayStorage?
 
     /// A number the app can use to find the view (``viewWithTag(_:)``).
     public var tag: Int = 0

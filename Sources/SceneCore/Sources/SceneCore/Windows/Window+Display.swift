@@ -41,16 +41,19 @@ extension Window {
     /// skipped. The window's own alpha, transform and visibility are the compositor's and are
     /// ignored here.
     ///
+    /// Views hidden by an opaque view in front of them (see ``View/isOpaque``) are not drawn unless
+    /// `skippingHiddenViews` is false (a reference for tests: the pixels are the same).
+    ///
     /// - Returns: what was visited and drawn (for tests and benchmarks).
     @discardableResult
-    public func drawHierarchy(in context: any GraphicsContext, region: DamageRegion) -> DisplayReport {
+    public func drawHierarchy(in context: any GraphicsContext, region: DamageRegion, skippingHiddenViews: Bool = true) -> DisplayReport {
         if let state = _display?.windowState {
             state.resolvePending(in: self)
             if !state.extentsAreValid { state.recomputeAllExtents(of: self) }
         } else {
             DisplayGeometry.computeExtents(of: self, transform: .identity, clip: _bounds, isRoot: true)
         }
-        var pass = DisplayPass(context: context, region: region)
+        var pass = DisplayPass(context: context, region: region, skippingHiddenViews: skippingHiddenViews)
         pass.drawRoot(self)
         return pass.report
     }

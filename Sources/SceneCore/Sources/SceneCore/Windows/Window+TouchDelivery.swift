@@ -14,7 +14,7 @@
 /// in the order of their lowest touch identifier.
 extension Window {
     func deliverTouches(_ event: Event) {
-        if case .one(let touch) = event.changedTouches.storage {
+        if event.takesShortcuts, case .one(let touch) = event.changedTouches.storage {
             deliverSingleChange(touch, event)
             return
         }
@@ -30,7 +30,7 @@ extension Window {
         }
         deliverPlanned(event, changedOnly: true, environment: environment)
         publishChanges(event)
-        retireFinishedTouches()
+        retireFinishedTouches(event)
     }
 
     /// `deliverTouches` for an event in which one touch changed (every single-finger event): the
@@ -54,7 +54,7 @@ extension Window {
         if isOnlyElement(touch, &deliveryTouches) {
             if touch.phase.isTerminal && !touch.delivery.hasHeldPhases { deliveryTouches.removeAll(keepingCapacity: true) }
         } else {
-            retireFinishedTouches()
+            retireFinishedTouches(event)
         }
     }
 
@@ -78,13 +78,13 @@ extension Window {
     func flushHeldDeliveries(_ event: Event) {
         guard deliveryTouches.contains(where: { $0.delivery.hasHeldPhases }) else { return }
         deliverPlanned(event, changedOnly: false, environment: gestureEnvironment)
-        retireFinishedTouches()
+        retireFinishedTouches(event)
     }
 
     /// Plans and performs the view callbacks for the touches of this window.
     private func deliverPlanned(_ event: Event, changedOnly: Bool, environment: GestureEnvironment) {
         let touches = deliveryTouches
-        if touches.count == 1 {
+        if touches.count == 1 && event.takesShortcuts {
             deliverPlannedSingle(touches[0], event, changedOnly: changedOnly, environment: environment)
             return
         }
@@ -199,7 +199,8 @@ extension Window {
     /// gets one `touchesCancelled` with those touches; held phases are dropped and nothing more is
     /// delivered [GR-9 cancelsTouchesInView, WS-8].
     func cutOffTouchesFromViews(_ touches: [Touch], event: Event?) {
-        if touches.count == 1 {
+        let shortcuts = event?.takesShortcuts ?? true
+        if touches.count == 1 && shortcuts {
             // One touch (a single-finger gesture): no list to build.
             let touch = touches[0]
             guard Window.cutOff(touch), let view = touch.view else { return }
@@ -210,7 +211,7 @@ extension Window {
         for touch in touches where Window.cutOff(touch) {
             cancelled.append(touch)
         }
-        if cancelled.count == 1 {
+        if cancelled.count == 1 && shortcuts {
             // One touch: its own group.
             let touch = cancelled[0]
             if let view = touch.view { view.touchesCancelled(TouchSet(touch), with: event) }
@@ -244,8 +245,9 @@ extension Window {
             return view === root || view.isDescendant(of: root)
         }
         guard !affected.isEmpty else { return }
-        cutOffTouchesFromViews(affected, event: _windowScene?._application?.touchEvent)
-        retireFinishedTouches()
+        let event = _windowScene?._application?.touchEvent
+        cutOffTouchesFromViews(affected, event: event)
+        retireFinishedTouches(event)
     }
 
     /// [TD-11] the window is being hidden or detached: every live touch is cancelled, for recognizers
@@ -262,9 +264,9 @@ extension Window {
         }
     }
 
-    private func retireFinishedTouches() {
+    private func retireFinishedTouches(_ event: Event?) {
         let touches = deliveryTouches
-        if touches.count == 1 {
+        if touches.count == 1 && event?.takesShortcuts ?? true {
             let touch = touches[0]
             if touch.phase.isTerminal && !touch.delivery.hasHeldPhases { deliveryTouches.removeAll(keepingCapacity: true) }
             return

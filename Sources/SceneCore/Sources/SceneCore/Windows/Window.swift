@@ -9,6 +9,10 @@
 /// when no subview contains the point [HT-12]. Its ``next`` is its scene [RC-1].
 @MainActor
 open class Window: View {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     // The scene owns its windows, and clears this pointer when a window leaves it or the scene goes
     // away, so the pointer never outlives the scene. Unchecked exclusivity: read on every touch
     // delivery, only on the main actor, never passed `inout` across a call that could write it.

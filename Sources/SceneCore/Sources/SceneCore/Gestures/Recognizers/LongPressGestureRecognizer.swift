@@ -4,6 +4,10 @@
 /// more than ``allowableMovement``; then any movement is a change and lifting a finger ends it.
 @MainActor
 open class LongPressGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = LongPressMachine()
     @exclusivity(unchecked) var scheduledDeadline: Double?

@@ -6,6 +6,10 @@
 /// (or since the last ``setTranslation(_:in:)``), not a delta.
 @MainActor
 open class PanGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = PanMachine()
     @exclusivity(unchecked) var scheduledDeadline: Double?

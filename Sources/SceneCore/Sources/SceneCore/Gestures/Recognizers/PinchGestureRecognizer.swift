@@ -3,6 +3,10 @@
 /// second finger went down (absolute, not incremental).
 @MainActor
 open class PinchGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = PinchMachine()
     @exclusivity(unchecked) var scheduledDeadline: Double?

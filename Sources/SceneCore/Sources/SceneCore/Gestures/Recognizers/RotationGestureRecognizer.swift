@@ -2,6 +2,10 @@
 /// ``rotation`` is in radians since the gesture started, positive clockwise on screen, absolute.
 @MainActor
 open class RotationGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = RotationMachine()
     @exclusivity(unchecked) var scheduledDeadline: Double?

@@ -4,6 +4,10 @@
 /// along an allowed ``direction`` within ``maximumDuration`` with that axis dominant.
 @MainActor
 open class SwipeGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     /// Allowed directions, UIKit's raw values (right 1, left 2, up 4, down 8).
     public typealias Direction = SwipeDirection
 

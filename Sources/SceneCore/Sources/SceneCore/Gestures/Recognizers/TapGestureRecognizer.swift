@@ -9,6 +9,10 @@
 /// prevents a double tap.
 @MainActor
 open class TapGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
+    // Spelled out so the module interface says `isolated deinit` like the superclass's (an implicit
+    // one prints as a plain `deinit`, which the interface verifier then rejects).
+    isolated deinit {}
+
     // Safe: see MachineDrivenRecognizer — never accessed while an output is being reported.
     @exclusivity(unchecked) var machine = TapMachine()
     @exclusivity(unchecked) var scheduledDeadline: Double?

@@ -1,0 +1,1 @@
+../SceneBench/Harness.swift

@@ -1,0 +1,69 @@
+import BenchSupport
+import Glibc
+
+// RenderBench: SceneRender's benchmarks (BENCHMARKS.md, "Rendering"): the dressed realistic window
+// drawn in full against GTK 4's Cairo renderer (a C peer under Xvfb, same run), the redraw after one
+// button highlights against the full render, and PNG encoding against GTK's. Prints a markdown
+// report on stdout (progress on stderr); exits non-zero when a target is missed or a check fails.
+//
+//     swift run -c release --package-path Benchmarks RenderBench [all] [--quick] [--no-gtk] [--save DIR]
+//     swift run -c release --package-path Benchmarks RenderBench export      (rewrites Benchmarks/Config/realistic-tree.txt)
+//     swift run -c release --package-path Benchmarks RenderBench profile full|highlight|png [n]
+
+let usage = "usage: RenderBench [all] [--quick] [--no-gtk] [--save DIR] | export | profile full|highlight|png [n]   (from the repository root)"
+var arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == "export" {
+    do {
+        let same = try TreeFile.write(DressedTrees.realistic(), to: Paths.treeFile)
+        print(same ? "\(Paths.treeFile) is up to date" : "wrote \(Paths.treeFile)")
+        exit(0)
+    } catch {
+        Report.shared.progress("RenderBench: cannot write \(Paths.treeFile): \(error) (run from the repository root)")
+        exit(1)
+    }
+}
+
+if arguments.first == "profile" {
+    guard arguments.count >= 2 else {
+        Report.shared.progress(usage)
+        exit(2)
+    }
+    let count = arguments.count >= 3 ? Int(arguments[2]) ?? 1000 : 1000
+    exit(MainActor.assumeIsolated { runRenderProfile(arguments[1], operations: count) })
+}
+
+var saveDirectory: String?
+if let index = arguments.firstIndex(of: "--save") {
+    guard index + 1 < arguments.count else {
+        Report.shared.progress(usage)
+        exit(2)
+    }
+    saveDirectory = arguments[index + 1]
+    arguments.removeSubrange(index...index + 1)
+}
+let quick = arguments.contains("--quick")
+let useGTK = !arguments.contains("--no-gtk")
+let commands = arguments.filter { !$0.hasPrefix("--") }
+guard commands.count <= 1, (commands.first ?? "all") == "all", arguments.allSatisfy({ !$0.hasPrefix("--") || ["--quick", "--no-gtk"].contains($0) })
+else {
+    Report.shared.progress(usage)
+    exit(2)
+}
+let config: MeasureConfig = quick ? .quick : .full
+let report = Report.shared
+report.line("# RenderBench\(quick ? " --quick" : "")")
+report.line("")
+report.line("- date: \(utcTimestamp())")
+report.line("- load average at start (1, 5, 15 min): \(loadAverage())")
+MainActor.assumeIsolated { runRenderSection(config: config, useGTK: useGTK, saveDirectory: saveDirectory) }
+report.line("")
+report.line("- load average at end (1, 5, 15 min): \(loadAverage())")
+if report.failures.isEmpty {
+    report.line("- result: every target met, every check passed")
+    exit(0)
+} else {
+    report.line("- result: \(report.failures.count) failure(s):")
+    for failure in report.failures { report.line("  - \(failure)") }
+    exit(1)
+}

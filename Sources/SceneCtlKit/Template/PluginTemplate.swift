@@ -1,0 +1,265 @@
+/// The files of a new, standalone plugin package (`scenectl new-plugin NAME`): a SwiftPM package
+/// that builds `lib<Name>.so` against the installed SceneHost SDK only (pkg-config `scenecore`),
+/// with the two entry points, a scene with a label and a button, a test and a README.
+///
+/// Pure: it makes text, writing it is ``PluginTemplateWriter``'s job.
+struct PluginTemplate: Equatable {
+    /// The plugin's (and the Swift module's) name: `[A-Z][A-Za-z0-9]*`.
+    let name: String
+    /// The folder of the SDK's `libSceneCore.so`, for the tests to run against (written into
+    /// `Package.swift`; `SCENECORE_LIBDIR` overrides it).
+    let sdkLibraryFolder: String
+
+    /// Why a name cannot be a plugin's.
+    struct NameError: Error, Equatable {
+        let message: String
+    }
+
+    /// Names the template cannot take: they would clash with the SDK's modules.
+    static let reservedNames: Set<String> = ["SceneCore", "SceneCoreSDK", "CScenePluginABI", "Swift", "Foundation", "Testing"]
+
+    /// - Throws: ``NameError`` quoting `name` and saying what a plugin name looks like.
+    init(name: String, sdkLibraryFolder: String) throws(NameError) {
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first),
+            name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }),
+            name.count <= 64
+        else {
+            throw NameError(
+                message: "plugin name '\(name)' is invalid: use an upper-case letter then letters and digits (at most 64), e.g. Clock; it names the Swift module and lib<Name>.so")
+        }
+        guard !Self.reservedNames.contains(name) else {
+            throw NameError(message: "plugin name '\(name)' is taken by the SDK or the standard library; choose another")
+        }
+        self.name = name
+        self.sdkLibraryFolder = sdkLibraryFolder
+    }
+
+    /// The scene name the README suggests (`Clock` → `clock`).
+    var sceneName: String { name.lowercased() }
+
+    /// Every file, by path relative to the package folder.
+    var files: [(path: String, contents: String)] {
+        [
+            ("Package.swift", packageManifest),
+            ("Sources/SceneCoreSDK/module.modulemap", sdkModuleMap),
+            ("Sources/SceneCoreSDK/sdk.h", sdkHeader),
+            ("Sources/\(name)/PluginEntry.swift", pluginEntry),
+            ("Sources/\(name)/\(name)SceneDelegate.swift", sceneDelegate),
+            ("Tests/\(name)Tests/\(name)Tests.swift", tests),
+            ("README.md", readme),
+            (".gitignore", ".build/\n.swiftpm/\n"),
+        ]
+    }
+
+    static func == (lhs: PluginTemplate, rhs: PluginTemplate) -> Bool {
+        lhs.name == rhs.name && lhs.sdkLibraryFolder == rhs.sdkLibraryFolder
+    }
+
+    var packageManifest: String {
+        """
+        // swift-tools-version:6.1
+        // \(name): a SceneHost view-tree plugin, built against the installed SceneHost SDK only
+        // (pkg-config scenecore: SceneCore's module interface, the plugin ABI header, libSceneCore.so).
+        import PackageDescription
+
+        /// Where the SDK's libSceneCore.so is (`pkg-config --variable=libdir scenecore`), so that the tests
+        /// can run; the plugin itself uses the copy the host has loaded. `scenectl new-plugin` wrote the
+        /// folder of the SDK it came with; SCENECORE_LIBDIR overrides it.
+        let sceneCoreLibrary = Context.environment["SCENECORE_LIBDIR"] ?? "\(sdkLibraryFolder)"
+
+        let package = Package(
+            name: "\(name)",
+            products: [
+                // lib\(name).so: what scene-host loads.
+                .library(name: "\(name)", type: .dynamic, targets: ["\(name)"]),
+            ],
+            targets: [
+                // The installed SDK, found with pkg-config (set PKG_CONFIG_PATH to PREFIX/lib/pkgconfig
+                // when SceneHost is installed under a prefix pkg-config does not search, such as ~/.local).
+                .systemLibrary(name: "SceneCoreSDK", pkgConfig: "scenecore"),
+                .target(name: "\(name)", dependencies: ["SceneCoreSDK"]),
+                .testTarget(
+                    name: "\(name)Tests", dependencies: ["\(name)", "SceneCoreSDK"],
+                    linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", sceneCoreLibrary])]),
+            ],
+            swiftLanguageModes: [.v6]
+        )
+
+        """
+    }
+
+    var sdkModuleMap: String {
+        """
+        // The installed SceneHost SDK as a system library: depending on it gives the plugin the compiler
+        // and linker flags of scenecore.pc. The plugin imports SceneCore, never this module.
+        module SceneCoreSDK [system] {
+            header "sdk.h"
+            export *
+        }
+
+        """
+    }
+
+    var sdkHeader: String {
+        "// Intentionally empty: the SDK's Swift module (SceneCore) and C module (CScenePluginABI) come from scenecore.pc.\n"
+    }
+
+    var pluginEntry: String {
+        """
+        public import SceneCore
+
+        #if DEBUG
+        private let isDebugBuild = true
+        #else
+        private let isDebugBuild = false
+        #endif
+
+        /// Who the plugin is. The host calls this first, before anything else of the plugin runs, so it
+        /// touches C types only. The plugin ABI version and the minimum SceneCore version it records are
+        /// those of the SDK it is built against: a host with an older core refuses it, saying so.
+        @c(scene_plugin_query)
+        public func scenePluginQuery(_ info: UnsafeMutablePointer<ScenePluginInfo>?) -> Int32 {
+            ScenePluginInfo.describe(
+                into: info, name: "\(name)", version: "0.1.0", description: "\(name): a label and a button that counts taps",
+                debugBuild: isDebugBuild)
+        }
+
+        /// A +1 retained descriptor whose factory builds the delegate of each scene the host connects.
+        /// Runs on any thread and builds no UI (that happens on the main actor, in the delegate).
+        @c(scene_plugin_create)
+        public func scenePluginCreate() -> UnsafeMutableRawPointer? {
+            PluginDescriptor(name: "\(name)", version: "0.1.0") { \(name)SceneDelegate() }.retainedOpaquePointer()
+        }
+
+        """
+    }
+
+    var sceneDelegate: String {
+        """
+        import SceneCore
+
+        /// Builds one \(name) scene: a window with a label and a button. Each tap on the button counts,
+        /// updates the label and logs a line (to the host's log and its D-Bus `Log` signal).
+        ///
+        /// Like every SceneCore type it runs on the main actor. Views scripts and assistive tools should
+        /// find carry an `accessibilityIdentifier`: `scenectl tap-view tap-me --window \(sceneName)` taps the button.
+        final class \(name)SceneDelegate: SceneDelegate {
+            private(set) var window: Window?
+            private(set) var taps = 0
+
+            func scene(_ scene: WindowScene, willConnectWith options: [String: String]) {
+                let window = Window(windowScene: scene)  // covers the scene's screen area
+                window.title = "\(name)"
+                window.backgroundColor = .white
+                let label = Label(frame: Rect(x: 20, y: 60, width: 350, height: 30), text: options["greeting"] ?? "Hello from \(name)")
+                label.accessibilityIdentifier = "message"
+                let button = Button(frame: Rect(x: 20, y: 110, width: 160, height: 44), title: "Tap me")
+                button.accessibilityIdentifier = "tap-me"
+                button.backgroundColor = .systemBlue
+                button.setTitleColor(.white, for: .normal)
+                button.cornerRadius = 10
+                button.addAction(named: "countTap", for: .touchUpInside) { [weak self, weak label, weak scene] _, _ in
+                    guard let self else { return }
+                    taps += 1
+                    label?.text = "Tapped \\(taps) time\\(taps == 1 ? "" : "s")"
+                    scene?.log("tapped \\(taps)")
+                }
+                window.addSubview(label)
+                window.addSubview(button)
+                window.makeKeyAndVisible()
+                self.window = window
+            }
+        }
+
+        """
+    }
+
+    var tests: String {
+        """
+        import SceneCore
+        import Testing
+
+        @testable import \(name)
+
+        @MainActor
+        @Suite("\(name): the scene")
+        struct \(name)Tests {
+            @Test("A tap on the button counts and updates the label")
+            func tapCounts() throws {
+                let clock = ManualClock(now: 0)
+                let application = Application(clock: clock)
+                let delegate = \(name)SceneDelegate()
+                let scene = try application.connectScene(
+                    named: "test", delegate: delegate, screenFrame: Rect(x: 0, y: 0, width: 390, height: 844))
+                scene.activate()
+                let window = try #require(delegate.window)
+                #expect((window.view(forReference: "message") as? Label)?.text == "Hello from \(name)")
+                // A finger down and up on the button (screen points: the window covers the scene from 0, 0).
+                let touch = try #require(application.touchDown(at: Point(x: 100, y: 132)))
+                clock.advance(by: 0.05)
+                application.touchUp(touch)
+                #expect(delegate.taps == 1)
+                #expect((window.view(forReference: "message") as? Label)?.text == "Tapped 1 time")
+            }
+        }
+
+        """
+    }
+
+    var readme: String {
+        """
+        # \(name)
+
+        A SceneHost view-tree plugin: one window with a label and a button that counts taps. Made by
+        `scenectl new-plugin \(name)`; it builds against the installed SceneHost SDK only (no SceneCore
+        sources), as `lib\(name).so`.
+
+        ## Build, test, validate
+
+        ```sh
+        export PKG_CONFIG_PATH=$HOME/.local/lib/pkgconfig   # where scripts/install put scenecore.pc (PREFIX/lib/pkgconfig)
+        swift build -c release                             # .build/release/lib\(name).so
+        swift test                                         # the scene, tapped on a manual clock
+        scene-host validate-plugin .build/release/lib\(name).so
+        ```
+
+        `scene-host validate-plugin` loads the plugin in a child process as the host would, checks its
+        metadata, connects its scene, taps each control it finds, and prints a report (with a
+        symbolicated backtrace, the plugin's file and line, if it crashes); its exit status is 0 only
+        when everything passed, so it fits a CI step.
+
+        ## Install and load
+
+        ```sh
+        mkdir -p ~/.local/share/scenehost/plugins
+        install -m 644 .build/release/lib\(name).so ~/.local/share/scenehost/plugins/
+        scenectl load \(name)                  # a new scene "\(sceneName)" in the running host
+        scenectl tap-view tap-me --window \(sceneName)       # tap the button; `scenectl watch` shows the Log line
+        scenectl plugins                       # every plugin the host finds, with its status
+        ```
+
+        To have the host connect it at start, add it to `~/.config/scenehost/scene-host.yaml`
+        (`$XDG_CONFIG_HOME/scenehost/scene-host.yaml`, read by the installed host):
+
+        ```yaml
+        scenes:
+          - name: \(sceneName)
+            plugin: \(name)
+        ```
+
+        The host looks for `lib<Name>.so` in the configured folders, then `$SCENEHOST_PLUGIN_PATH`,
+        then `$XDG_DATA_HOME/scenehost/plugins` (`~/.local/share/scenehost/plugins`), then its own
+        folder. The file and its folders must not be writable by other users.
+
+        ## What it needs at run time
+
+        - A `scene-host` whose SceneCore is at least the SDK version it was built against (the host
+          refuses an older core, saying so) and whose plugin ABI is the same (`pkg-config --variable=abi_version scenecore`).
+        - The same Swift compiler as the host (`pkg-config --variable=swift_compiler scenecore`):
+          Swift has no stable ABI on Linux.
+        - The same build configuration: a release host loads release plugins (`swift build -c release`).
+        - Nothing else: `libSceneCore.so` is the host's own copy, already loaded.
+
+        """
+    }
+}

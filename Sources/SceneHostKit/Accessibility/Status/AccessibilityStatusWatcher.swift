@@ -1,0 +1,138 @@
+import DBusKit
+
+/// Follows at-spi2-core's `org.a11y.Status` (`IsEnabled`, `ScreenReaderEnabled`) on the session bus:
+/// reads it once, then hears every `PropertiesChanged` of it and every change of the launcher
+/// (`org.a11y.Bus`) owning it, and reports each new value through ``onChange``.
+///
+/// Isolation: main actor; nothing waits on the bus (the first read is an `async` call with a timeout).
+/// Ordering: ``onChange`` sees the statuses in the order the launcher announced them; a launcher that
+/// leaves the session bus reads as off (its accessibility bus leaves with it), and one that returns
+/// is read again.
+@MainActor
+final class AccessibilityStatusWatcher {
+    /// The session bus connection the status is read on (private to the watcher).
+    private let connection: BusConnection
+    private var subscriptions: [MatchSubscription] = []
+    /// The latest status read or announced.
+    private(set) var status = AccessibilityStatus()
+    /// Called with each status that differs from the previous one.
+    var onChange: (@MainActor (AccessibilityStatus) -> Void)?
+    private let timeout: Duration
+    /// Reads in flight are numbered, so a slow answer never overwrites a newer announcement.
+    private var readGeneration = 0
+
+    static let statusInterface = InterfaceName(unchecked: "org.a11y.Status")
+    private static let propertiesChanged: MemberName = "PropertiesChanged"
+
+    private init(connection: BusConnection, timeout: Duration) {
+        self.connection = connection
+        self.timeout = timeout
+    }
+
+    /// Connects to the session bus at `address`, subscribes to the status's changes, then reads it.
+    ///
+    /// - Throws: ``AccessibilityError`` with code ``AccessibilityError/Code-swift.struct/noAccessibilityBus``
+    ///   naming the bus and the error when the session bus has no `org.a11y.Status` (no at-spi2-core,
+    ///   or a launcher that does not answer within `timeout`).
+    static func start(sessionAddress address: String, timeout: Duration) async throws(AccessibilityError)
+        -> AccessibilityStatusWatcher
+    {
+        let watcher: AccessibilityStatusWatcher
+        do {
+            watcher = AccessibilityStatusWatcher(connection: try BusConnection.connect(to: .address(address)), timeout: timeout)
+        } catch {
+            throw AccessibilityError(code: .noAccessibilityBus, message: "cannot connect to the session bus at \(address): \(error)")
+        }
+        do {
+            try await watcher.subscribe()
+            watcher.status = try await watcher.read()
+        } catch {
+            watcher.stop()
+            throw AccessibilityError(
+                code: .noAccessibilityBus,
+                message: "the session bus at \(address) has no \(statusInterface) (\(AtspiNames.launcher).GetAll: \(error))")
+        }
+        return watcher
+    }
+
+    /// Stops following and closes the session bus connection.
+    func stop() {
+        for subscription in subscriptions { subscription.cancel() }
+        subscriptions.removeAll()
+        onChange = nil
+        connection.close()
+    }
+
+    // MARK: Following
+
+    private func subscribe() async throws {
+        // The launcher's own announcements (sender resolved to its current owner by DBusKit).
+        let changes = MatchRule.signal(
+            sender: AtspiNames.launcher, interface: .properties, member: Self.propertiesChanged, path: AtspiNames.launcherPath,
+            arguments: [0: Self.statusInterface.rawValue])
+        subscriptions.append(
+            try await connection.addMatch(changes) { [weak self] message in self?.propertiesChanged(message) })
+        let owner = MatchRule.signal(
+            sender: .bus, interface: .bus, member: AtspiNames.nameOwnerChanged, arguments: [0: AtspiNames.launcher.rawValue])
+        subscriptions.append(
+            try await connection.addMatch(owner) { [weak self] message in
+                guard let self, let newOwner = message.arguments.last?.stringValue else { return }
+                self.launcherChanged(present: !newOwner.isEmpty)
+            })
+    }
+
+    /// `PropertiesChanged("org.a11y.Status", changed, invalidated)`.
+    private func propertiesChanged(_ message: BusMessage) {
+        let arguments = message.arguments
+        guard arguments.count >= 2 else { return }
+        var changed: [String: Bool] = [:]
+        for entry in arguments[1].dictionaryEntries ?? [] {
+            guard let key = entry.key.stringValue, let value = (entry.value.variantValue ?? entry.value).boolValue else { continue }
+            changed[key] = value
+        }
+        readGeneration += 1  // an announcement is newer than any read in flight
+        update(status.applying(changed))
+        let invalidated = arguments.count >= 3 ? (arguments[2].arrayElements ?? []).compactMap(\.stringValue) : []
+        if !invalidated.isEmpty { refresh() }
+    }
+
+    private func launcherChanged(present: Bool) {
+        readGeneration += 1
+        if present {
+            refresh()
+        } else {
+            update(AccessibilityStatus())
+        }
+    }
+
+    /// Reads the status again and reports it (unless something newer arrived meanwhile).
+    private func refresh() {
+        let generation = readGeneration
+        Task { @MainActor [weak self] in
+            guard let self, let status = try? await self.read(), generation == self.readGeneration else { return }
+            self.update(status)
+        }
+    }
+
+    private func update(_ new: AccessibilityStatus) {
+        guard new != status else { return }
+        status = new
+        onChange?(new)
+    }
+
+    /// `Properties.GetAll("org.a11y.Status")` on the launcher.
+    private func read() async throws -> AccessibilityStatus {
+        let reply = try await connection.call(
+            destination: AtspiNames.launcher, path: AtspiNames.launcherPath, interface: .properties, member: "GetAll",
+            arguments: [.string(Self.statusInterface.rawValue)], timeout: timeout)
+        var values: [String: Bool] = [:]
+        for entry in reply.arguments.first?.dictionaryEntries ?? [] {
+            guard let key = entry.key.stringValue, let value = (entry.value.variantValue ?? entry.value).boolValue else { continue }
+            values[key] = value
+        }
+        guard values[AccessibilityStatus.isEnabledProperty] != nil else {
+            throw BusError.failed("\(Self.statusInterface) has no boolean \(AccessibilityStatus.isEnabledProperty)")
+        }
+        return AccessibilityStatus().applying(values)
+    }
+}

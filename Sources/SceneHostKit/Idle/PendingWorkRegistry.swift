@@ -1,0 +1,138 @@
+import Dispatch
+public import SceneCore
+
+/// The host's pending-work list: the union of what every registered ``PendingWorkSource`` still has
+/// to do. Empty means idle: nothing will happen until new input arrives (or, on the virtual clock,
+/// until it is advanced).
+///
+/// Waiting for a condition on that list (`Host1.WaitForIdle`, `Host1.TapMatching`) goes through
+/// ``wait(timeout:until:expired:)``: the condition is checked at once, then again at the end of every
+/// main-loop turn in which something happened — a model event (every ``ApplicationObserver``
+/// callback), a clock timer, a scripted run's step, or a source's ``setNeedsCheck()`` — and the
+/// waiter is answered from there. Nothing polls, nothing blocks the main loop; with nobody waiting an
+/// event costs one Boolean test. Timeouts are wall-clock seconds, also on the virtual clock (they
+/// bound how long a caller waits, not model time).
+///
+/// Other parts of the host add their own sources with ``register(_:)`` (the display's input queue
+/// and frames owed).
+@MainActor
+public final class PendingWorkRegistry {
+    private var sources: [any PendingWorkSource] = []
+    private var waiters: [Int: Waiter] = [:]
+    private var nextWaiter = 0
+    private var checkScheduled = false
+    private var observer: ActivityObserver?
+
+    private struct Waiter {
+        let condition: @MainActor () -> Bool
+        let timeout: DispatchWorkItem?
+    }
+
+    /// - Parameters:
+    ///   - application: its events trigger checks.
+    ///   - clock: its timers trigger checks (it takes the clock's `onTimersFired`).
+    public init(application: Application, clock: any HostClock) {
+        let observer = ActivityObserver()
+        self.observer = observer
+        observer.registry = self
+        application.addObserver(observer)
+        clock.onTimersFired = { [weak self] in self?.setNeedsCheck() }
+    }
+
+    /// Adds a source; it is asked from now on.
+    public func register(_ source: any PendingWorkSource) {
+        sources.append(source)
+        setNeedsCheck()
+    }
+
+    /// Removes a source (by identity).
+    public func unregister(_ source: any PendingWorkSource) {
+        sources.removeAll { $0 === source }
+        setNeedsCheck()
+    }
+
+    /// Everything pending now, source by source in registration order.
+    public func busySources() -> [BusySource] {
+        var list: [BusySource] = []
+        for source in sources { source.appendBusySources(to: &list) }
+        return list
+    }
+
+    /// Lets every source do the work that is the host's own (``PendingWorkSource/settle()``).
+    public func settle() {
+        for source in sources { source.settle() }
+    }
+
+    /// True when nothing is pending (after letting the sources settle).
+    public func isIdle() -> Bool {
+        settle()
+        return busySources().isEmpty
+    }
+
+    /// Something may have changed: waiters are checked again at the end of this main-loop turn
+    /// (once, however often this is called). Does nothing while nobody waits.
+    public func setNeedsCheck() {
+        guard !waiters.isEmpty, !checkScheduled else { return }
+        checkScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated { self?.checkWaiters() }
+        }
+    }
+
+    /// Waits until `condition` returns true (it is then done: it answered its caller), checking it now
+    /// and after every change; after `timeout` wall-clock seconds `expired` runs instead (once) and the
+    /// condition is dropped. A `timeout` of 0 checks once and expires at once when that fails.
+    public func wait(timeout: Double, until condition: @escaping @MainActor () -> Bool, expired: @escaping @MainActor () -> Void) {
+        if condition() { return }
+        guard timeout > 0 else {
+            expired()
+            return
+        }
+        let id = nextWaiter
+        nextWaiter += 1
+        let item = DispatchWorkItem { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.waiters.removeValue(forKey: id) != nil else { return }
+                expired()
+            }
+        }
+        waiters[id] = Waiter(condition: condition, timeout: item)
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(timeout * 1e9)), execute: item)
+    }
+
+    /// Waiters still waiting.
+    public var waiterCount: Int { waiters.count }
+
+    private func checkWaiters() {
+        checkScheduled = false
+        for id in waiters.keys.sorted() {
+            guard let waiter = waiters[id], waiter.condition() else { continue }
+            waiters[id] = nil
+            waiter.timeout?.cancel()
+        }
+    }
+}
+
+/// Hears every model event and asks the registry to check its waiters.
+@MainActor
+private final class ActivityObserver: ApplicationObserver {
+    weak var registry: PendingWorkRegistry?
+
+    func touchDidChange(_ touch: Touch) { registry?.setNeedsCheck() }
+    func firstResponderDidChange(in window: Window, from old: Responder?, to new: Responder?) { registry?.setNeedsCheck() }
+    func keyWindowDidChange(in scene: WindowScene, from old: Window?, to new: Window?) { registry?.setNeedsCheck() }
+    func windowDidBecomeVisible(_ window: Window) { registry?.setNeedsCheck() }
+    func windowDidBecomeHidden(_ window: Window) { registry?.setNeedsCheck() }
+    func windowsDidChange(in scene: WindowScene) { registry?.setNeedsCheck() }
+    func viewHierarchyDidChange(in window: Window, parent: View?) { registry?.setNeedsCheck() }
+    func gestureRecognizerDidChangeState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State) { registry?.setNeedsCheck() }
+    func actionWasSent(_ action: Selector, from sender: AnyObject?, to target: AnyObject?, event: Event?) { registry?.setNeedsCheck() }
+    func motionWasDelivered(_ subtype: Event.EventSubtype, phase: MotionPhase, handledBy: Responder?) { registry?.setNeedsCheck() }
+    func remoteControlWasDelivered(_ subtype: Event.EventSubtype, handledBy: Responder?) { registry?.setNeedsCheck() }
+    func pressWasDelivered(_ press: Press, handledBy: Responder?) { registry?.setNeedsCheck() }
+    func textDidChange(in view: View, _ change: TextChange) { registry?.setNeedsCheck() }
+    func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState) { registry?.setNeedsCheck() }
+    func sceneDidConnect(_ scene: WindowScene) { registry?.setNeedsCheck() }
+    func sceneDidDisconnect(_ scene: WindowScene) { registry?.setNeedsCheck() }
+    func scene(_ scene: WindowScene, didLog line: String) { registry?.setNeedsCheck() }
+}

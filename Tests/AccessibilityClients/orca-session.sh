@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Runs inside `dbus-run-session` with an X display (with-xvfb.sh): Orca 43, headless, against
+# scene-host, with its speech going to a silent speech server and every utterance to its debug log.
+#
+# 1. scene-host starts with accessibility: auto while assistive technology is off (org.a11y.Status
+#    IsEnabled false): it does not register.
+# 2. Orca starts (its own preferences in a temporary folder: the silent speech server, no braille);
+#    it turns IsEnabled on, and scene-host joins the accessibility bus mid-session.
+# 3. orca_session.py drives the host and reads what Orca said.
+#
+# Usage: dbus-run-session -- orca-session.sh SCENE_HOST
+set -u
+scene_host=$1
+here=$(cd "$(dirname "$0")" && pwd)
+export NO_AT_BRIDGE=1 GSETTINGS_BACKEND=memory
+dbus-update-activation-environment GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+work=$(mktemp -d)
+trap 'kill $orca $host 2> /dev/null; wait 2> /dev/null; rm -rf "$work"' EXIT
+host_log=$work/scene-host.log
+orca_log=$work/orca-debug.out
+orca=
+wait_for() {  # wait_for FILE TEXT SECONDS
+    for _ in $(seq $(($3 * 10))); do
+        grep -q "$2" "$1" 2> /dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+show_logs() {
+    echo "orca-session: scene-host's log:" >&2
+    cat "$host_log" >&2
+    echo "orca-session: Orca's debug log (utterances and events):" >&2
+    grep -E "SPEECH OUTPUT|EVENT MANAGER: [a-z]+:|INFO: Active window|ERROR" "$orca_log" >&2
+}
+
+# --display off: Orca runs on with-xvfb.sh's display, but the host is tested headless (desktop
+# windows would move the key window with their own focus changes).
+"$scene_host" --bus session --display off > /dev/null 2> "$host_log" &
+host=$!
+if ! wait_for "$host_log" "assistive technology is off" 30; then
+    echo "orca-session: scene-host did not report assistive technology off" >&2
+    show_logs
+    exit 3
+fi
+
+mkdir -p "$work/orca-prefs"
+cat > "$work/orca-prefs/user-settings.conf" <<'SETTINGS'
+{
+    "general": {
+        "speechServerFactory": "scenehost_silent_speech",
+        "speechFactoryModules": ["scenehost_silent_speech"],
+        "enableSpeech": true,
+        "enableBraille": false,
+        "enableKeyEcho": true,
+        "enableEchoByCharacter": true,
+        "enableTutorialMessages": false,
+        "onlySpeakDisplayedText": false
+    },
+    "profiles": {"default": {"profile": ["Default", "default"]}},
+    "pronunciations": {},
+    "keybindings": {}
+}
+SETTINGS
+export SCENEHOST_ORCA_SPEECH=$work/speech.txt
+PYTHONPATH=$here orca -u "$work/orca-prefs" --debug-file="$orca_log" > "$work/orca.out" 2>&1 &
+orca=$!
+if ! wait_for "$host_log" "registered with the AT-SPI registry" 60; then
+    echo "orca-session: scene-host did not join the accessibility bus when Orca started" >&2
+    cat "$work/orca.out" >&2
+    show_logs
+    exit 3
+fi
+
+ORCA_DEBUG=$orca_log ORCA_SPEECH=$SCENEHOST_ORCA_SPEECH SCENE_HOST_LOG=$host_log /usr/bin/python3 "$here/orca_session.py"
+status=$?
+if [ $status -ne 0 ]; then
+    show_logs
+fi
+# ORCA_SESSION_KEEP=FOLDER keeps both logs for reading.
+[ -n "${ORCA_SESSION_KEEP:-}" ] && cp "$host_log" "$orca_log" "$SCENEHOST_ORCA_SPEECH" "$ORCA_SESSION_KEEP"/
+exit $status

@@ -1,0 +1,19 @@
+public import SceneCore
+
+#if DEBUG
+private let isDebugBuild = true
+#else
+private let isDebugBuild = false
+#endif
+
+/// The plugin's query entry: who it is and which ABI it was built against.
+@c(scene_plugin_query)
+public func scenePluginQuery(_ info: UnsafeMutablePointer<ScenePluginInfo>?) -> Int32 {
+    ScenePluginInfo.describe(into: info, name: "FixtureToolkit", version: "1.0.0", debugBuild: isDebugBuild)
+}
+
+/// The plugin's create entry: a +1 retained descriptor whose factory builds each scene's delegate.
+@c(scene_plugin_create)
+public func scenePluginCreate() -> UnsafeMutableRawPointer? {
+    PluginDescriptor(name: "FixtureToolkit", version: "1.0.0") { ToolkitSceneDelegate() }.retainedOpaquePointer()
+}

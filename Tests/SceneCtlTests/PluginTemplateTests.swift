@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import SceneCtlKit
+
+@Suite("scenectl new-plugin: the plugin template")
+struct PluginTemplateTests {
+    @Test("A plugin name is an upper-case letter then letters and digits; a bad one is refused quoting it", arguments: ["", "clock", "My-Clock", "1Clock", "Clöck", "SceneCore"])
+    func badNames(name: String) {
+        #expect(throws: PluginTemplate.NameError.self) { try PluginTemplate(name: name, sdkLibraryFolder: "/sdk") }
+        do {
+            _ = try PluginTemplate(name: name, sdkLibraryFolder: "/sdk")
+        } catch {
+            #expect(error.message.contains("'\(name)'"), "\(error.message)")
+        }
+    }
+
+    @Test("The package builds lib<Name>.so from the SDK alone, with both entry points, a label, a button, a test and a README")
+    func files() throws {
+        let template = try PluginTemplate(name: "Clock", sdkLibraryFolder: "/opt/sh/lib/scenehost")
+        let files = Dictionary(uniqueKeysWithValues: template.files.map { ($0.path, $0.contents) })
+        #expect(files.keys.sorted() == [
+            ".gitignore", "Package.swift", "README.md", "Sources/Clock/ClockSceneDelegate.swift", "Sources/Clock/PluginEntry.swift",
+            "Sources/SceneCoreSDK/module.modulemap", "Sources/SceneCoreSDK/sdk.h", "Tests/ClockTests/ClockTests.swift",
+        ])
+        let manifest = try #require(files["Package.swift"])
+        #expect(manifest.contains(#".library(name: "Clock", type: .dynamic, targets: ["Clock"])"#))
+        #expect(manifest.contains(#"?? "/opt/sh/lib/scenehost""#))
+        #expect(!manifest.contains(".package("))
+        let entry = try #require(files["Sources/Clock/PluginEntry.swift"])
+        #expect(entry.contains("@c(scene_plugin_query)") && entry.contains("@c(scene_plugin_create)"))
+        let scene = try #require(files["Sources/Clock/ClockSceneDelegate.swift"])
+        #expect(scene.contains("Label(") && scene.contains("Button(") && scene.contains(#"label?.text = "Tapped \(taps) time"#))
+        let readme = try #require(files["README.md"])
+        for step in ["swift build -c release", "scene-host validate-plugin .build/release/libClock.so", "~/.local/share/scenehost/plugins", "scenectl load Clock"] {
+            #expect(readme.contains(step), "the README does not say \(step)")
+        }
+    }
+
+    @Test("The writer creates the files in a new folder and refuses a folder with files in it, exit status 73")
+    func writer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenectl-template-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let template = try PluginTemplate(name: "Clock", sdkLibraryFolder: "/sdk")
+        let written = try PluginTemplateWriter.write(template, to: folder + "/clock")
+        #expect(written.count == template.files.count)
+        #expect(FileManager.default.fileExists(atPath: folder + "/clock/Sources/Clock/PluginEntry.swift"))
+        #expect(throws: ScenectlError.self) { try PluginTemplateWriter.write(template, to: folder + "/clock") }
+        do {
+            _ = try PluginTemplateWriter.write(template, to: folder + "/clock")
+        } catch {
+            #expect(error.exitStatus == 73)
+            #expect(error.message.contains("'\(folder)/clock' is not empty"), "\(error.message)")
+        }
+    }
+}

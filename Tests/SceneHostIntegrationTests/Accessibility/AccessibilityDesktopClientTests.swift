@@ -1,0 +1,77 @@
+import Foundation
+import Glibc
+import Testing
+
+/// What Accerciser's validator and Orca need besides the pyatspi tools: an X server (their GTK code
+/// wants a display), Accerciser's validator plugin and Orca (CI installs them: `scripts/install-deps`).
+enum DesktopClientTools {
+    /// What is missing, as Debian package names; empty when everything is there.
+    static let missing: [String] = {
+        var missing = AtspiClientTools.missing
+        for (path, package) in [
+            ("/usr/bin/Xvfb", "xvfb"), ("/usr/share/accerciser/plugins/validate.py", "accerciser"), ("/usr/bin/orca", "orca"),
+        ] where access(path, R_OK) != 0 {
+            missing.append(package)
+        }
+        return missing
+    }()
+
+    static var available: Bool { missing.isEmpty }
+}
+
+/// Accerciser's own AT-SPI Validator and Orca against the real scene-host, headless: each in its own
+/// X server (Tests/AccessibilityClients/with-xvfb.sh) and its own `dbus-run-session`.
+@Suite(
+    "Accerciser's validator and Orca against scene-host, headless",
+    .serialized,
+    .enabled(
+        if: DesktopClientTools.available,
+        "needs Xvfb, Accerciser and Orca besides the pyatspi tools; missing: \(DesktopClientTools.missing.joined(separator: " ")) (scripts/install-deps installs them)"
+    ))
+struct AccessibilityDesktopClientTests {
+    private static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../AccessibilityClients")
+        .standardizedFileURL
+
+    /// Runs `command` (scripts in Tests/AccessibilityClients) with its own X display in a fresh session.
+    private static func run(_ command: [String], timeout: Double = 120) throws -> (status: Int32, output: String) {
+        try SpawnedSession.runInPrivateSession(
+            command, wrapper: [clients.appendingPathComponent("with-xvfb.sh").path], timeout: timeout)
+    }
+
+    @Test("Accerciser's AT-SPI Validator (its Basic schema, plus ParentChildIndexMatch and RadioInSet with their intended conditions) reports 0 errors over the whole tree at start, after focus moved in two windows, and with the Gallery alert shown again")
+    func validator() async throws {
+        let (status, output) = try await offPool {
+            try Self.run([
+                Self.clients.appendingPathComponent("run-in-session.sh").path, buildFolder() + "/scene-host",
+                Self.clients.appendingPathComponent("accerciser_validate.py").path,
+            ])
+        }
+        #expect(status == 0, "\(output)")
+        let states = output.components(separatedBy: "\n").filter { $0.hasPrefix("== state: ") }
+        #expect(states.count == 3, "\(output)")
+        #expect(output.components(separatedBy: "\n").filter { $0.hasSuffix("   0 errors") }.count == 3, "\(output)")
+        #expect(output.contains("ParentChildIndexMatch examined 27 objects"), "\(output)")
+        #expect(output.contains("focused: [\"push button 'Button' (button)\"]"), "one focused object, in the key window: \(output)")
+        #expect(output.contains("RESULT: PASS"), "\(output)")
+    }
+
+    @Test("Orca 43, headless: the host joins when Orca starts; Orca reads the alert, names the window and its focused control on every key-window switch and each view Tab reaches, announces the Gallery field as an editable entry with its text, echoes typed characters, and reads the alert a click through AT-SPI brings up")
+    func orca() async throws {
+        let (status, output) = try await offPool {
+            try Self.run([Self.clients.appendingPathComponent("orca-session.sh").path, buildFolder() + "/scene-host"], timeout: 180)
+        }
+        #expect(status == 0, "\(output)")
+        for line in [
+            "== GestureLab made key: Orca said ['GestureLab frame.', 'Player panel.']",
+            "== Tab 2 in GestureLab: Orca said ['Button push button.']",
+            "== tap the Gallery field: Orca said ['Field entry Type here.']",
+            "== type 'h' into the field: Orca said ['h']",
+            "== Tab back to the field: Orca said ['Field entry hi.']",
+            "== click Show alert through AT-SPI: Orca said ['alert Alert.', 'Enter the code, then press OK.']",
+        ] {
+            #expect(output.contains(line), "missing \(line) in:\n\(output)")
+        }
+        #expect(!output.contains("read only"), "\(output)")
+        #expect(output.contains("RESULT: PASS"), "\(output)")
+    }
+}

@@ -1,0 +1,186 @@
+import DBusKit
+import Foundation
+import SceneBusContract
+import Testing
+
+/// A stand-in for at-spi2-core's `at-spi-bus-launcher` on a private session bus: owns `org.a11y.Bus`,
+/// answers `org.a11y.Bus.GetAddress` with the test's accessibility bus, and serves `org.a11y.Status`
+/// (`IsEnabled`, `ScreenReaderEnabled`), announcing each change with `PropertiesChanged` as the real
+/// launcher does. The test turns assistive technology on and off with ``set(_:_:)``.
+@MainActor
+final class FakeAccessibilityLauncher {
+    let connection: BusConnection
+    private(set) var values = ["IsEnabled": false, "ScreenReaderEnabled": false]
+    private var registration: ObjectRegistration?
+    static let path: ObjectPath = "/org/a11y/bus"
+    static let status: InterfaceName = "org.a11y.Status"
+
+    init(sessionAddress: String, accessibilityAddress: String) async throws {
+        connection = try BusConnection.connect(to: .address(sessionAddress))
+        let property = { @MainActor (name: MemberName) in
+            PropertyDescription(name, signature: .bool, get: { [weak self] in .bool(self?.values[name.rawValue] ?? false) }) {
+                [weak self] value in self?.set(name.rawValue, value.boolValue ?? false)
+            }
+        }
+        registration = try connection.export(
+            [
+                InterfaceDescription(
+                    "org.a11y.Bus",
+                    methods: [.method("GetAddress", outputs: [.init("address", .string)]) { _ in [.string(accessibilityAddress)] }]),
+                InterfaceDescription(Self.status, properties: [property("IsEnabled"), property("ScreenReaderEnabled")]),
+            ], at: Self.path)
+        _ = try await connection.requestName("org.a11y.Bus")
+    }
+
+    /// Sets `property` and announces it: `PropertiesChanged("org.a11y.Status", {property: value}, [])`.
+    func set(_ property: String, _ value: Bool) {
+        values[property] = value
+        try? connection.emitSignal(
+            path: Self.path, interface: .properties, member: "PropertiesChanged",
+            arguments: [
+                .string(Self.status.rawValue),
+                .dictionary(key: .string, value: .variant, [.init(.string(property), .variant(.bool(value)))]),
+                .array(element: .string, []),
+            ])
+    }
+}
+
+/// `accessibility: auto` follows `org.a11y.Status` (item 6 of the accessibility work): the real
+/// scene-host, with a session bus whose launcher the test plays and an accessibility bus whose
+/// registry the test plays.
+@MainActor
+@Suite("accessibility: auto joins the accessibility bus while org.a11y.Status says assistive technology is on", .serialized)
+struct AccessibilityStatusTests {
+    let session: BusDaemon
+    let accessibility: BusDaemon
+
+    init() throws {
+        session = try BusDaemon()
+        accessibility = try BusDaemon()
+    }
+
+    /// Polls the bus until `condition` holds (an `async` condition; see ``eventually(_:timeout:_:)``).
+    private func eventuallyOnBus(_ what: String, timeout: Double = 30, _ condition: () async -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while await !condition() {
+            guard Date() < deadline else { throw TimedOut(description: "waited \(timeout) s for \(what)") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Unique names on the accessibility bus other than the bus itself.
+    private func uniqueNames(on connection: BusConnection) async throws -> Set<String> {
+        let reply = try await connection.call(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames")
+        return Set((reply.arguments.first?.arrayElements ?? []).compactMap(\.stringValue).filter { $0.hasPrefix(":") })
+    }
+
+    @Test("Off at start: not registered; each turn-on (IsEnabled, then ScreenReaderEnabled, then IsEnabled) joins and events flow; each turn-off leaves the bus and nothing more is sent; the same process throughout")
+    func followsStatus() async throws {
+        let launcher = try await FakeAccessibilityLauncher(sessionAddress: session.address, accessibilityAddress: accessibility.address)
+        let registry = try await FakeAtspiRegistry(address: accessibility.address)
+        let listener = try BusConnection.connect(to: .address(accessibility.address))
+        var events: [(sender: String, member: String)] = []
+        let subscription = try await listener.addMatch(.signal(pathNamespace: "/org/a11y/atspi/accessible")) { message in
+            events.append((message.sender?.rawValue ?? "", message.member?.rawValue ?? ""))
+        }
+        defer { subscription.cancel(); listener.close(); registry.leave() }
+        let host = try HostProcess(
+            arguments: ["--bus", "private"], environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
+        let client = try await HostBusClient(host: host, subscribe: false)
+        defer { client.close() }
+        // (Waited for without blocking the main actor, which serves the launcher the host asks.)
+        try await eventually("the host to read org.a11y.Status", timeout: 60) {
+            host.log.contains { $0.contains("assistive technology is off (org.a11y.Status: IsEnabled false, ScreenReaderEnabled false)") }
+        }
+        let known = try await uniqueNames(on: listener)
+        #expect(registry.plugs.isEmpty, "not registered while assistive technology is off")
+
+        for (round, property) in ["IsEnabled", "ScreenReaderEnabled", "IsEnabled"].enumerated() {
+            launcher.set(property, true)
+            try await eventually("scene-host to embed (turn-on \(round + 1), \(property))", timeout: 60) { registry.plugs.count == round + 1 }
+            let application = registry.plugs[round].bus.rawValue
+            #expect(registry.plugs.dropLast().allSatisfy { $0.bus.rawValue != application }, "a new connection each time")
+            try await eventually("the registration's log line", timeout: 60) {
+                host.log.filter { $0.contains("registered with the AT-SPI registry") }.count == round + 1
+            }
+            // Events flow: Tab moves the focus in the key window, and the focus event arrives.
+            _ = try await client.host("SendKey", [.string("tab"), .string(""), .string("press")])
+            try await eventually("the focus event after Tab (turn-on \(round + 1))", timeout: 30) {
+                events.contains { $0.sender == application && $0.member == "Focus" }
+            }
+
+            launcher.set(property, false)
+            try await eventually("scene-host to leave the accessibility bus (turn-off \(round + 1))", timeout: 30) {
+                host.log.filter { $0.contains("assistive technology turned off") }.count == round + 1
+            }
+            try await eventuallyOnBus("its connection to close") {
+                let names = (try? await uniqueNames(on: listener)) ?? []
+                return !names.contains(application)
+            }
+            #expect(try await uniqueNames(on: listener) == known, "no connection of the host is left on the accessibility bus")
+            // The model keeps working while off, and nothing reaches the accessibility bus.
+            let sent = events.count
+            _ = try await client.host("SendKey", [.string("tab"), .string(""), .string("press")])
+            _ = try await listener.call(destination: .bus, path: "/org/freedesktop/DBus", interface: .peer, member: "Ping")
+            #expect(events.count == sent, "no event while assistive technology is off")
+        }
+        #expect(host.process.isRunning)
+        #expect(host.log.filter { $0.contains("assistive technology turned on") }.count == 3, "\(host.log.joined(separator: "\n"))")
+    }
+
+    @Test("Status flipped faster than the host can join ends where the status ends: on, with exactly one connection, registered once more")
+    func fastFlips() async throws {
+        let launcher = try await FakeAccessibilityLauncher(sessionAddress: session.address, accessibilityAddress: accessibility.address)
+        let registry = try await FakeAtspiRegistry(address: accessibility.address)
+        let listener = try BusConnection.connect(to: .address(accessibility.address))
+        defer { listener.close(); registry.leave() }
+        let host = try HostProcess(
+            arguments: ["--bus", "private"], environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
+        try await eventually("the host to read org.a11y.Status", timeout: 60) {
+            host.log.contains { $0.contains("assistive technology is off") }
+        }
+        let known = try await uniqueNames(on: listener)
+        for value in [true, false, true, false, true, false, true] { launcher.set("IsEnabled", value) }
+        try await eventually("scene-host to register", timeout: 60) { !registry.plugs.isEmpty }
+        let last = try #require(registry.plugs.last).bus.rawValue
+        try await eventuallyOnBus("exactly one host connection, the last one registered") {
+            let names = (try? await uniqueNames(on: listener)) ?? []
+            return names.subtracting(known) == [last]
+        }
+        launcher.set("IsEnabled", false)
+        try await eventuallyOnBus("scene-host to leave") {
+            let names = (try? await uniqueNames(on: listener)) ?? []
+            return names == known
+        }
+        #expect(host.process.isRunning)
+    }
+
+    @Test("With a session bus that has no org.a11y.Status and no AT_SPI_BUS_ADDRESS, auto stays off and says why, once")
+    func noStatus() async throws {
+        let host = try HostProcess(
+            arguments: ["--bus", "private"], environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
+        #expect(host.waitForLine(containing: "host ready"))
+        #expect(host.waitForLine(containing: "no accessibility bus: the session bus at \(session.address) has no org.a11y.Status"))
+        #expect(host.log.filter { $0.contains("[accessibility]") }.count == 1, "\(host.log)")
+    }
+
+    @Test("accessibility: on joins at once and stays, whatever org.a11y.Status says")
+    func onIgnoresStatus() async throws {
+        let launcher = try await FakeAccessibilityLauncher(sessionAddress: session.address, accessibilityAddress: accessibility.address)
+        let registry = try await FakeAtspiRegistry(address: accessibility.address)
+        defer { registry.leave() }
+        let configuration = try temporaryFile("accessibility-on.yaml", "accessibility: on\nscenes: []\n")
+        let host = try HostProcess(
+            arguments: ["--bus", "private", "--config", configuration],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
+        try await eventually("scene-host to embed with IsEnabled false", timeout: 60) { registry.plugs.count == 1 }
+        launcher.set("IsEnabled", true)
+        launcher.set("IsEnabled", false)
+        // `on` does not follow the status: turned on and off, the application is still there and answers.
+        let probe = try AtspiProbe(address: accessibility.address, application: registry.plugs[0].bus)
+        defer { probe.close() }
+        #expect(try await probe.property(Atspi.rootPath, Atspi.accessible, "ChildCount") == .int32(0))
+        #expect(!host.log.contains { $0.contains("assistive technology turned") })
+        #expect(registry.plugs.count == 1)
+    }
+}
