@@ -46,7 +46,7 @@ public struct SceneCtl: AsyncParsableCommand {
         subcommands: [
             StatusCommand.self, TreeCommand.self, TapCommand.self, TapViewCommand.self, LongPressCommand.self,
             SwipeCommand.self, PinchCommand.self, TouchCommand.self, RemoteCommand.self, ShakeCommand.self,
-            KeyCommand.self, PressCommand.self, TypeCommand.self, LoadCommand.self, WatchCommand.self,
+            KeyCommand.self, PressCommand.self, TypeCommand.self, LoadCommand.self, WatchCommand.self, RecordCommand.self,
             SnapshotCommand.self, WaitIdleCommand.self, AdvanceCommand.self, FindCommand.self, NewPluginCommand.self,
         ])
 

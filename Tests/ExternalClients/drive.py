@@ -10,6 +10,7 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py keyboard  the Gallery field: TypeText, SendKey (editing keys, Tab, Space, a media key), Press signals
     drive.py scenes    Scene1 life-cycle methods, LoadPlugin and Disconnect
     drive.py snapshots Window1, Scene1 and Host1 Snapshot (each reply recorded as its size)
+    drive.py device    SendInput: device input lines, as a desktop window delivers them
     drive.py tour      all of the above in one connection
     drive.py clock     WaitForIdle, Now, AdvanceClock, Find, TapMatching and PerformActions (a virtual-clock host)
 
@@ -117,6 +118,13 @@ def scenes(c):
     c.scene("second", "Activate", label="Activate disconnected")
 
 
+def device(c):
+    # Device input as a desktop window delivers it (an Input signal each), FindView's blue tapped.
+    c.host("SendInput", "s", ("touch findview 0 down 240 250",), label="SendInput down")
+    c.host("SendInput", "s", ("touch findview 0 up 240 250",), label="SendInput up")
+    c.host("DisplayStatistics")
+
+
 def snapshots(c):
     for label, path, interface in (("Snapshot window", window(FINDVIEW), WINDOW1),
                                    ("Snapshot scene", scene("gallery"), SCENE1), ("Snapshot screen", ROOT, HOST1)):
@@ -141,8 +149,8 @@ def clock(c):
 
 GROUPS = {"clock": [clock], "seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
           "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes],
-          "snapshots": [snapshots]}
-GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, snapshots, scenes]
+          "snapshots": [snapshots], "device": [device]}
+GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, snapshots, device, scenes]
 
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else ""

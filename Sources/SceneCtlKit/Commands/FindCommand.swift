@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBusKit
 import Foundation
+import SceneBusContract
 
 /// `scenectl find SELECTOR`: the views a selector matches (`Host1.Find`).
 struct FindCommand: AsyncParsableCommand {

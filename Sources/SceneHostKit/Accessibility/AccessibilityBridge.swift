@@ -91,6 +91,8 @@ public final class AccessibilityBridge {
     private init(host: SceneHost, mode: AccessibilityMode, environment: [String: String], logger: Logger) {
         self.host = host
         self.tree = AccessibleTree(application: host.application)
+        // Extents in the desktop's coordinates when the scenes are in desktop windows.
+        tree.desktopOffset = { [weak host] scene in host?.desktop?.desktopOffset(of: scene) }
         var logger = logger
         logger[metadataKey: "topic"] = "accessibility"
         self.logger = logger

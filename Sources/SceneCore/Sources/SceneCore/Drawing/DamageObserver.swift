@@ -10,6 +10,14 @@ public final class DamageObserver {
     /// What changed since the last ``takeRegion()``, in window coordinates.
     public private(set) var region: DamageRegion
 
+    /// Called when the window changes while the observer had nothing new to report: at most once
+    /// between two ``takeRegion()`` calls, synchronously, in the middle of the change (so it must only
+    /// note that a redraw is owed, for example schedule one, and not read or change the model). A
+    /// display uses it to draw only when something changed, instead of polling
+    /// ``Window/hasPendingDamage``.
+    public var onDamage: (@MainActor () -> Void)?
+    private var notified = false
+
     init(initial: DamageRegion) {
         region = initial
     }
@@ -21,10 +29,19 @@ public final class DamageObserver {
     public func takeRegion() -> DamageRegion {
         let taken = region
         region.removeAll()
+        notified = false
         return taken
     }
 
     func add(_ rect: Rect) {
         region.add(rect)
+        notify()
+    }
+
+    /// A view changed and will be measured before the next drawing: damage is coming.
+    func notify() {
+        guard !notified, let onDamage else { return }
+        notified = true
+        onDamage()
     }
 }
