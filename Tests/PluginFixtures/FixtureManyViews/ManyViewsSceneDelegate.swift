@@ -8,7 +8,9 @@ import SceneCore
 /// - `views`: how many cells the grid holds (default 10,000), laid out 100 per row over the scene;
 /// - `controls`: `yes` adds, above the grid, a `slider` (0…100, at 25), a `switch` (off), a
 ///   `status` label, and a `grow` button that appends a view to the `log` container and renames
-///   the label on every tap (`grew 1`, `grew 2`, …) — a structural change and a name change.
+///   the label on every tap (`grew 1`, `grew 2`, …) — a structural change and a name change;
+/// - `label-characters`: N adds, after the controls, a `long-label` label of N characters (words of
+///   the alphabet) and an empty text `field`, for the text benchmarks.
 ///
 ///     window "Many views" ┬ controls? ┬ slider, switch, status, grow
 ///                         │           └ log (gains one view per tap of grow)
@@ -38,6 +40,9 @@ final class ManyViewsSceneDelegate: SceneDelegate {
         var top = 0.0
         if options["controls"] == "yes" {
             top = addControls(to: window, width: size.width)
+        }
+        if let characters = options["label-characters"].flatMap(Int.init) {
+            top = addText(characters: characters, to: window, top: top, width: size.width)
         }
         let grid = View(frame: Rect(x: 0, y: top, width: size.width, height: size.height - top))
         grid.accessibilityIdentifier = "grid"
@@ -81,6 +86,20 @@ final class ManyViewsSceneDelegate: SceneDelegate {
             bytes.append(contentsOf: buffer[..<count])
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Adds a label of `characters` characters and an empty text field below `top`; returns the new top.
+    private func addText(characters: Int, to window: Window, top: Double, width: Double) -> Double {
+        let words = "abcdefghijklmnopqrstuvwxyz "
+        let text = String((0..<characters).map { words[words.index(words.startIndex, offsetBy: $0 % words.count)] })
+        let label = Label(frame: Rect(x: 10, y: top + 10, width: width - 20, height: 30), text: text)
+        label.accessibilityIdentifier = "long-label"
+        let field = TextField(frame: Rect(x: 10, y: top + 50, width: 300, height: 40))
+        field.accessibilityIdentifier = "field"
+        field.accessibilityLabel = "Field"
+        window.addSubview(label)
+        window.addSubview(field)
+        return top + 100
     }
 
     /// Adds the controls row; returns the height it takes.

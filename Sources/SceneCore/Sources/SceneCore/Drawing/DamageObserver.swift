@@ -14,6 +14,14 @@ public final class DamageObserver {
     /// slow down every retain of it, as touch delivery does many).
     private weak var tracking: WindowDisplayState?
 
+    /// Called when the window changes while the observer had nothing new to report: at most once
+    /// between two ``takeRegion()`` calls, synchronously, in the middle of the change (so it must only
+    /// note that a redraw is owed, for example schedule one, and not read or change the model). A
+    /// display uses it to draw only when something changed, instead of polling
+    /// ``Window/hasPendingDamage``.
+    public var onDamage: (@MainActor () -> Void)?
+    private var notified = false
+
     init(initial: DamageRegion, tracking: WindowDisplayState) {
         region = initial
         self.tracking = tracking
@@ -30,6 +38,7 @@ public final class DamageObserver {
     public func takeRegion() -> DamageRegion {
         let taken = region
         region.removeAll()
+        notified = false
         return taken
     }
 
@@ -40,5 +49,13 @@ public final class DamageObserver {
 
     func add(_ rect: Rect) {
         region.add(rect)
+        notify()
+    }
+
+    /// A view changed and will be measured before the next drawing: damage is coming.
+    func notify() {
+        guard !notified, let onDamage else { return }
+        notified = true
+        onDamage()
     }
 }
