@@ -113,14 +113,17 @@ let package = Package(
         pluginTarget("FixtureManyViews", folder: "Tests/PluginFixtures"),
         pluginTarget("FixtureToolkit", folder: "Tests/PluginFixtures"),
 
+        // Starting and awaiting the programs the tests run (see SpawnedProcess), shared by the test targets.
+        .target(name: "TestProcesses", path: "Tests/TestProcesses", swiftSettings: strictImports),
+
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore], swiftSettings: strictImports),
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"], swiftSettings: strictImports),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", sceneCore], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
         .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneRender", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
-            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract", "SceneRender"],
+            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract", "SceneRender", "TestProcesses"],
             exclude: ["Snapshots/Golden"], swiftSettings: strictImports),
     ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },
     swiftLanguageModes: [.v6]

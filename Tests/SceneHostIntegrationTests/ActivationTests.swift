@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestProcesses
 import Testing
 
 /// `scripts/install` and D-Bus activation: the installed files, the systemd user unit, and a bus that
@@ -143,7 +144,7 @@ final class ActivatingBus {
         let addressFile = folder + "/address"
         daemon = try SpawnedSession(
             arguments: ["/usr/bin/dbus-daemon", "--config-file=\(folder)/bus.conf", "--nofork", "--nopidfile", "--print-address=1"],
-            environment: headlessEnvironment.map { "\($0.key)=\($0.value)" }, outputFile: addressFile)
+            environment: headlessEnvironment, outputFile: addressFile)
         address = await offPool { () -> String in
             for _ in 0..<400 {
                 // The file also holds the daemon's warnings (standard error); the address is the line

@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import Glibc
 import SceneBusContract
+import TestProcesses
 import Testing
 
 @MainActor

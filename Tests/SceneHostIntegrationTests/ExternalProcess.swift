@@ -1,35 +1,22 @@
 import Foundation
 import Glibc
+import TestProcesses
 
 /// A client process whose standard output and error go to files, read when wanted. (Not pipes: a
 /// process that another test starts at the same moment can inherit a pipe's write end and hold it
-/// open, so the end of a pipe says nothing about this process.) Waiting polls asynchronously: the
-/// main actor, which serves the tests' own D-Bus clients, is never blocked.
+/// open, so the end of a pipe says nothing about this process.) Waiting for the exit holds no thread
+/// (``SpawnedProcess``): the main actor, which serves the tests' own D-Bus clients, is never blocked.
 final class ExternalProcess: Sendable {
-    let process: Process
+    let process: SpawnedProcess
     private let folder: String
 
     init(_ arguments: [String], environment: [String: String]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "scenehost-client-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        var handles: [FileHandle] = []
-        for name in ["stdout", "stderr"] {
-            let path = folder + "/" + name
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw TimedOut(description: "cannot create \(path)")
-            }
-            handles.append(handle)
-        }
-        process.standardOutput = handles[0]
-        process.standardError = handles[1]
-        defer { handles.forEach { try? $0.close() } }
-        try process.run()
+        process = try SpawnedProcess(
+            arguments[0], Array(arguments.dropFirst()), environment: environment,
+            standardOutput: .file(folder + "/stdout"), standardError: .file(folder + "/stderr"))
     }
 
     private func read(_ name: String) -> String {
@@ -52,32 +39,24 @@ final class ExternalProcess: Sendable {
 
     /// `finish(timeout:)` for code that may block its thread (a sync test, or ``offPool(_:)``).
     func finishBlocking(timeout: Double) -> Outcome {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            usleep(5_000)  // polling another process's exit
-        }
-        return outcome(afterWaitingFor: timeout)
+        outcome(process.waitBlocking(timeout: timeout), afterWaitingFor: timeout)
     }
 
     /// Waits for the exit; after `timeout` seconds kills the process and reports no status.
     func finish(timeout: Double) async -> Outcome {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return outcome(afterWaitingFor: timeout)
+        outcome(await process.wait(timeout: timeout), afterWaitingFor: timeout)
     }
 
-    private func outcome(afterWaitingFor timeout: Double) -> Outcome {
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
+    private func outcome(_ ended: SpawnedProcess.Termination?, afterWaitingFor timeout: Double) -> Outcome {
+        guard let ended else {
+            process.signal(SIGKILL)
             return Outcome(status: nil, stdout: stdout, stderr: stderr + "\n(killed after \(timeout) s)")
         }
-        return Outcome(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        return Outcome(status: ended.status, stdout: stdout, stderr: stderr)
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.signal(SIGKILL)
         try? FileManager.default.removeItem(atPath: folder)
     }
 

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import TestProcesses
 import Testing
 
 @Suite("scene-host: the real binary", .serialized)
@@ -30,18 +31,18 @@ struct HostLifecycleTests {
     ]
 
     @Test("The demo configuration reproduces seed 000's traces through the loaded FindView plugin")
-    func seedTracesThroughThePlugin() throws {
+    func seedTracesThroughThePlugin() async throws {
         let script = try temporaryFile("seed.txt", "tap findview 240 250\ntap findview 100 150\nquit\n")
         defer { try? FileManager.default.removeItem(atPath: script) }
         let host = try HostProcess(arguments: ["--input", script])
-        #expect(host.waitForExit() == 0)
+        #expect(await host.exitStatus() == 0)
         let lines = host.messages(tagged: "findview").filter { $0.contains(", ") && !$0.contains("scene connected") }
         #expect(lines == Self.blueTrace + Self.redTrace)
         #expect(host.log.contains { $0.contains("host ready") && $0.contains("findview") && $0.contains("gesturelab") && $0.contains("gallery") })
     }
 
     @Test("GestureLab and Gallery behave as seeds 002/004 and the window rules say, through the host")
-    func demoScenes() throws {
+    func demoScenes() async throws {
         let script = try temporaryFile(
             "demo.txt",
             """
@@ -65,7 +66,7 @@ struct HostLifecycleTests {
             """)
         defer { try? FileManager.default.removeItem(atPath: script) }
         let host = try HostProcess(arguments: ["--input", script])
-        #expect(host.waitForExit() == 0)
+        #expect(await host.exitStatus() == 0)
         let lab = host.messages(tagged: "gesturelab").filter { !$0.contains("scene connected") }
         #expect(
             Array(lab.prefix(8)) == [
@@ -84,13 +85,13 @@ struct HostLifecycleTests {
     }
 
     @Test("SIGTERM cancels live touches, disconnects the scenes and exits 0")
-    func sigtermShutsDownGracefully() throws {
+    func sigtermShutsDownGracefully() async throws {
         let script = try temporaryFile("hold.txt", "long-press findview 240 250 30\n")
         defer { try? FileManager.default.removeItem(atPath: script) }
         let host = try HostProcess(arguments: ["--input", script])
-        #expect(host.waitForLine(containing: "BlueView.touchesBegan"))
+        #expect(await host.line(containing: "BlueView.touchesBegan"))
         host.signal(SIGTERM)
-        #expect(host.waitForExit() == 0)
+        #expect(await host.exitStatus() == 0)
         let findview = host.messages(tagged: "findview")
         #expect(findview.contains("blueColorView, BlueView.touchesCancelled(_:with:)"))
         #expect(findview.contains("vc, FindViewViewController.touchesCancelled(_:with:)"))
@@ -117,7 +118,7 @@ struct HostLifecycleTests {
     }
 
     @Test("Under a service manager (NOTIFY_SOCKET) the host sends READY=1 once every scene is connected, then STOPPING=1")
-    func notifiesServiceManager() throws {
+    func notifiesServiceManager() async throws {
         let listener = try NotifyListener()
         let host = try HostProcess(arguments: [], environment: ["NOTIFY_SOCKET": listener.address])
         let ready = try #require(listener.next())
@@ -126,17 +127,17 @@ struct HostLifecycleTests {
         #expect(ready["STATUS"] == "3 scenes connected (findview, gesturelab, gallery)")
         // The status lists the scenes connected when READY=1 was sent: all three. (The log lines arrive
         // through a pipe, possibly after the datagram.)
-        #expect(host.waitForLine(containing: "host ready"))
+        #expect(await host.line(containing: "host ready"))
         #expect(host.log.filter { $0.contains("scene connected") }.count == 3)
         // The probes (child processes) did not speak in the host's name.
         #expect(listener.next(timeout: 0.2) == nil)
         host.signal(SIGTERM)
         #expect(listener.next()?["STOPPING"] == "1")
-        #expect(host.waitForExit() == 0)
+        #expect(await host.exitStatus() == 0)
     }
 
     @Test("A refused plugin shows in the service status; the other scenes still make the host ready")
-    func readyStatusNamesRefusals() throws {
+    func readyStatusNamesRefusals() async throws {
         let config = try temporaryFile(
             "refused.yaml",
             """
@@ -153,21 +154,21 @@ struct HostLifecycleTests {
         #expect(ready["READY"] == "1")
         #expect(ready["STATUS"] == "1 scene connected (findview), 1 refused (see the log)")
         host.signal(SIGTERM)
-        #expect(host.waitForExit() == 0)
+        #expect(await host.exitStatus() == 0)
     }
 
     @Test("SIGINT also exits 0")
-    func sigintShutsDown() throws {
+    func sigintShutsDown() async throws {
         let host = try HostProcess(arguments: [])
-        #expect(host.waitForLine(containing: "host ready"))
+        #expect(await host.line(containing: "host ready"))
         host.signal(SIGINT)
-        #expect(host.waitForExit() == 0)
+        #expect(await host.exitStatus() == 0)
     }
 
     @Test("Exactly one libSceneCore.so is mapped in the running host, with the plugins")
-    func oneCoreMapped() throws {
+    func oneCoreMapped() async throws {
         let host = try HostProcess(arguments: [])
-        #expect(host.waitForLine(containing: "host ready"))
+        #expect(await host.line(containing: "host ready"))
         // /proc files report size 0, so read them to the end rather than with String(contentsOfFile:).
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(host.process.processIdentifier)/maps"))
         let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
@@ -177,11 +178,11 @@ struct HostLifecycleTests {
             #expect(mapped.contains { $0.hasSuffix("/lib\(plugin).so") })
         }
         host.signal(SIGTERM)
-        #expect(host.waitForExit() == 0)
+        #expect(await host.exitStatus() == 0)
     }
 
     @Test("Broken plugins are refused with their reason while the good scenes keep working")
-    func refusalsKeepTheHostRunning() throws {
+    func refusalsKeepTheHostRunning() async throws {
         let notALibrary = try temporaryFile("libText.so", "not a library\n")
         defer { try? FileManager.default.removeItem(atPath: notALibrary) }
         let broken = [
@@ -200,7 +201,7 @@ struct HostLifecycleTests {
             try? FileManager.default.removeItem(atPath: script)
         }
         let host = try HostProcess(arguments: ["--config", config, "--input", script])
-        #expect(host.waitForExit(timeout: 60) == 0)
+        #expect(await host.exitStatus(timeout: 60) == 0)
         let expected = [
             "(probeCrashed)", "(probeTimedOut)", "(probeCrashed)", "(probeTimedOut)", "(missingEntryPoint)", "(abiMismatch)",
             "(buildMismatch)", "(duplicateCore)", "(notFound)", "(notASharedLibrary)",
@@ -214,30 +215,30 @@ struct HostLifecycleTests {
     }
 
     @Test("A configuration error names the file, line and key and exits 78")
-    func configurationError() throws {
+    func configurationError() async throws {
         let config = try temporaryFile("bad.yaml", "scenes:\n  - name: ok\n    plugin: FindView\n  - name: bad name\n    plugin: Gallery\n")
         defer { try? FileManager.default.removeItem(atPath: config) }
         let host = try HostProcess(arguments: ["--config", config])
-        #expect(host.waitForExit() == 78)
+        #expect(await host.exitStatus() == 78)
         #expect(host.log.contains { $0.contains("\(config):4: scenes[1].name: scene name 'bad name' is invalid") })
     }
 
     @Test("--check-config validates the committed configuration; bad flags exit 64 with the reason")
-    func checkConfigAndBadFlags() throws {
+    func checkConfigAndBadFlags() async throws {
         let configPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Config/scene-host.yaml").path
         let ok = try HostProcess(arguments: ["--config", configPath, "--check-config"])
-        #expect(ok.waitForExit() == 0)
+        #expect(await ok.exitStatus() == 0)
         let bad = try HostProcess(arguments: ["--diagnostics", "hit-testing,colours"])
-        #expect(bad.waitForExit() == 64)
+        #expect(await bad.exitStatus() == 64)
         #expect(bad.log.contains { $0.contains("unknown topic 'colours'") })
     }
 
     @Test("Diagnostics topics log hit tests and plugin probes in depth")
-    func diagnosticsTopics() throws {
+    func diagnosticsTopics() async throws {
         let script = try temporaryFile("tap.txt", "tap findview 240 250\nquit\n")
         defer { try? FileManager.default.removeItem(atPath: script) }
         let host = try HostProcess(arguments: ["--input", script, "--diagnostics", "hit-testing,plugins"])
-        #expect(host.waitForExit() == 0)
+        #expect(await host.exitStatus() == 0)
         #expect(host.messages(tagged: "hit-testing").contains { $0.contains("→ blue") })
         #expect(host.messages(tagged: "plugins").contains { $0.hasPrefix("probe passed") })
         #expect(host.messages(tagged: "responder-chain").isEmpty)

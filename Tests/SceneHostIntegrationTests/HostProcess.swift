@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestProcesses
 import Testing
 
 /// The folder with scene-host and the plugin libraries (the test binary sits next to them).
@@ -28,10 +29,14 @@ func temporaryFile(_ name: String, _ text: String) throws -> String {
 
 /// A running `scene-host` whose log (stderr) is collected line by line.
 final class HostProcess: Sendable {
-    let process: Process
+    let process: SpawnedProcess
     private let lines = Mutex<[String]>([])
     private let output = Mutex<String>("")
     private let changed = DispatchSemaphore(value: 0)
+    private let logEnded = Mutex(false)
+    /// The read end of the log pipe, kept for the life of the host (closing it would end the host
+    /// with SIGPIPE at its next log line).
+    private let logReader: FileHandle
 
     /// A private runtime folder (XDG_RUNTIME_DIR) so that hosts started by different tests never find
     /// each other's private bus.
@@ -42,13 +47,12 @@ final class HostProcess: Sendable {
     /// - Parameter sharing: another host whose runtime folder (and so whose published private bus)
     ///   this one uses, to test running twice.
     init(arguments: [String], environment: [String: String] = [:], executable: String = "scene-host", sharing: HostProcess? = nil) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : buildFolder() + "/" + executable)
+        let path = executable.hasPrefix("/") ? executable : buildFolder() + "/" + executable
         // Probes are process starts; with every suite running in parallel on two cores one can take
         // seconds, so hosts on the embedded default get a generous probe timeout. A test's own
         // configuration says what it needs.
         let defaultsOnly = !arguments.contains("--config") && !arguments.contains("--probe-timeout")
-        process.arguments = arguments + (defaultsOnly && executable.hasSuffix("scene-host") ? ["--probe-timeout", "60"] : [])
+        let allArguments = arguments + (defaultsOnly && executable.hasSuffix("scene-host") ? ["--probe-timeout", "60"] : [])
         ownsRuntimeFolder = sharing == nil
         runtimeFolder = sharing?.runtimeFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent(
             "scenehost-runtime-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
@@ -63,17 +67,18 @@ final class HostProcess: Sendable {
         }
         env["SCENEHOST_PLUGIN_PATH"] = nil
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let err = Pipe()
-        let out = Pipe()
-        process.standardError = err
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+        // The log comes through a pipe that no other child can inherit (close-on-exec until the host's
+        // own dup2); standard output is not read.
+        let pipe = try closeOnExecPipe()
+        logReader = FileHandle(fileDescriptor: pipe.read, closeOnDealloc: true)
+        defer { close(pipe.write) }
+        process = try SpawnedProcess(path, allArguments, environment: env, standardError: .descriptor(pipe.write))
+        logReader.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self else { return }
             if data.isEmpty {
                 handle.readabilityHandler = nil
+                self.logEnded.withLock { $0 = true }
                 self.changed.signal()
                 return
             }
@@ -88,7 +93,6 @@ final class HostProcess: Sendable {
             }
             self.changed.signal()
         }
-        try process.run()
     }
 
     var log: [String] { lines.withLock { $0 } }
@@ -101,51 +105,48 @@ final class HostProcess: Sendable {
         }
     }
 
-    /// Waits until a log line contains `fragment`; false on timeout or exit.
-    @discardableResult
-    func waitForLine(containing fragment: String, timeout: Double = 60) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if log.contains(where: { $0.contains(fragment) }) { return true }
-            if !process.isRunning { return log.contains(where: { $0.contains(fragment) }) }
-            _ = changed.wait(timeout: .now() + 0.05)
-        }
-        return false
-    }
-
-    /// `waitForLine` for async code: waits on a thread of its own (``offPool(_:)``), so the main
-    /// actor keeps serving D-Bus connections and the cooperative pool other tests meanwhile.
+    /// Waits until a log line contains `fragment`; false on timeout or exit. Waits on a thread of
+    /// its own (``offPool(_:)``), so the main actor keeps serving D-Bus connections and the
+    /// cooperative pool other tests meanwhile.
     func line(containing fragment: String, timeout: Double = 60) async -> Bool {
-        await offPool { self.waitForLine(containing: fragment, timeout: timeout) }
-    }
-
-    /// `waitForExit` for main-actor code (see `line(containing:)`).
-    func exitStatus(timeout: Double = 60) async -> Int32? {
-        await offPool { self.waitForExit(timeout: timeout) }
-    }
-
-    /// Waits for the process to exit and returns its status (nil on timeout, after killing it).
-    func waitForExit(timeout: Double = 60) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            _ = changed.wait(timeout: .now() + 0.05)
+        await offPool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if self.log.contains(where: { $0.contains(fragment) }) { return true }
+                if !self.process.isRunning { return self.log.contains(where: { $0.contains(fragment) }) }
+                _ = self.changed.wait(timeout: .now() + 0.05)
+            }
+            return false
         }
-        guard !process.isRunning else {
-            process.terminate()
-            kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// Waits for the exit and returns its status (nil on timeout, after killing it): suspends without
+    /// holding a thread (the exit is awaited, not polled), then lets the last output arrive on a
+    /// thread of its own.
+    func exitStatus(timeout: Double = 60) async -> Int32? {
+        guard let ended = await process.wait(timeout: timeout) else {
+            process.signal(SIGKILL)
             return nil
         }
-        // Let the last output arrive.
-        _ = changed.wait(timeout: .now() + 0.2)
-        return process.terminationStatus
+        await offPool { self.drainLog() }
+        return ended.status
+    }
+
+    /// After the exit: waits until the log pipe ends (every line read), at most 0.2 s (a process the
+    /// host started may still hold the pipe).
+    private func drainLog() {
+        let deadline = Date().addingTimeInterval(0.2)
+        while !logEnded.withLock({ $0 }) && Date() < deadline {
+            _ = changed.wait(timeout: .now() + 0.02)
+        }
     }
 
     func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
+        process.signal(number)
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.signal(SIGKILL)
         if ownsRuntimeFolder { try? FileManager.default.removeItem(atPath: runtimeFolder) }
     }
 }

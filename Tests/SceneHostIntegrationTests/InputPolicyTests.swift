@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// The input policy of the real scene-host: `--input-policy read-only` and `input-allowed-executables`,
@@ -73,7 +74,7 @@ struct InputPolicyTests {
         let script = try temporaryFile("read-only.txt", "wait 1\ntap findview 240 250\n")
         defer { try? FileManager.default.removeItem(atPath: script) }
         // Subscribed before the host starts, so the scripted tap's signals cannot be missed.
-        let daemon = try BusDaemon()
+        let daemon = try await offPool { try BusDaemon() }
         let watcher = try BusConnection.connect(to: .address(daemon.address))
         defer { watcher.close() }
         var touches: [HostSignal] = []
@@ -130,7 +131,7 @@ struct InputPolicyTests {
 
     @Test("read-only: AT-SPI actions and value changes are refused with AccessDenied, while the registry still numbers the application and reading is served")
     func readOnlyAccessibility() async throws {
-        let daemon = try BusDaemon()
+        let daemon = try await offPool { try BusDaemon() }
         defer { daemon.stop() }
         let registry = try await FakeAtspiRegistry(address: daemon.address)
         defer { registry.leave() }
@@ -192,7 +193,7 @@ struct InputPolicyTests {
         defer { client.close() }
 
         let tap = try ScenectlProcess(["tap", "--window", "findview", "240", "250"], runtimeFolder: host.runtimeFolder)
-        let status = await offPool { tap.waitForExit() }
+        let status = await tap.exitStatus()
         #expect(status == 0, "scenectl tap: \(tap.stderr)")
         #expect(tap.stdout.contains("blue"), "\(tap.stdout)")
         try await client.waitForSignals("Touch signals of scenectl's tap") { signals in

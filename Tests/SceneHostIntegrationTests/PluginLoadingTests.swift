@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// Resident memory of process `pid` in KiB (`VmRSS` of /proc/PID/status).

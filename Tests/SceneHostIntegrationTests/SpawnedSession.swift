@@ -1,63 +1,26 @@
 import Foundation
 import Glibc
+import TestProcesses
 
 /// A process started in a process group of its own, with every signal unblocked and at its default
-/// action, its output (standard output and error) going to a file. (Foundation's `Process` passes on
-/// the test runner's blocked signals, so a shell script it starts cannot stop its own children.)
+/// action (``SpawnedProcess``; a shell script must be able to stop its own children), its output
+/// (standard output and error) going to a file.
 struct SpawnedSession {
-    let pid: pid_t
+    let process: SpawnedProcess
 
-    init(arguments: [String], environment: [String], outputFile: String) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
-        guard status == 0 else { throw TimedOut(description: "cannot start \(arguments[0]): \(String(cString: strerror(status)))") }
-        pid = child
+    init(arguments: [String], environment: [String: String], outputFile: String) throws {
+        process = try SpawnedProcess(
+            arguments[0], Array(arguments.dropFirst()), environment: environment, standardOutput: .file(outputFile),
+            standardError: .standardOutput)
     }
 
     /// Waits for the exit status (-1 after `timeout` seconds or on a signal), then kills whatever is
-    /// left of the process group.
+    /// left of the process group. Blocks its thread.
     func wait(timeout: Double) -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        var exitStatus: Int32 = -1
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid {
-                exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-                break
-            }
-            if result == -1 && errno != EINTR { break }
-            if Date() >= deadline {
-                kill(-pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                break
-            }
-            usleep(20_000)
-        }
-        kill(-pid, SIGKILL)
-        return exitStatus
+        let ended = process.waitBlocking(timeout: timeout)
+        process.signalGroup(SIGKILL)
+        guard case .exited(let status) = ended else { return -1 }
+        return status
     }
 
     /// Runs `command` under `dbus-run-session` in a private runtime folder (`XDG_RUNTIME_DIR`, so the
@@ -80,8 +43,7 @@ struct SpawnedSession {
         environment["DISPLAY"] = nil
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let session = try SpawnedSession(
-            arguments: wrapper + ["/usr/bin/dbus-run-session", "--"] + command, environment: environment.map { "\($0.key)=\($0.value)" },
-            outputFile: outputFile)
+            arguments: wrapper + ["/usr/bin/dbus-run-session", "--"] + command, environment: environment, outputFile: outputFile)
         let status = session.wait(timeout: timeout)
         let output = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
         return (status, status == -1 ? output + "\n(timed out after \(timeout) s, or killed by a signal)" : output)

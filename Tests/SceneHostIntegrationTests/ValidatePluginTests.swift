@@ -56,15 +56,15 @@ struct ValidatePluginTests {
     }
 
     @Test("Under --diagnostics plugins the host logs a crashed probe's backtrace with the plugin's file and line")
-    func hostLogsProbeBacktrace() throws {
+    func hostLogsProbeBacktrace() async throws {
         let config = try temporaryFile("crash.yaml", "scenes:\n  - name: crash\n    plugin: FixtureCrashInScene\n")
         defer { try? FileManager.default.removeItem(atPath: config) }
         let host = try HostProcess(arguments: ["--config", config, "--diagnostics", "plugins", "--probe-timeout", "60"])
-        #expect(host.waitForLine(containing: "host ready"))
+        #expect(await host.line(containing: "host ready"))
         #expect(host.log.contains { $0.contains("(probeCrashed)") && $0.contains("in CrashingDelegate.scene(_:willConnectWith:) at ") })
         let backtrace = host.log.drop { !$0.contains("probe crash backtrace:") }
         #expect(backtrace.contains { $0.contains("libFixtureCrashInScene.so at ") && $0.contains("FixtureCrashInScene/Entry.swift:22") }, "\(host.log)")
         host.signal(SIGTERM)
-        #expect(host.waitForExit() == 0)
+        #expect(await host.exitStatus() == 0)
     }
 }

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// Strings off the wire that are not valid names get an error naming them, on every object the real
@@ -30,7 +31,7 @@ struct WireInputTests {
 
     @Test("Get, GetAll and Set with a string that is not an interface name answer InvalidArgs naming it on every object: host API, MPRIS and AT-SPI")
     func invalidInterfaceNamesOnEveryObject() async throws {
-        let daemon = try BusDaemon()
+        let daemon = try await offPool { try BusDaemon() }
         let registry = try await FakeAtspiRegistry(address: daemon.address)
         let host = try HostProcess(
             arguments: [], environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.address, "AT_SPI_BUS_ADDRESS": daemon.address])

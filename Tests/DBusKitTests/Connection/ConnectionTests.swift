@@ -1,5 +1,6 @@
 import DBusKit
 import Glibc
+import TestProcesses
 import Testing
 
 @Suite("Connections", .tags(.needsBus))
@@ -179,8 +180,8 @@ struct ConnectionTests {
     }
 
     @Test("A stopped daemon leaves no process and no directory behind")
-    func daemonCleanup() throws {
-        let daemon = try BusDaemon()
+    func daemonCleanup() async throws {
+        let daemon = try await offPool { try BusDaemon() }
         let directory = daemon.directory
         let pid = daemon.processID
         daemon.stop()

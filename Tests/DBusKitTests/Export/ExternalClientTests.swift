@@ -1,6 +1,8 @@
 import DBusKit
 import Foundation
+import Glibc
 import Synchronization
+import TestProcesses
 import Testing
 
 @Suite("External clients talk to exported objects", .tags(.needsBus, .externalClient))
@@ -126,19 +128,22 @@ struct ExternalClientTests {
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-monitor"), "dbus-monitor is not installed"))
     func signalsFollowTheReply() async throws {
         let server = server.uniqueName!.rawValue
-        let monitor = Process()
-        monitor.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
+        let output = try closeOnExecPipe()
+        let reader = FileHandle(fileDescriptor: output.read, closeOnDealloc: true)
         // The daemon's own signals tell us the monitor is active; the server's messages are the subject.
-        monitor.arguments = ["--address", bus.daemon.address, "sender='org.freedesktop.DBus'", "sender='\(server)'"]
-        let output = Pipe()
-        monitor.standardOutput = output
+        let monitor = try SpawnedProcess(
+            "/usr/bin/dbus-monitor", ["--address", bus.daemon.address, "sender='org.freedesktop.DBus'", "sender='\(server)'"],
+            environment: ProcessInfo.processInfo.environment, standardOutput: .descriptor(output.write))
+        close(output.write)
         let lines = Mutex<[String]>([])
-        output.fileHandleForReading.readabilityHandler = { handle in
+        reader.readabilityHandler = { handle in
             let text = String(decoding: handle.availableData, as: UTF8.self)
             lines.withLock { $0 += text.split(separator: "\n").map(String.init) }
         }
-        try monitor.run()
-        defer { monitor.terminate() }
+        defer {
+            reader.readabilityHandler = nil
+            monitor.terminate()
+        }
         func waitFor(_ what: String, _ condition: @escaping ([String]) -> Bool) async throws {
             for _ in 0..<400 where !lines.withLock({ condition($0) }) {
                 try await Task.sleep(for: .milliseconds(25))  // polling another process's output, not a timer

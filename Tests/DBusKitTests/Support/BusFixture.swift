@@ -1,4 +1,5 @@
 import DBusKit
+import TestProcesses
 import Testing
 
 /// A private bus for one test, plus helpers to open connections to it.
@@ -11,7 +12,7 @@ struct BusFixture {
     let daemon: BusDaemon
 
     init() async throws {
-        daemon = try await Task.detached { try BusDaemon() }.value
+        daemon = try await offPool { try BusDaemon() }
     }
 
     func connect() throws -> BusConnection {

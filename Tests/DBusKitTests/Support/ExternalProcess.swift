@@ -1,11 +1,6 @@
-import Dispatch
 import Foundation
-import Synchronization
-
-/// Bytes read on one thread and collected on another.
-private final class CollectedData: Sendable {
-    let data = Mutex(Data())
-}
+import Glibc
+import TestProcesses
 
 /// What an external program printed and how it exited.
 struct ProcessResult: Sendable {
@@ -14,48 +9,30 @@ struct ProcessResult: Sendable {
     var errorOutput: String
 }
 
-/// Runs a program to completion on a background thread, so the main actor stays free to serve
-/// the program's D-Bus calls; kills it after `timeout`.
+/// Runs a program to completion, its output going to files, so the main actor stays free to serve
+/// the program's D-Bus calls: the exit is awaited without holding a thread (``SpawnedProcess``, whose
+/// exit does not depend on descriptors that the bus daemons other tests start meanwhile may hold);
+/// kills it after `timeout` and fails naming the program.
 func runProgram(_ executable: String, _ arguments: [String], timeout: Duration = .seconds(30)) async throws -> ProcessResult {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ProcessResult, any Error>) in
-        DispatchQueue.global().async {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            let output = Pipe()
-            let errorOutput = Pipe()
-            process.standardOutput = output
-            process.standardError = errorOutput
-            process.standardInput = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-                return
-            }
-            let seconds = Double(timeout.components.seconds)
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-                if process.isRunning {
-                    process.terminate()
-                }
-            }
-            let group = DispatchGroup()
-            let errorData = CollectedData()
-            group.enter()
-            DispatchQueue.global().async {
-                let bytes = errorOutput.fileHandleForReading.readDataToEndOfFile()
-                errorData.data.withLock { $0 = bytes }
-                group.leave()
-            }
-            let outputData = output.fileHandleForReading.readDataToEndOfFile()
-            group.wait()
-            process.waitUntilExit()
-            continuation.resume(
-                returning: ProcessResult(
-                    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                    errorOutput: String(decoding: errorData.data.withLock { $0 }, as: UTF8.self)))
-        }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "dbuskit-program-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let process = try SpawnedProcess(
+        executable, arguments, environment: ProcessInfo.processInfo.environment, standardOutput: .file(folder + "/stdout"),
+        standardError: .file(folder + "/stderr"))
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    let read = { (name: String) in (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "" }
+    guard let ended = await process.wait(timeout: seconds) else {
+        process.signal(SIGKILL)
+        throw ProgramTimedOut(description: "\(executable) \(arguments) did not end within \(timeout): \(read("stderr"))")
     }
+    return ProcessResult(status: ended.status, output: read("stdout"), errorOutput: read("stderr"))
+}
+
+/// A program ran past its time.
+struct ProgramTimedOut: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// Whether `/usr/bin/python3` can import python3-dbus and GLib (the pyenv `python3` on PATH

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// The real scene-host's AT-SPI2 bridge on a private accessibility bus (named by
@@ -10,8 +11,8 @@ import Testing
 struct AccessibilityBusTests {
     let daemon: BusDaemon
 
-    init() throws {
-        daemon = try BusDaemon()
+    init() async throws {
+        daemon = try await offPool { try BusDaemon() }
     }
 
     /// A scene-host with its accessibility bus at the test's daemon, once `registry` has embedded it.

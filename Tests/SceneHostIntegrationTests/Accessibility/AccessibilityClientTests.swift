@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestProcesses
 import Testing
 
 /// The tools real assistive-technology clients need: `dbus-run-session`, at-spi2-core's launcher and
@@ -26,7 +27,7 @@ enum AtspiClientTools {
 
     private static func canImport(_ module: String) -> Bool {
         let check = try? SpawnedSession(
-            arguments: ["/usr/bin/python3", "-c", "import \(module)"], environment: ["NO_AT_BRIDGE=1", "PATH=/usr/bin:/bin"],
+            arguments: ["/usr/bin/python3", "-c", "import \(module)"], environment: ["NO_AT_BRIDGE": "1", "PATH": "/usr/bin:/bin"],
             outputFile: "/dev/null")
         return check?.wait(timeout: 30) == 0
     }

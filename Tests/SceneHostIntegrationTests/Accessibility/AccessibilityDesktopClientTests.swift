@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestProcesses
 import Testing
 
 /// What Accerciser's validator and Orca need besides the pyatspi tools: an X server (their GTK code

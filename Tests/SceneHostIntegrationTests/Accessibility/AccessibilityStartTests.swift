@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// How scene-host starts the bridge when there is no accessibility bus, for each `accessibility` mode.
@@ -16,10 +17,10 @@ struct AccessibilityStartTests {
     }
 
     @Test("With auto and no accessibility bus, the host logs it once at info and carries on")
-    func autoWithoutBus() throws {
+    func autoWithoutBus() async throws {
         let host = try self.host(mode: "auto")
-        #expect(host.waitForLine(containing: "no accessibility bus"))
-        #expect(host.waitForLine(containing: "host ready"))
+        #expect(await host.line(containing: "no accessibility bus"))
+        #expect(await host.line(containing: "host ready"))
         let lines = bridgeLines(host)
         #expect(lines.count == 1)
         #expect(lines.first?.contains(" info [accessibility] no accessibility bus: no session bus") == true, "\(lines)")
@@ -27,17 +28,17 @@ struct AccessibilityStartTests {
     }
 
     @Test("With on and no accessibility bus, the host warns and carries on")
-    func onWithoutBus() throws {
+    func onWithoutBus() async throws {
         let host = try self.host(mode: "on")
-        #expect(host.waitForLine(containing: "there is no accessibility bus"))
+        #expect(await host.line(containing: "there is no accessibility bus"))
         #expect(bridgeLines(host).first?.contains(" warning [accessibility] ") == true, "\(bridgeLines(host))")
         #expect(host.process.isRunning)
     }
 
     @Test("With off, the host says so (at debug) and does not look for an accessibility bus")
-    func off() throws {
+    func off() async throws {
         let host = try self.host(mode: "off", arguments: ["--log-level", "debug"])
-        #expect(host.waitForLine(containing: "host ready"))
+        #expect(await host.line(containing: "host ready"))
         #expect(bridgeLines(host).map { $0.contains("AT-SPI2 accessibility is off (configuration)") } == [true], "\(bridgeLines(host))")
     }
 }

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// A stand-in for at-spi2-core's `at-spi-bus-launcher` on a private session bus: owns `org.a11y.Bus`,
@@ -54,9 +55,9 @@ struct AccessibilityStatusTests {
     let session: BusDaemon
     let accessibility: BusDaemon
 
-    init() throws {
-        session = try BusDaemon()
-        accessibility = try BusDaemon()
+    init() async throws {
+        session = try await offPool { try BusDaemon() }
+        accessibility = try await offPool { try BusDaemon() }
     }
 
     /// Polls the bus until `condition` holds (an `async` condition; see ``eventually(_:timeout:_:)``).
@@ -159,8 +160,8 @@ struct AccessibilityStatusTests {
     func noStatus() async throws {
         let host = try HostProcess(
             arguments: ["--bus", "private"], environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
-        #expect(host.waitForLine(containing: "host ready"))
-        #expect(host.waitForLine(containing: "no accessibility bus: the session bus at \(session.address) has no org.a11y.Status"))
+        #expect(await host.line(containing: "host ready"))
+        #expect(await host.line(containing: "no accessibility bus: the session bus at \(session.address) has no org.a11y.Status"))
         #expect(host.log.filter { $0.contains("[accessibility]") }.count == 1, "\(host.log)")
     }
 

@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import Glibc
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// Nothing blocks the host's main thread on a socket: with its session bus stopped, the host keeps
@@ -11,8 +12,8 @@ import Testing
 struct StoppedBusTests {
     @Test("With the session bus stopped for 5 s, AT-SPI DoAction taps are delivered and answered, and after it resumes every queued signal arrives in order")
     func sessionBusStopped() async throws {
-        let session = try await Task.detached { try BusDaemon() }.value
-        let accessibilityBus = try await Task.detached { try BusDaemon() }.value
+        let session = try await offPool { try BusDaemon() }
+        let accessibilityBus = try await offPool { try BusDaemon() }
         let registry = try await FakeAtspiRegistry(address: accessibilityBus.address)
         defer { registry.leave() }
         let host = try HostProcess(arguments: ["--bus", session.address], environment: ["AT_SPI_BUS_ADDRESS": accessibilityBus.address])

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 @MainActor
@@ -9,7 +10,7 @@ struct DesktopAccessibilityTests {
     /// A desktop host on a private accessibility bus whose registry the test plays, and a raw AT-SPI
     /// client listening to the host's events.
     func start() async throws -> (DesktopHost, FakeAtspiRegistry, AtspiProbe, BusDaemon) {
-        let daemon = try BusDaemon()
+        let daemon = try await offPool { try BusDaemon() }
         let registry = try await FakeAtspiRegistry(address: daemon.address)
         let desktop = try await DesktopHost(environment: ["AT_SPI_BUS_ADDRESS": daemon.address])
         try await eventually("the registration", timeout: 60) { !registry.plugs.isEmpty }

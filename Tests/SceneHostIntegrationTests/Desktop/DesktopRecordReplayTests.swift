@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import Glibc
 import SceneBusContract
+import TestProcesses
 import Testing
 
 @MainActor
@@ -14,7 +15,7 @@ struct DesktopRecordReplayTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         let recorder = try ScenectlProcess(["record", "-o", file, "--ready"], runtimeFolder: desktop.host.runtimeFolder)
-        #expect(await offPool { recorder.waitForStderr(containing: "scenectl: recording") }, "\(recorder.stderr)")
+        #expect(await recorder.stderr(contains: "scenectl: recording"), "\(recorder.stderr)")
         // Seed 000's blue tap; a pinch on GestureLab's canvas; typing into Gallery's field; a focus change.
         try await desktop.x.xdotool("mousemove", "240", "250", "click", "1")
         try await desktop.x.xdotool(
@@ -36,8 +37,8 @@ struct DesktopRecordReplayTests {
         }
         // Every signal the recorder saw reached it: the host's last Input before SIGINT is in the file.
         try await Task.sleep(for: .milliseconds(300))
-        kill(recorder.process.processIdentifier, SIGINT)
-        #expect(await offPool { recorder.waitForExit() } == 0, "\(recorder.stderr)")
+        recorder.process.signal(SIGINT)
+        #expect(await recorder.exitStatus() == 0, "\(recorder.stderr)")
         let recording = try String(contentsOfFile: file, encoding: .utf8)
         let lines = recording.split(separator: "\n").map(String.init)
         #expect(lines.contains("touch findview 0 down 240 250") && lines.contains("touch findview 0 up 240 250"))

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// A scene-host showing its scenes in windows on a private X server, with a D-Bus client watching

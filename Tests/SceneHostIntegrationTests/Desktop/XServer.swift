@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestProcesses
 import Testing
 
 /// A private X server (Xvfb, 1280 × 1024 × 24, no TCP, no window manager) for one test, and the X
@@ -16,23 +17,23 @@ final class XServer: Sendable {
         [(xvfb, "xvfb"), (xdotool, "xdotool"), (xwd, "x11-apps")].filter { access($0.0, X_OK) != 0 }.map { "\($0.0) (\($0.1))" }
     }
 
-    let process: Process
+    let process: SpawnedProcess
     /// `:N`
     let display: String
 
     /// Starts Xvfb on a free display number (`-displayfd`) and waits until it accepts clients.
     init() throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.xvfb)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let output = try closeOnExecPipe()
+        defer { close(output.read) }
+        do {
+            defer { close(output.write) }
+            process = try SpawnedProcess(
+                Self.xvfb, ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"],
+                environment: ProcessInfo.processInfo.environment, standardOutput: .descriptor(output.write))
+        }
         // Xvfb writes the display number once it is ready (within 30 s, or the test fails).
         var text = ""
-        let descriptor = output.fileHandleForReading.fileDescriptor
+        let descriptor = output.read
         let deadline = Date().addingTimeInterval(30)
         while !text.contains("\n"), Date() < deadline {
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -43,16 +44,15 @@ final class XServer: Sendable {
             text += String(decoding: buffer.prefix(count), as: UTF8.self)
         }
         guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             throw TimedOut(description: "Xvfb did not report a display number (got '\(text)')")
         }
         display = ":\(number)"
     }
 
     deinit {
-        // SIGKILL: children of the test runner may start with SIGTERM blocked. No waiting: deinit may
-        // run on the main thread, and Foundation's waitUntilExit spins the run loop there.
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // No waiting: deinit may run on the main thread. SpawnedProcess reaps it.
+        process.signal(SIGKILL)
     }
 
     /// The environment of a program on this display (no Wayland).

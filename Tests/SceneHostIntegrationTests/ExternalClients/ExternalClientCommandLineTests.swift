@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// scene-host driven from the shell, as an administrator would: systemd's `busctl` and dbus-bin's

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// Hostile and greedy external clients (Tests/ExternalClients/robustness.py) while other clients —

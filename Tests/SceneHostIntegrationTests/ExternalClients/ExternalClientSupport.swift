@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestProcesses
 import Testing
 
 /// The external D-Bus clients these tests run and the Debian packages that provide them: Debian's
@@ -15,15 +16,11 @@ enum ExternalClientTools {
         guard access(python, X_OK) == 0 else { return ["python3", "python3-dbus", "python3-gi"] }
         var missing: [String] = []
         for (module, package) in [("dbus.mainloop.glib", "python3-dbus"), ("gi.repository.GLib", "python3-gi")] {
-            let check = Process()
-            check.executableURL = URL(fileURLWithPath: python)
-            check.arguments = ["-c", "import \(module)"]
-            check.standardOutput = FileHandle.nullDevice
-            check.standardError = FileHandle.nullDevice
-            check.environment = ["PATH": "/usr/bin:/bin"]
-            if (try? check.run()) == nil { return ["python3"] }
-            check.waitUntilExit()
-            if check.terminationStatus != 0 { missing.append(package) }
+            guard let check = try? SpawnedProcess(python, ["-c", "import \(module)"], environment: ["PATH": "/usr/bin:/bin"]) else {
+                return ["python3"]
+            }
+            // Blocks once, for an import (the first test that asks, on whatever thread it runs).
+            if check.waitBlocking(timeout: 60) != .exited(0) { missing.append(package) }
         }
         return missing
     }()

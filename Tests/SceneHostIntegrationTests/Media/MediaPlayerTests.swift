@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import Glibc
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// The real scene-host as an MPRIS player on a private `dbus-daemon` standing in for the session bus,
@@ -235,7 +236,7 @@ struct MediaPlayerTests {
 
     @Test("mpris: off leaves MPRIS alone")
     func off() async throws {
-        let daemon = try BusDaemon()
+        let daemon = try await offPool { try BusDaemon() }
         let configuration = try temporaryFile(
             "mpris-off.yaml",
             """

@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import Glibc
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// MPRIS names the tests use.
@@ -75,7 +76,9 @@ final class MprisSession {
     /// Starts a daemon and scene-host (the embedded default, with `arguments`) on it as its session
     /// bus, and waits until the host owns an MPRIS name (`fragment` of its log line).
     init(arguments: [String] = [], daemon: BusDaemon? = nil, waitingFor fragment: String = "on MPRIS as \(Mpris.busName.rawValue) ") async throws {
-        let daemon = try daemon ?? BusDaemon()
+        let started: BusDaemon
+        if let daemon { started = daemon } else { started = try await offPool { try BusDaemon() } }
+        let daemon = started
         self.daemon = daemon
         host = try HostProcess(arguments: arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.address])
         connection = try BusConnection.connect(to: .address(daemon.address))

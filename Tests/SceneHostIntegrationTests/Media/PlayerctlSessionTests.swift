@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestProcesses
 import Testing
 
 /// The demonstration as CI runs it: a real `dbus-run-session` (the system's session bus

@@ -19,9 +19,9 @@ struct SnapshotTests {
         try await HostBusClient(host: host, subscribe: false)
     }
 
+    /// Asks the host to stop (SpawnedProcess reaps it; a deferred stop cannot wait).
     private func stop() {
         host.signal(SIGTERM)
-        _ = host.waitForExit()
     }
 
     @Test("scenectl snapshot findview shows seed 000: blue, red, light gray, yellow and white at the seed's points")
@@ -30,10 +30,8 @@ struct SnapshotTests {
         #expect(await host.line(containing: "host ready"))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-findview-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let run = try await offPool {
-            let process = try ScenectlProcess(["snapshot", "findview", "-o", file], runtimeFolder: self.host.runtimeFolder)
-            return (process.waitForExit(), process.stdout, process.stderr)
-        }
+        let process = try ScenectlProcess(["snapshot", "findview", "-o", file], runtimeFolder: host.runtimeFolder)
+        let run = (await process.exitStatus(), process.stdout, process.stderr)
         #expect(run.0 == 0, "\(run)")
         #expect(run.1 == "wrote \(file) (390×844 pixels, \(try FileManager.default.attributesOfItem(atPath: file)[.size] ?? 0) bytes)\n")
         let image = try PixelImage(pngData: Array(try Data(contentsOf: URL(fileURLWithPath: file))))
@@ -100,10 +98,8 @@ struct SnapshotTests {
                 #expect(error.message.contains("scale \(scale.compactDescription)"), "\(error.message)")
             }
         }
-        let run = try await offPool {
-            let process = try ScenectlProcess(["snapshot", "--scale", "\(scale)", "1", "-o", "/dev/null"], runtimeFolder: self.host.runtimeFolder)
-            return (process.waitForExit(), process.stderr)
-        }
+        let process = try ScenectlProcess(["snapshot", "--scale", "\(scale)", "1", "-o", "/dev/null"], runtimeFolder: host.runtimeFolder)
+        let run = (await process.exitStatus(), process.stderr)
         #expect(run.0 == (scale > 0 && scale.isFinite ? 1 : 64), "\(run)")
         #expect(run.1.contains("scale"), "\(run)")
     }

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// `Host1.WaitForIdle`, `AdvanceClock`, `Now` and `Clock` against the real scene-host.

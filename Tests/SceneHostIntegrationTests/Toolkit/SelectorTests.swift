@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// `Host1.Find` and `Host1.TapMatching` against the real scene-host (FixtureToolkit, FindView and

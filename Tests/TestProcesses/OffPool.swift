@@ -4,8 +4,9 @@ import Foundation
 /// the caller when it returns.
 ///
 /// The cooperative pool has one thread per core (two on CI machines); a wait parked there for up to
-/// a minute starves every other test's tasks meanwhile, so blocking waits never run on it.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+/// a minute starves every other test's tasks meanwhile, so blocking waits never run on it. (Nor on
+/// the main actor, which serves the tests' D-Bus objects.)
+public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread {
             continuation.resume(with: Result { try body() })
@@ -16,7 +17,7 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
 }
 
 /// ``offPool(_:)`` for a wait that cannot fail.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+public func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
         let thread = Thread {
             continuation.resume(returning: body())
