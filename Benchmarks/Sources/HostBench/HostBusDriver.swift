@@ -13,9 +13,9 @@ final class HostBusDriver {
     }
 
     /// `org.freedesktop.DBus.Peer.Ping` on the host's root object: the bare round trip.
-    func ping() throws {
+    func ping(timeout: Duration? = nil) throws {
         _ = try connection.callBlocking(
-            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping")
+            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping", timeout: timeout)
     }
 
     /// `Host1.TouchDown(slot, x, y)`; returns the view reference the touch hit.

@@ -1,16 +1,20 @@
+private extension String {
+    func count<Item>(in lanes: [String: Queue<Item>]) -> Int { lanes[self]?.count ?? 0 }
+}
+
 /// Work waiting to be served, one lane per sender, served in turn: the fairness of a connection's
 /// method dispatch.
 ///
 /// ```
 ///  arrival:  A1 A2 A3 A4 A5 B1 A6 C1 B2          (A floods, B and C call now and then)
 ///  lanes:    A: A1 A2 A3 A4 A5 A6   B: B1 B2   C: C1
-///  rounds (batch 2):  A1 A2 B1 B2 C1 | A3 A4 | A5 A6
+///  rounds (batch 2):  C1 B1 B2 A1 A2 | A3 A4 | A5 A6
 /// ```
 ///
 /// Within a lane, items keep their arrival order; across lanes, every sender with work gets a bounded
 /// batch per round (``DispatchPolicy``), so a sender that floods delays another by at most one batch
 /// per round instead of by its whole backlog. A round visits the senders that had work when it began,
-/// in the order their lanes became non-empty. Value type, no I/O, tested without a bus.
+/// the shortest lanes first. Value type, no I/O, tested without a bus.
 struct FairQueue<Item> {
     private var lanes: [String: Queue<Item>] = [:]
     /// Senders whose lane is not empty, in the order their lanes became non-empty.
@@ -37,8 +41,15 @@ struct FairQueue<Item> {
         !(lanes[sender]?.isEmpty ?? true)
     }
 
-    /// The senders one round visits, in turn order: every sender with work now.
-    var roundOrder: [String] { ring }
+    /// The senders one round visits, in turn order: every sender with work now, those with the fewest
+    /// items waiting first (ties in ring order). Every sender still gets its batch each round; a
+    /// client that waits for one reply at a time is served before the batches of one that floods.
+    var roundOrder: [String] {
+        guard ring.count > 1 else { return ring }
+        return ring.enumerated()
+            .sorted { ($0.element.count(in: lanes), $0.offset) < ($1.element.count(in: lanes), $1.offset) }
+            .map(\.element)
+    }
 
     /// Takes the next item of `sender`'s lane (`nil` when it has none).
     mutating func popFirst(from sender: String) -> Item? {
@@ -77,14 +88,27 @@ public struct DispatchPolicy: Sendable, Hashable {
     /// Time one sender's batch may take: once a call ends after it, the sender's turn ends (a single
     /// call is never cut).
     public var batchTime: Duration
+    /// Output (bytes of replies and signals) after which a round ends early, even inside a sender's
+    /// batch: what a round makes is written when the turn ends, and a reply made later in the round
+    /// leaves behind it.
+    public var outputPerRound: Int
+    /// Calls of one sender that may be answered later (deferred or async handlers) at once: further
+    /// calls of that sender wait in its lane until one of them is answered. This bounds the work a
+    /// sender can start that runs later outside its turn (timers, tasks).
+    public var answersPerSender: Int
     /// Whether to wait, before serving a round, until the socket takes output again when what the
     /// previous rounds sent is still queued: replies then leave within a bounded time after being
     /// made, and a flood cannot pile up output (and memory) faster than the bus takes it.
     public var waitsForOutput: Bool
 
-    public init(batch: Int = 8, batchTime: Duration = .milliseconds(2), waitsForOutput: Bool = true) {
+    public init(
+        batch: Int = 8, batchTime: Duration = .milliseconds(2), outputPerRound: Int = 32 * 1024, answersPerSender: Int = 32,
+        waitsForOutput: Bool = true
+    ) {
         self.batch = max(1, batch)
         self.batchTime = batchTime
+        self.outputPerRound = max(1, outputPerRound)
+        self.answersPerSender = max(1, answersPerSender)
         self.waitsForOutput = waitsForOutput
     }
 }

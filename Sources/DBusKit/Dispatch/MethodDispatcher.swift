@@ -43,6 +43,8 @@ final class MethodDispatcher {
     let registry: ObjectRegistry
     var policy = DispatchPolicy()
     private var waiting = FairQueue<Work>()
+    /// Each sender's calls whose handler answers later (deferred or async) and has not yet.
+    private var answering: [String: Int] = [:]
     /// Greater than 0 while an incoming method call is being answered: signals wait in
     /// `heldSignals`, and Swift-built replies in `heldReplies`, until it is (see
     /// ``BusConnection/emitSignal(path:interface:member:destination:_:)`` and `releaseHeldMessages()`).
@@ -80,6 +82,7 @@ final class MethodDispatcher {
     func stop() {
         isStopped = true
         _ = waiting.removeAll()
+        answering.removeAll()
         heldReplies.removeAll()
         heldSignals.removeAll()
     }
@@ -87,17 +90,20 @@ final class MethodDispatcher {
     // MARK: Serving
 
     /// Serves one round: each sender with calls waiting gets up to ``DispatchPolicy/batch`` of them
-    /// (or ``DispatchPolicy/batchTime``), in turn. With more than one call waiting and output not yet
-    /// written, it serves nothing and asks to wait for the socket instead.
+    /// (or ``DispatchPolicy/batchTime``), in turn, unless it has ``DispatchPolicy/answersPerSender``
+    /// calls still being answered (its lane then waits for one of them to be). With more than one call
+    /// waiting and output not yet written, it serves nothing and asks to wait for the socket instead.
     func serveRound(on connection: BusConnection) -> RoundOutcome {
         guard !waiting.isEmpty, !isStopped else { return .idle }
         if policy.waitsForOutput, waiting.count > 1, transport.hasPendingOutput || !transport.socketIsWritable {
             return .waitingForOutput
         }
         let clock = ContinuousClock()
+        var servable = false
         for sender in waiting.roundOrder {
             let start = clock.now
             for _ in 0..<policy.batch {
+                guard answering[sender, default: 0] < policy.answersPerSender else { break }
                 guard let work = waiting.popFirst(from: sender) else { break }
                 switch work {
                 case .call(let message):
@@ -106,11 +112,31 @@ final class MethodDispatcher {
                     connection.deliverSignal(message)
                 }
                 if isStopped { return .idle }
-                if clock.now - start >= policy.batchTime { break }
+                if clock.now - start >= policy.batchTime || transport.queuedByteCount >= policy.outputPerRound { break }
             }
+            servable = servable || (waiting.hasWork(from: sender) && answering[sender, default: 0] < policy.answersPerSender)
+            // What this round made waits until the turn ends; the next round writes it first.
+            if transport.queuedByteCount >= policy.outputPerRound { servable = servable || !waiting.isEmpty; break }
         }
         waiting.endRound()
-        return waiting.isEmpty ? .idle : .more
+        // Lanes whose sender is at its limit of calls being answered wait for an answer, which
+        // schedules the next turn (see `answerArrived(for:)`).
+        return servable ? .more : .idle
+    }
+
+    /// Counts a call of `sender` whose handler answers later; the returned closure, called once when
+    /// it is answered (or dropped), releases it.
+    private func beginAnswering(for sender: String) -> @MainActor () -> Void {
+        answering[sender, default: 0] += 1
+        return { [self] in answerArrived(for: sender) }
+    }
+
+    private func answerArrived(for sender: String) {
+        guard let count = answering[sender] else { return }
+        answering[sender] = count > 1 ? count - 1 : nil
+        if count == policy.answersPerSender, waiting.hasWork(from: sender), !isStopped {
+            transport.loop.scheduleTurn()
+        }
     }
 
     /// Answers one method call, holding the signals its handler emits until the reply is sent.
@@ -227,9 +253,12 @@ final class MethodDispatcher {
                 try? discarded.write { writer in try handler(call, &writer) }
             }
         case .deferred(let handler):
-            handler(call, DeferredReply(call: call, method: method, expectsReply: expectsReply))
+            let answered = beginAnswering(for: message.sender?.rawValue ?? "")
+            handler(call, DeferredReply(call: call, method: method, expectsReply: expectsReply, answered: answered))
         case .async(let handler):
+            let answered = beginAnswering(for: message.sender?.rawValue ?? "")
             Task { @MainActor in
+                defer { answered() }
                 do {
                     let values = try await handler(call)
                     if expectsReply {
@@ -351,3 +380,4 @@ enum HeldMessage {
     case wire([UInt8])
     case message(BusMessage)
 }
+
