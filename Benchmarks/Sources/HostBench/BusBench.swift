@@ -18,9 +18,9 @@ import Glibc
 /// Touches land on an empty spot of the Gallery main window, a plain view whose plugin logs nothing, so a
 /// touch costs what the host itself does (hit test, delivery, `Touch` signal), not plugin logging.
 @MainActor
-func runBusSection(sceneHost: String, quick: Bool, runs: Int) throws {
+func runBusSection(sceneHost: String, quick: Bool, runs: Int, roundTripsOnly: Bool = false) throws {
     let report = Report.shared
-    report.heading("D-Bus API")
+    report.heading(roundTripsOnly ? "D-Bus round trips" : "D-Bus API")
     let spot = (x: 1000.0, y: 700.0)
     var roundTrips: [RoundTripRun] = []
     var injections: [InjectionRun] = []
@@ -41,6 +41,7 @@ func runBusSection(sceneHost: String, quick: Bool, runs: Int) throws {
         try driver.touchUp(slot: 0)
         report.progress("bus: run \(run)/\(runs): round trips")
         roundTrips.append(try measureRoundTrips(driver: driver, spot: spot, blocks: quick ? 4 : 10, perBlock: quick ? 200 : 500))
+        if roundTripsOnly { continue }
         report.progress("bus: run \(run)/\(runs): InjectTouches")
         injections.append(try measureInjection(driver: driver, spot: spot, calls: quick ? 20 : 60))
         report.progress("bus: run \(run)/\(runs): Touch signals")
@@ -52,6 +53,7 @@ func runBusSection(sceneHost: String, quick: Bool, runs: Int) throws {
     }
     report.line("`\(sceneHost) --bus <a bus daemon started for the run>`, embedded default configuration, \(runs) runs (a fresh bus daemon and host each). Touches at screen (\(Format.fixed(spot.x, 0)), \(Format.fixed(spot.y, 0))): `\(hit)` in the Gallery main window, a plain view whose plugin logs nothing. Clients use DBusKit's blocking calls (`dbus_connection_send_with_reply_and_block`), one connection each. Each table gives every run's figure, then the median and the worst of the runs.\n")
     reportRoundTrips(roundTrips, blocks: quick ? 4 : 10, perBlock: quick ? 200 : 500)
+    if roundTripsOnly { return }
     reportInjection(injections, calls: quick ? 20 : 60)
     reportSignals(signals, rates: signalRates, total: quick ? 200_000 : 1_000_000)
     reportConcurrent(concurrent, seconds: quick ? 2 : 5)

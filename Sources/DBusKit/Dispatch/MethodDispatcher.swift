@@ -43,8 +43,6 @@ final class MethodDispatcher {
     let registry: ObjectRegistry
     var policy = DispatchPolicy()
     private var waiting = FairQueue<Work>()
-    /// Each sender's calls whose handler answers later (deferred or async) and has not yet.
-    private var answering: [String: Int] = [:]
     /// Greater than 0 while an incoming method call is being answered: signals wait in
     /// `heldSignals`, and Swift-built replies in `heldReplies`, until it is (see
     /// ``BusConnection/emitSignal(path:interface:member:destination:_:)`` and `releaseHeldMessages()`).
@@ -82,7 +80,6 @@ final class MethodDispatcher {
     func stop() {
         isStopped = true
         _ = waiting.removeAll()
-        answering.removeAll()
         heldReplies.removeAll()
         heldSignals.removeAll()
     }
@@ -100,56 +97,63 @@ final class MethodDispatcher {
         }
         let clock = ContinuousClock()
         var servable = false
-        for sender in waiting.roundOrder {
-            let start = clock.now
+        for lane in waiting.roundOrder {
+            var start: ContinuousClock.Instant?
             for _ in 0..<policy.batch {
-                guard answering[sender, default: 0] < policy.answersPerSender else { break }
-                guard let work = waiting.popFirst(from: sender) else { break }
+                guard waiting.underWay(in: lane) < policy.answersPerSender, let work = waiting.popFirst(from: lane) else { break }
                 switch work {
                 case .call(let message):
-                    answer(message, on: connection)
+                    answer(message, in: lane, on: connection)
                 case .signal(let message):
                     connection.deliverSignal(message)
                 }
                 if isStopped { return .idle }
-                if clock.now - start >= policy.batchTime || transport.queuedByteCount >= policy.outputPerRound { break }
+                // The clock is read only when the lane has more to give.
+                guard waiting.hasWork(in: lane) else { break }
+                let now = clock.now
+                if now - (start ?? now) >= policy.batchTime || transport.queuedByteCount >= policy.outputPerRound { break }
+                if start == nil { start = now }
             }
-            servable = servable || (waiting.hasWork(from: sender) && answering[sender, default: 0] < policy.answersPerSender)
+            servable = servable || (waiting.hasWork(in: lane) && waiting.underWay(in: lane) < policy.answersPerSender)
             // What this round made waits until the turn ends; the next round writes it first.
-            if transport.queuedByteCount >= policy.outputPerRound { servable = servable || !waiting.isEmpty; break }
+            if transport.queuedByteCount >= policy.outputPerRound {
+                servable = servable || !waiting.isEmpty
+                break
+            }
         }
         waiting.endRound()
-        // Lanes whose sender is at its limit of calls being answered wait for an answer, which
-        // schedules the next turn (see `answerArrived(for:)`).
+        // Lanes whose sender is at its limit of calls under way wait for an answer, which schedules
+        // the next turn (see `answerArrived(in:)`).
         return servable ? .more : .idle
     }
 
-    /// Counts a call of `sender` whose handler answers later; the returned closure, called once when
-    /// it is answered (or dropped), releases it.
-    private func beginAnswering(for sender: String) -> @MainActor () -> Void {
-        answering[sender, default: 0] += 1
-        return { [self] in answerArrived(for: sender) }
+    /// Counts a call in `lane` whose handler answers later; the returned closure, called once when it
+    /// is answered (or dropped), releases it.
+    private func beginAnswering(in lane: FairQueue<Work>.Lane) -> @MainActor () -> Void {
+        waiting.beginUnderWay(in: lane)
+        return { [self] in answerArrived(in: lane) }
     }
 
-    private func answerArrived(for sender: String) {
-        guard let count = answering[sender] else { return }
-        answering[sender] = count > 1 ? count - 1 : nil
-        if count == policy.answersPerSender, waiting.hasWork(from: sender), !isStopped {
+    private func answerArrived(in lane: FairQueue<Work>.Lane) {
+        guard !isStopped else { return }
+        let left = waiting.endUnderWay(in: lane)
+        if left == policy.answersPerSender - 1, waiting.hasWork(in: lane) {
             transport.loop.scheduleTurn()
         }
     }
 
-    /// Answers one method call, holding the signals its handler emits until the reply is sent.
-    func answer(_ message: BusMessage, on connection: BusConnection) {
+    /// Answers one method call from `lane`, holding the signals its handler emits until the reply is
+    /// sent.
+    private func answer(_ message: BusMessage, in lane: FairQueue<Work>.Lane, on connection: BusConnection) {
         signalHold += 1
         defer {
             signalHold -= 1
             if signalHold == 0 { releaseHeldMessages() }
         }
-        answerMethodCall(message, on: connection)
+        answerMethodCall(message, in: lane, on: connection)
     }
 
-    private func answerMethodCall(_ message: BusMessage, on connection: BusConnection) {
+    private func answerMethodCall(_ message: BusMessage, in lane: FairQueue<Work>.Lane, on connection: BusConnection) {
         guard let path = message.path, let member = message.member else {
             return
         }
@@ -226,10 +230,12 @@ final class MethodDispatcher {
                 to: message)
             return
         }
-        invoke(method, message: message, path: path, on: connection)
+        invoke(method, message: message, path: path, lane: lane, on: connection)
     }
 
-    private func invoke(_ method: CompiledMethod, message: BusMessage, path: ObjectPath, on connection: BusConnection) {
+    private func invoke(
+        _ method: CompiledMethod, message: BusMessage, path: ObjectPath, lane: FairQueue<Work>.Lane, on connection: BusConnection
+    ) {
         let call = MethodCall(
             message: message, connection: connection, path: path, interface: method.interface, member: method.description.name)
         let expectsReply = !message.noReplyExpected && !method.description.flags.contains(.noReply)
@@ -253,10 +259,10 @@ final class MethodDispatcher {
                 try? discarded.write { writer in try handler(call, &writer) }
             }
         case .deferred(let handler):
-            let answered = beginAnswering(for: message.sender?.rawValue ?? "")
+            let answered = beginAnswering(in: lane)
             handler(call, DeferredReply(call: call, method: method, expectsReply: expectsReply, answered: answered))
         case .async(let handler):
-            let answered = beginAnswering(for: message.sender?.rawValue ?? "")
+            let answered = beginAnswering(in: lane)
             Task { @MainActor in
                 defer { answered() }
                 do {
@@ -363,7 +369,7 @@ final class MethodDispatcher {
         let signals = heldSignals
         heldReplies.removeAll(keepingCapacity: true)
         heldSignals.removeAll(keepingCapacity: true)
-        for item in replies + signals {
+        func send(_ item: HeldMessage) {
             switch item {
             case .wire(let bytes):
                 transport.send(wire: bytes)
@@ -371,6 +377,8 @@ final class MethodDispatcher {
                 _ = try? transport.send(message)
             }
         }
+        replies.forEach(send)
+        signals.forEach(send)
     }
 }
 

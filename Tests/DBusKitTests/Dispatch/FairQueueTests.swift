@@ -8,9 +8,9 @@ struct FairQueueTests {
         var rounds: [[String]] = []
         while !queue.isEmpty {
             var round: [String] = []
-            for sender in queue.roundOrder {
+            for lane in queue.roundOrder {
                 for _ in 0..<batch {
-                    guard let item = queue.popFirst(from: sender) else { break }
+                    guard let item = queue.popFirst(from: lane) else { break }
                     round.append(item)
                 }
             }
@@ -49,21 +49,38 @@ struct FairQueueTests {
         queue.append("B1", from: "B")
         queue.append("C1", from: "C")
         queue.append("C2", from: "C")
-        #expect(queue.roundOrder == ["A", "B", "C"])
+        #expect(queue.roundSenders == ["A", "B", "C"])
         queue.append("A3", from: "A")
         queue.append("A4", from: "A")
-        #expect(queue.roundOrder == ["B", "C", "A"])
+        #expect(queue.roundSenders == ["B", "C", "A"])
         _ = queue.removeAll()
         queue.append("A1", from: "A")
         queue.append("B1", from: "B")
-        #expect(queue.roundOrder == ["A", "B"])
+        #expect(queue.roundSenders == ["A", "B"])
         _ = queue.popFirst(from: "A")
         queue.endRound()
-        #expect(queue.roundOrder == ["B"])
+        #expect(queue.roundSenders == ["B"])
         queue.append("A2", from: "A")
-        #expect(queue.roundOrder == ["B", "A"])
+        #expect(queue.roundSenders == ["B", "A"])
         #expect(queue.hasWork(from: "A") && !queue.hasWork(from: "C"))
         #expect(queue.removeAll() == ["B1", "A2"])
         #expect(queue.isEmpty)
+    }
+
+    @Test("A lane counts its sender's calls under way, keeps its number while any is, and is recycled for the next sender once idle")
+    func underWay() {
+        var queue = FairQueue<String>()
+        let lane = queue.lane(of: ":1.7")
+        queue.append("call", to: lane)
+        _ = queue.popFirst(from: lane)
+        queue.beginUnderWay(in: lane)
+        queue.endRound()
+        #expect(queue.lane(of: ":1.7") == lane, "kept while a call is under way")
+        #expect(queue.underWay(in: lane) == 1)
+        #expect(queue.endUnderWay(in: lane) == 0)
+        let next = queue.lane(of: ":1.8")
+        #expect(next == lane, "an idle lane is recycled")
+        #expect(queue.lane(of: ":1.7") != lane)
+        #expect(queue.endUnderWay(in: 99) == 0, "a lane removed meanwhile is ignored")
     }
 }
