@@ -4,7 +4,9 @@ public import SceneCore
 ///
 /// It keeps one ``WindowRenderer`` per window and scale (at most ``scalesPerWindow`` scales per
 /// window, the least recently used one is dropped), one ``Compositor`` per scene and scale and one
-/// per screen scale, so that asking again after a small change redraws only what changed. Nothing
+/// per screen scale (as many scales per scene, and for the screen, as per window: a client asking
+/// at ever new scales cannot make it keep images without bound), so that asking again after a small
+/// change redraws only what changed. Nothing
 /// is drawn until someone asks. Main actor only; one renderer per host (the Pango font map is per
 /// thread).
 ///
@@ -41,7 +43,11 @@ public final class Renderer {
     }
 
     private var compositors: [AreaKey: AreaEntry] = [:]
+    private var areaLastUse: [AreaKey: UInt64] = [:]
     private var uses: UInt64 = 0
+
+    /// Compositors kept (for scenes and the screen, all scales).
+    var compositorCount: Int { compositors.count }
 
     public init() {}
 
@@ -117,13 +123,23 @@ public final class Renderer {
 
     private func compose(key: AreaKey, scene: WindowScene?, area: Rect, layers: [Compositor.Layer]) throws(RenderError) -> CompositeFrame {
         compositors = compositors.filter { $0.key.scene == nil || $0.value.scene != nil }
+        areaLastUse = areaLastUse.filter { compositors[$0.key] != nil }
+        uses += 1
         let compositor: Compositor
         if let existing = compositors[key], existing.scene === scene {
             compositor = existing.compositor
         } else {
             compositor = try Compositor(area: area, scale: key.scale)
             compositors[key] = AreaEntry(scene: scene, compositor: compositor)
+            let sameArea = compositors.keys.filter { $0.scene == key.scene && $0 != key }
+            if sameArea.count >= Renderer.scalesPerWindow,
+                let oldest = sameArea.min(by: { areaLastUse[$0, default: 0] < areaLastUse[$1, default: 0] })
+            {
+                compositors[oldest] = nil
+                areaLastUse[oldest] = nil
+            }
         }
+        areaLastUse[key] = uses
         _ = try Renderer.pixelSize(of: area.size, scale: key.scale, what: "screen area \(area)")
         return compositor.render(area: area, layers: layers) { window in
             try? self.windowRenderer(for: window, scale: key.scale)
