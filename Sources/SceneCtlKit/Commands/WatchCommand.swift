@@ -59,38 +59,9 @@ struct WatchCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let sink = OutputSink.standardOutput()
-        let session = WatchSession(printer: WatchPrinter(format: json ? .json : .text), limit: count, sink: sink)
-        let ending = try await CommandRunner.withHost(connection, timeout: Self.setupTimeout) { client in
-            let rule = MatchRule.signal(sender: SceneBusContract.busName, interface: SceneBusContract.hostInterface)
-            let subscription = try await client.connection.addMatch(rule) { message in session.receive(message) }
-            client.connection.disconnectHandler = { _ in session.finish(.busLost) }
-            let interrupts = InterruptWatcher { number in session.finish(.interrupted(number)) }
-            let flusher =
-                sink.flushEachLine
-                ? nil
-                : Task { @MainActor in
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: .milliseconds(50))
-                        sink.flush()
-                    }
-                }
-            let deadline = timeout.map { seconds in
-                Task { @MainActor in
-                    guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
-                    session.finish(.timeout)
-                }
-            }
-            if ready {
-                OutputSink.reportError("watching \(SceneBusContract.busName) on \(client.candidate)")
-            }
-            let ending = await session.wait()
-            subscription.cancel()
-            flusher?.cancel()
-            deadline?.cancel()
-            sink.flush()
-            interrupts.cancel()
-            return ending
+        let session = WatchSession(printer: WatchPrinter(format: json ? .json : .text), limit: count, sink: OutputSink.standardOutput())
+        let ending = try await session.run(connection, setupTimeout: Self.setupTimeout, timeout: timeout) { candidate in
+            ready ? "watching \(SceneBusContract.busName) on \(candidate)" : nil
         }
         switch ending {
         case .count, .timeout, .outputClosed:

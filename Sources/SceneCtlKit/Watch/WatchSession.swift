@@ -1,13 +1,14 @@
 import DBusKit
+import SceneBusContract
 
-/// The running part of `watch`: receives signals on the main actor, prints them through an
-/// ``OutputSink``, reports `seq` gaps on stderr, and ends once — by count, timeout, interruption,
-/// a lost bus, or a closed stdout — waking whoever awaits ``wait()``.
+/// The running part of `watch` and `record`: receives signals on the main actor, prints them through
+/// an ``OutputSink`` (as its ``SignalPrinting`` says), reports warnings on stderr, and ends once — by
+/// count, timeout, interruption, a lost bus, or a closed output — waking whoever awaits ``wait()``.
 @MainActor
 final class WatchSession {
     /// Why the watch ended.
     enum Ending: Sendable, Equatable {
-        /// `--count` signals were printed.
+        /// `--count` signals (or inputs) were printed.
         case count
         /// `--timeout` seconds passed.
         case timeout
@@ -19,15 +20,15 @@ final class WatchSession {
         case outputClosed
     }
 
-    private var printer: WatchPrinter
+    private var printer: any SignalPrinting
     private let limit: Int?
-    private let sink: OutputSink
-    /// Signals printed so far.
+    let sink: OutputSink
+    /// Signals (for `record`, inputs) printed so far.
     private(set) var received = 0
     private var ending: Ending?
     private var continuation: CheckedContinuation<Ending, Never>?
 
-    init(printer: WatchPrinter, limit: Int?, sink: OutputSink) {
+    init(printer: any SignalPrinting, limit: Int?, sink: OutputSink) {
         self.printer = printer
         self.limit = limit
         self.sink = sink
@@ -36,13 +37,13 @@ final class WatchSession {
     /// Prints one signal (ignored once the session ended).
     func receive(_ message: BusMessage) {
         guard ending == nil else { return }
-        let (line, warning) = printer.render(HostSignal(message))
-        if let warning {
+        let output = printer.output(for: HostSignal(message))
+        if let warning = output.warning {
             sink.flush()
             OutputSink.reportError(warning)
         }
-        sink.writeLine(line)
-        received += 1
+        for line in output.lines { sink.writeLine(line) }
+        if output.counts { received += 1 }
         if sink.isBroken {
             finish(.outputClosed)
         } else if let limit, received >= limit {
@@ -67,6 +68,52 @@ final class WatchSession {
             } else {
                 self.continuation = continuation
             }
+        }
+    }
+}
+
+extension WatchSession {
+    /// Subscribes to every `org.scenehost.Host1` signal of the host `options` find, feeds them to the
+    /// session until it ends (count, `timeout` seconds, SIGINT/SIGTERM, the bus going away, the
+    /// output closing), flushing a buffered output every 50 ms and at the end, and says why it ended.
+    /// `prepare` runs first, with the client (`record` reads the host's state there); `onSubscribed`
+    /// once subscribed, with the bus the host was found on, and may return a line for stderr.
+    func run(
+        _ options: ConnectionOptions, setupTimeout: Double, timeout: Double?,
+        prepare: (HostClient) async throws -> Void = { _ in }, onSubscribed: (String) -> String?
+    ) async throws -> Ending {
+        let sink = self.sink
+        return try await CommandRunner.withHost(options, timeout: setupTimeout) { client in
+            try await prepare(client)
+            let rule = MatchRule.signal(sender: SceneBusContract.busName, interface: SceneBusContract.hostInterface)
+            let subscription = try await client.connection.addMatch(rule) { message in self.receive(message) }
+            client.connection.disconnectHandler = { _ in self.finish(.busLost) }
+            let interrupts = InterruptWatcher { number in self.finish(.interrupted(number)) }
+            let flusher =
+                sink.flushEachLine
+                ? nil
+                : Task { @MainActor in
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(50))
+                        sink.flush()
+                    }
+                }
+            let deadline = timeout.map { seconds in
+                Task { @MainActor in
+                    guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
+                    self.finish(.timeout)
+                }
+            }
+            if let message = onSubscribed("\(client.candidate)") {
+                OutputSink.reportError(message)
+            }
+            let ending = await self.wait()
+            subscription.cancel()
+            flusher?.cancel()
+            deadline?.cancel()
+            sink.flush()
+            interrupts.cancel()
+            return ending
         }
     }
 }

@@ -66,6 +66,9 @@ public final class HostBusService {
         }
         host.application.addObserver(service.publisher)
         service.publisher.synchronize()
+        host.deviceInput.recordObserver = { [weak publisher = service.publisher] record, timestamp in
+            publisher?.inputWasReceived(record, at: timestamp)
+        }
         connection.nameLostHandler = { [weak service] name in
             guard let service, name == SceneBusContract.busName else { return }
             service.logger.info("another scene-host took over \(name); shutting down")

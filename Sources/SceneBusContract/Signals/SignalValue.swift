@@ -1,5 +1,5 @@
 /// One argument value of a host signal, reduced to what `watch` prints.
-enum SignalValue: Sendable, Equatable {
+public enum SignalValue: Sendable, Equatable {
     /// `t`, `u`, `q`, `y`.
     case unsigned(UInt64)
     /// `x`, `i`, `n`.
@@ -13,7 +13,7 @@ enum SignalValue: Sendable, Equatable {
     case other(String)
 
     /// The value as plain text: numbers compact, strings and paths unquoted.
-    var text: String {
+    public var text: String {
         switch self {
         case .unsigned(let value): String(value)
         case .signed(let value): String(value)
@@ -24,7 +24,7 @@ enum SignalValue: Sendable, Equatable {
     }
 
     /// Appends the value as JSON.
-    func appendJSON(to output: inout String) {
+    public func appendJSON(to output: inout String) {
         switch self {
         case .unsigned(let value): output += String(value)
         case .signed(let value): output += String(value)

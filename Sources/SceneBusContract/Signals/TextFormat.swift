@@ -1,10 +1,9 @@
 import DBusKit
-import SceneBusContract
 
-/// How `scenectl` writes numbers, paths and strings, for people and for JSON.
-enum TextFormat {
+/// How the host's signals and `scenectl` write numbers, paths and strings, for people and for JSON.
+public enum TextFormat {
     /// A number without a needless `.0`: `240`, `240.5`, `0.333333`; at most six decimals for people.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         if value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))
@@ -17,20 +16,20 @@ enum TextFormat {
     }
 
     /// `(x, y, width, height)` from the `[x, y, width, height]` arrays the host sends.
-    static func frame(_ values: [Double]) -> String {
+    public static func frame(_ values: [Double]) -> String {
         "(" + values.map(number).joined(separator: ", ") + ")"
     }
 
     /// An object path without the host's root prefix: `window/3`, `scene/findview`; `(none)` for `/`
     /// (the host's "no such object") and the empty string.
-    static func shortPath(_ path: String) -> String {
+    public static func shortPath(_ path: String) -> String {
         if path.isEmpty || path == "/" { return "(none)" }
         let prefix = SceneBusContract.rootPath.rawValue + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// `text`, or `(none)` when it is empty.
-    static func orNone(_ text: String) -> String {
+    public static func orNone(_ text: String) -> String {
         text.isEmpty ? "(none)" : text
     }
 
@@ -38,7 +37,7 @@ enum TextFormat {
 
     /// A JSON number: integral values without a fraction, others in Swift's shortest round-trip
     /// form (valid JSON); `null` for NaN and infinities, which JSON cannot express.
-    static func jsonNumber(_ value: Double) -> String {
+    public static func jsonNumber(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))
@@ -47,7 +46,7 @@ enum TextFormat {
     }
 
     /// Appends `text` as a JSON string literal (quoted and escaped) to `output`.
-    static func appendJSONString(_ text: String, to output: inout String) {
+    public static func appendJSONString(_ text: String, to output: inout String) {
         output.append("\"")
         var start = text.unicodeScalars.startIndex
         let scalars = text.unicodeScalars
@@ -81,7 +80,7 @@ enum TextFormat {
     }
 
     /// `text` as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
+    public static func jsonString(_ text: String) -> String {
         var output = ""
         appendJSONString(text, to: &output)
         return output

@@ -1,13 +1,13 @@
 /// The signals of `org.scenehost.Host1` (Config/dbus/org.scenehost.Host1.xml): each one's argument
 /// names and types, in order. Every signal starts with `seq t`, a host-wide counter that grows by one
 /// per signal.
-enum SignalCatalog {
+public enum SignalCatalog {
     /// One signal's arguments.
-    struct Shape: Sendable {
+    public struct Shape: Sendable {
         /// `(name, D-Bus type code)` in order.
-        let arguments: [(name: String, type: Character)]
+        public let arguments: [(name: String, type: Character)]
         /// The body signature, e.g. `totsddsdu`.
-        let signature: String
+        public let signature: String
 
         init(_ arguments: [(String, Character)]) {
             self.arguments = arguments.map { (name: $0.0, type: $0.1) }
@@ -15,7 +15,7 @@ enum SignalCatalog {
         }
     }
 
-    static let shapes: [String: Shape] = [
+    public static let shapes: [String: Shape] = [
         "Touch": Shape([
             ("seq", "t"), ("window", "o"), ("touch", "t"), ("phase", "s"), ("x", "d"), ("y", "d"), ("view", "s"),
             ("timestamp", "d"), ("tapCount", "u"),
@@ -31,5 +31,6 @@ enum SignalCatalog {
         "SceneActivationChanged": Shape([("seq", "t"), ("scene", "o"), ("state", "s")]),
         "Press": Shape([("seq", "t"), ("window", "o"), ("key", "s"), ("phase", "s"), ("handledBy", "s")]),
         "Log": Shape([("seq", "t"), ("scene", "o"), ("line", "s")]),
+        "Input": Shape([("seq", "t"), ("timestamp", "d"), ("record", "s")]),
     ]
 }

@@ -12,11 +12,12 @@
 ///     #19 SceneActivationChanged scene/findview foreground-inactive
 ///     #20 Log scene/findview blueColorView, BlueView.hitTest(_:with:)
 ///     #21 Press window/3 shift+tab began handled by Application
+///     #22 Input touch findview 0 down 240 250
 ///
 /// JSON: `{"signal":"Touch","seq":12,"window":"/org/scenehost/SceneHost/window/1","touch":3,…}` with
 /// every argument under its XML name, in the XML's order.
-enum SignalFormatter {
-    static func text(_ signal: HostSignal) -> String {
+public enum SignalFormatter {
+    public static func text(_ signal: HostSignal) -> String {
         let seq = signal.seq.map { "#\($0) " } ?? ""
         if let body = body(signal) {
             return seq + signal.name + " " + body
@@ -25,7 +26,7 @@ enum SignalFormatter {
         return seq + ([signal.name] + values).joined(separator: " ")
     }
 
-    static func json(_ signal: HostSignal) -> String {
+    public static func json(_ signal: HostSignal) -> String {
         var output = "{\"signal\":"
         TextFormat.appendJSONString(signal.name, to: &output)
         for argument in signal.arguments {
@@ -98,6 +99,8 @@ enum SignalFormatter {
         case "Log":
             guard let scene = path("scene"), let line = string("line") else { return nil }
             return "\(scene) \(line)"
+        case "Input":
+            return string("record")
         default:
             return nil
         }

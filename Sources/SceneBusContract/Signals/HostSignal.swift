@@ -1,37 +1,37 @@
-import DBusKit
+public import DBusKit
 
 /// One signal of `org.scenehost.Host1`, decoded with its arguments named as in the XML contract.
 ///
 /// Signals the catalog knows are read with typed accessors (the hot path of `watch`); any other
 /// signal, or one whose signature differs from the catalog, keeps its values with the names
 /// `arg0`, `arg1`, … (and `seq` for a leading `t`), so a newer host still shows up.
-struct HostSignal: Sendable, Equatable {
+public struct HostSignal: Sendable, Equatable {
     /// The member name, e.g. `Touch`.
-    var name: String
-    var arguments: [(name: String, value: SignalValue)]
+    public var name: String
+    public var arguments: [(name: String, value: SignalValue)]
 
-    init(name: String, arguments: [(name: String, value: SignalValue)]) {
+    public init(name: String, arguments: [(name: String, value: SignalValue)]) {
         self.name = name
         self.arguments = arguments
     }
 
-    static func == (lhs: HostSignal, rhs: HostSignal) -> Bool {
+    public static func == (lhs: HostSignal, rhs: HostSignal) -> Bool {
         lhs.name == rhs.name && lhs.arguments.elementsEqual(rhs.arguments) { $0.name == $1.name && $0.value == $1.value }
     }
 
     /// The value of the argument called `name`.
-    subscript(name: String) -> SignalValue? {
+    public subscript(name: String) -> SignalValue? {
         arguments.first { $0.name == name }?.value
     }
 
     /// The host's sequence number, when the first argument is `seq`.
-    var seq: UInt64? {
+    public var seq: UInt64? {
         guard let first = arguments.first, first.name == "seq", case .unsigned(let value) = first.value else { return nil }
         return value
     }
 
     /// Decodes a received signal.
-    init(_ message: BusMessage) {
+    public init(_ message: BusMessage) {
         name = message.member?.rawValue ?? "?"
         let signature = message.signature.rawValue
         if let shape = SignalCatalog.shapes[name], shape.signature == signature,
