@@ -72,6 +72,25 @@ extension BusConnection {
         at prefix: ObjectPath,
         resolve: @escaping @MainActor (ObjectPath) -> [InterfaceDescription]?
     ) throws -> ObjectRegistration {
+        try exportSubtree(at: prefix, compiled: { path in resolve(path)?.map(CompiledInterface.init) })
+    }
+
+    /// Like ``exportSubtree(at:resolve:)``, but `resolve` answers with interface tables it compiled
+    /// once (``CompiledInterfaces``) and may keep between calls: a subtree with many calls to the same
+    /// objects then pays for describing and indexing each object's interfaces once, not per call.
+    /// The resolver decides when a kept table is stale (it must build a new one when the object's
+    /// interfaces change).
+    @discardableResult
+    public func exportSubtree(
+        at prefix: ObjectPath,
+        resolveCompiled resolve: @escaping @MainActor (ObjectPath) -> CompiledInterfaces?
+    ) throws -> ObjectRegistration {
+        try exportSubtree(at: prefix, compiled: { path in resolve(path)?.interfaces })
+    }
+
+    private func exportSubtree(at prefix: ObjectPath, compiled resolve: @escaping @MainActor (ObjectPath) -> [CompiledInterface]?) throws
+        -> ObjectRegistration
+    {
         try ensureConnected("export a subtree at \(prefix)")
         if registry.subtrees[prefix] != nil {
             throw BusError(

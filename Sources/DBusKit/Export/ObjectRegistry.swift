@@ -16,7 +16,7 @@ final class ObjectRegistry {
 
     struct Subtree {
         let owner: ObjectIdentifier
-        let resolve: @MainActor (ObjectPath) -> [InterfaceDescription]?
+        let resolve: @MainActor (ObjectPath) -> [CompiledInterface]?
     }
 
     private(set) var nodes: [ObjectPath: Node] = [:]
@@ -103,7 +103,7 @@ final class ObjectRegistry {
         var candidate: ObjectPath? = path
         while let current = candidate {
             if let subtree = subtrees[current] {
-                return subtree.resolve(path).map { $0.map(CompiledInterface.init) }
+                return subtree.resolve(path)
             }
             candidate = current.parent
         }

@@ -79,6 +79,9 @@ public final class AccessibilityBridge {
     var windowsChanged = false
     var needsPrune = false
     var flushScheduled = false
+    /// The interface tables of the objects clients called, by path, with the interface names they were
+    /// made for (``compiledInterfaces(at:)``).
+    var compiledObjects: [ObjectPath: (names: [InterfaceName], compiled: CompiledInterfaces)] = [:]
 
     /// How long the session bus's `org.a11y.Bus` may take to give the address or the status.
     static let lookupTimeout = Duration.seconds(3)
@@ -235,6 +238,7 @@ public final class AccessibilityBridge {
         dirtyParents.removeAll()
         windowsChanged = false
         needsPrune = false
+        compiledObjects.removeAll()
         tree = AccessibleTree(application: host.application)
         gate.stop()
         gate = InputGate(policy: host.configuration.input, logger: logger)
@@ -281,7 +285,7 @@ public final class AccessibilityBridge {
             connection = try BusConnection.connect(to: .address(address))
             // Handlers first: the registry calls Properties.Set(Application.Id) before answering Embed.
             registrations.append(
-                try connection.exportSubtree(at: AtspiNames.accessiblePrefix) { [weak self] path in self?.interfaces(at: path) })
+                try connection.exportSubtree(at: AtspiNames.accessiblePrefix, resolveCompiled: { [weak self] path in self?.compiledInterfaces(at: path) }))
             registrations.append(try connection.export([cacheInterface()], at: AtspiNames.cachePath))
         } catch {
             for registration in registrations.reversed() { registration.unexport() }

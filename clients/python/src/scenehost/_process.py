@@ -44,6 +44,39 @@ def find_scene_host(executable: str | os.PathLike[str] | None = None) -> str:
     return found
 
 
+class PrivateBus:
+    """A ``dbus-daemon`` of our own with session-bus semantics, listening in ``folder``."""
+
+    def __init__(self, folder: Path, timeout: float = 30) -> None:
+        config = folder / "bus.conf"
+        config.write_text(BUS_CONFIG.format(socket=folder / "bus"), encoding="utf-8")
+        binary = shutil.which("dbus-daemon") or "/usr/bin/dbus-daemon"
+        try:
+            self.process = subprocess.Popen(
+                [binary, f"--config-file={config}", "--nofork", "--nopidfile", "--nosyslog", "--print-address=1"],
+                stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        except OSError as error:
+            raise errors.HostStartFailed(f"cannot start dbus-daemon ({binary}): {error}; "
+                                         "install it with `apt-get install dbus-daemon`") from error
+        assert self.process.stdout is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+        self.address = self.process.stdout.readline().decode().strip() if ready else ""
+        if not self.address:
+            self.stop()
+            raise errors.HostStartFailed(f"dbus-daemon printed no address within {timeout} s")
+
+    def stop(self, timeout: float = 10) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
 class HostProcesses:
     """The two processes behind a started host, and their folder (bus socket, notify socket, the
     host's log). :meth:`stop` ends both (SIGTERM: the host cancels live touches and leaves cleanly)."""
@@ -52,32 +85,15 @@ class HostProcesses:
                  arguments: list[str], timeout: float) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="scenehost-"))
         self.log_path = self.folder / "scene-host.log"
-        self.daemon: subprocess.Popen[bytes] | None = None
+        self.bus: PrivateBus | None = None
         self.host: subprocess.Popen[bytes] | None = None
         try:
-            self.address = self._start_bus(timeout)
+            self.bus = PrivateBus(self.folder, timeout)
+            self.address = self.bus.address
             self._start_host(find_scene_host(executable), config, clock, arguments, timeout)
         except BaseException:
             self.stop()
             raise
-
-    def _start_bus(self, timeout: float) -> str:
-        config = self.folder / "bus.conf"
-        config.write_text(BUS_CONFIG.format(socket=self.folder / "bus"), encoding="utf-8")
-        daemon_binary = shutil.which("dbus-daemon") or "/usr/bin/dbus-daemon"
-        try:
-            self.daemon = subprocess.Popen(
-                [daemon_binary, f"--config-file={config}", "--nofork", "--nopidfile", "--nosyslog", "--print-address=1"],
-                stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        except OSError as error:
-            raise errors.HostStartFailed(f"cannot start dbus-daemon ({daemon_binary}): {error}; "
-                                         "install it with `apt-get install dbus-daemon`") from error
-        assert self.daemon.stdout is not None
-        ready, _, _ = select.select([self.daemon.stdout], [], [], timeout)
-        line = self.daemon.stdout.readline().decode().strip() if ready else ""
-        if not line:
-            raise errors.HostStartFailed(f"dbus-daemon printed no address within {timeout} s")
-        return line
 
     def _start_host(self, binary: str, config: str | os.PathLike[str] | None, clock: str, arguments: list[str],
                     timeout: float) -> None:
@@ -141,14 +157,7 @@ class HostProcesses:
                 status = self.host.wait()
         elif self.host is not None:
             status = self.host.returncode
-        if self.daemon is not None and self.daemon.poll() is None:
-            self.daemon.terminate()
-            try:
-                self.daemon.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.daemon.kill()
-                self.daemon.wait()
-        if self.daemon is not None and self.daemon.stdout is not None:
-            self.daemon.stdout.close()
+        if self.bus is not None:
+            self.bus.stop(timeout)
         shutil.rmtree(self.folder, ignore_errors=True)
         return status

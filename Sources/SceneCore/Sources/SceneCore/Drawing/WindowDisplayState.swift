@@ -28,6 +28,7 @@ final class WindowDisplayState {
     }
 
     func removeObserver(_ observer: DamageObserver) {
+        observer.detach()
         observers.removeAll { $0.observer === observer || $0.observer == nil }
     }
 
