@@ -18,6 +18,18 @@ final class HostBusDriver {
             destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping", timeout: timeout)
     }
 
+    /// `Host1.DisplayStatistics()`, by key.
+    func displayStatistics() throws -> [String: BusValue] {
+        let reply = try connection.callBlocking(
+            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: SceneBusContract.hostInterface,
+            member: "DisplayStatistics")
+        var values: [String: BusValue] = [:]
+        for entry in reply.arguments.first?.dictionaryEntries ?? [] {
+            if let key = entry.key.stringValue { values[key] = entry.value.variantValue ?? entry.value }
+        }
+        return values
+    }
+
     /// `Host1.TouchDown(slot, x, y)`; returns the view reference the touch hit.
     @discardableResult
     func touchDown(slot: UInt32, x: Double, y: Double) throws -> String {

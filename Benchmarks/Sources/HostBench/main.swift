@@ -6,7 +6,7 @@ import Glibc
 // (issue 5), against a release build of the root package. Prints a markdown report on stdout (progress
 // on stderr) and exits non-zero when a target is missed.
 //
-//     swift build -c release && swift run -c release --package-path Benchmarks HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text] [--quick] [--runs N]
+//     swift build -c release && swift run -c release --package-path Benchmarks HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display] [--quick] [--runs N]
 
 // Client roles: this binary started again by the bus section (see ClientProcess).
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "bus-subscriber" {
@@ -28,7 +28,7 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "bus-pinger" {
     MainActor.assumeIsolated { runPingerRole(address: values[2], seconds: Double(values[3]) ?? 2) }
 }
 
-let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text] [--quick] [--runs N] [--scene-host PATH]   (run from the repository root after `swift build -c release`)"
+let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display] [--quick] [--runs N] [--scene-host PATH]   (run from the repository root after `swift build -c release`)"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var sceneHost = ".build/release/scene-host"
 if let index = arguments.firstIndex(of: "--scene-host") {
@@ -52,7 +52,7 @@ if let index = arguments.firstIndex(of: "--runs") {
 }
 let commands = arguments.filter { $0 != "--quick" }
 let command = commands.first ?? "all"
-guard commands.count <= 1, ["all", "startup", "bus", "roundtrips", "fairness", "accessibility", "snapshot", "accessibility-text"].contains(command) else {
+guard commands.count <= 1, ["all", "startup", "bus", "roundtrips", "fairness", "accessibility", "snapshot", "accessibility-text", "display"].contains(command) else {
     Report.shared.progress(usage)
     exit(64)
 }
@@ -76,6 +76,7 @@ do {
         if command == "roundtrips" { try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs, roundTripsOnly: true) }
         if command == "all" || command == "bus" || command == "fairness" { try runFairnessSection(sceneHost: sceneHost, quick: quick, runs: runs) }
         if command == "all" || command == "accessibility" { try runAccessibilitySection(sceneHost: sceneHost, quick: quick) }
+        if command == "all" || command == "display" { try runDisplaySection(sceneHost: sceneHost, quick: quick) }
         if command == "all" || command == "snapshot" { try runSnapshotSection(sceneHost: sceneHost, quick: quick) }
         if command == "all" || command == "accessibility" || command == "accessibility-text" {
             try runAccessibilityTextSection(sceneHost: sceneHost, quick: quick, standalone: command == "accessibility-text")
