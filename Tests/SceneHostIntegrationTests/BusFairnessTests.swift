@@ -29,7 +29,11 @@ struct BusFairnessTests {
         for _ in 0..<floodSize {
             tasks.append(Task { @MainActor in
                 do {
-                    _ = try await flooder.call(window, SceneBusContract.windowInterface, "HitTest", doubles(240, 250))
+                    // Not a timing test: on a loaded machine serving the whole flood can take longer than
+                    // the usual 20 s per call.
+                    _ = try await flooder.connection.call(
+                        destination: SceneBusContract.busName, path: window, interface: SceneBusContract.windowInterface, member: "HitTest",
+                        arguments: doubles(240, 250), timeout: .seconds(180))
                 } catch {
                     failures.append("\(error)")
                 }
