@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// The host serves the callers waiting on its connection in turn (DBusKit's fair dispatch): a client

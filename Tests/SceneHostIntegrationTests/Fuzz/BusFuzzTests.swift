@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import Glibc
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// A fuzzer against the real scene-host: random signatures and values to every method and property of
@@ -34,8 +35,8 @@ struct BusFuzzTests {
         let count = environment["SCENEHOST_FUZZ_COUNT"].flatMap { Int($0) } ?? 4000
         print("BusFuzzTests: seed \(seed), \(count) calls (replay with SCENEHOST_FUZZ_SEED=\(seed))")
 
-        let session = try await Task.detached { try BusDaemon() }.value
-        let accessibilityBus = try await Task.detached { try BusDaemon() }.value
+        let session = try await offPool { try BusDaemon() }
+        let accessibilityBus = try await offPool { try BusDaemon() }
         let registry = try await FakeAtspiRegistry(address: accessibilityBus.address)
         defer { registry.leave() }
         // Every call served (no per-client budget), gestures limited to 2 s so none outlasts the run.
