@@ -121,6 +121,26 @@ enum HostInterface {
                     _ = try service.admit(call)
                     return try Snapshots.screen(application, scale: scale, renderer: host.renderer)
                 },
+                .deferredMethod("ListPlugins", access: .reads, outputs: [.init("plugins", "a(ssssusss)")]) { call, reply in
+                    do {
+                        _ = try service.admit(call)
+                    } catch {
+                        return reply.fail(error)
+                    }
+                    host.plugins.catalog { listings in
+                        reply.reply([
+                            .array(
+                                element: "(ssssusss)",
+                                listings.map { listing in
+                                    .structure([
+                                        .string(listing.name), .string(listing.version), .string(listing.description),
+                                        .string(listing.minimumCoreVersion), .uint32(listing.abiVersion), .string(listing.path),
+                                        .string(listing.status.rawValue), .string(listing.reason),
+                                    ])
+                                })
+                        ])
+                    }
+                },
                 .deferredMethod("LoadPlugin", access: .changes, inputs: [.init("plugin", .string), .init("sceneName", .string)], outputs: [.init("scene", .objectPath)]) {
                     call, reply in
                     do {

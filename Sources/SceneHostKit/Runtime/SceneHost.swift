@@ -49,6 +49,7 @@ public final class SceneHost {
         plugins = PluginRegistry(
             folders: folders, probeExecutable: executable, probeTimeout: configuration.probeTimeout,
             allowInsecure: configuration.allowInsecurePlugins, diagnoseCrashes: configuration.diagnostics.contains(.plugins),
+            cachePath: XDGFolders.cache(environment: ProcessInfo.processInfo.environment) + "/scenehost/plugin-probes.json",
             logger: logger)
         injector = TouchInjector(application: application, limits: configuration.bus.limits, scripts: scripts)
         pendingWork = PendingWorkRegistry(application: application, clock: clock)
