@@ -320,7 +320,7 @@ struct ScenectlTests {
         #expect(!watch.stderr.contains("lost"), "\(watch.stderr)")
     }
 
-    @Test("watch prints text lines, exits 0 after --timeout, and exits 69 when the host's bus goes away")
+    @Test("watch prints text lines, exits 0 after --timeout, and with --no-reconnect exits 69 when the host's bus goes away")
     func watchTextTimeoutAndBusLoss() throws {
         let host = try startHost()
         let text = try ScenectlProcess(["watch", "--count", "2", "--ready"], runtimeFolder: host.runtimeFolder)
@@ -336,7 +336,7 @@ struct ScenectlTests {
         let quiet = try scenectl(["watch", "--timeout", "0.3"], host: host)
         #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet)")
 
-        let orphan = try ScenectlProcess(["watch", "--ready"], runtimeFolder: host.runtimeFolder)
+        let orphan = try ScenectlProcess(["watch", "--ready", "--no-reconnect"], runtimeFolder: host.runtimeFolder)
         #expect(orphan.waitForStderr(containing: "watching"))
         stop(host)
         #expect(orphan.waitForExit() == 69, "\(orphan.stderr)")

@@ -14,6 +14,11 @@ struct WatchPrinter: Sendable {
         self.format = format
     }
 
+    /// Forgets the last `seq`: the next signal is the first of a new host.
+    mutating func restart() {
+        tracker = SequenceTracker()
+    }
+
     /// The output line for `signal`, and the warning (without `scenectl: `) if its `seq` breaks
     /// continuity.
     mutating func render(_ signal: HostSignal) -> (line: String, warning: String?) {

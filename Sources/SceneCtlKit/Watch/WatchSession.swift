@@ -24,7 +24,10 @@ final class WatchSession {
     private let sink: OutputSink
     /// Signals printed so far.
     private(set) var received = 0
-    private var ending: Ending?
+    /// Why the session ended, once it did.
+    private(set) var ending: Ending?
+    /// Whether the host has left its bus (its name has no owner) since it was last seen.
+    private var hostGone = false
     private var continuation: CheckedContinuation<Ending, Never>?
 
     init(printer: WatchPrinter, limit: Int?, sink: OutputSink) {
@@ -48,6 +51,29 @@ final class WatchSession {
         } else if let limit, received >= limit {
             finish(.count)
         }
+    }
+
+    /// The host's well-known name changed owner on the bus: `newOwner` is "" when the host left,
+    /// else the new host's unique name. Says so on stderr; a new host starts `seq` again.
+    func hostOwnerChanged(to newOwner: String) {
+        guard ending == nil else { return }
+        sink.flush()
+        if newOwner.isEmpty {
+            hostGone = true
+            OutputSink.reportError("the host left the bus; waiting for it to come back")
+        } else {
+            hostGone = false
+            printer.restart()
+            OutputSink.reportError("the host restarted (\(newOwner) owns the name now); watching it")
+        }
+    }
+
+    /// Continues a session that ended because the bus went away, once reconnected (the count goes
+    /// on; `seq` starts again with the new host).
+    func reopen() {
+        guard ending == .busLost else { return }
+        ending = nil
+        printer.restart()
     }
 
     /// Ends the session (only the first call counts).

@@ -141,6 +141,17 @@ enum HostInterface {
                         ])
                     }
                 },
+                .method("ClearQuarantine", access: .changes, inputs: [.init("plugin", .string)], outputs: [.init("cleared", "as")]) { call in
+                    _ = try service.admit(call)
+                    let plugin = try call.read { reader in try reader.readString() }
+                    let cleared = host.plugins.clearQuarantine(plugin)
+                    if cleared.isEmpty && !plugin.isEmpty {
+                        let quarantined = host.plugins.crashes.entries.values.filter(\.quarantined).map(\.file.realPath).sorted()
+                        throw HostBusErrors.invalidName(
+                            "no quarantined plugin is called '\(plugin)' (quarantined: \(quarantined.isEmpty ? "none" : quarantined.joined(separator: ", ")))")
+                    }
+                    return [.array(element: .string, cleared.map { .string($0) })]
+                },
                 .deferredMethod("LoadPlugin", access: .changes, inputs: [.init("plugin", .string), .init("sceneName", .string)], outputs: [.init("scene", .objectPath)]) {
                     call, reply in
                     do {

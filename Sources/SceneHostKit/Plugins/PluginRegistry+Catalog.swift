@@ -35,6 +35,15 @@ extension PluginRegistry {
                     listings.append(PluginListing(name: plugin, path: path, status: .refused, reason: "\(error.code): \(error.message)"))
                     continue
                 }
+                if let entry = crashes.quarantine(of: file) {
+                    var listing = PluginListing(name: plugin, path: path, status: .quarantined, reason: "quarantined: \(PluginCrashHistory.reason(entry))")
+                    if case .success(let report)? = cache.outcome(for: file, plugin: plugin) {
+                        listing = PluginListing(report: report, path: path, status: .quarantined)
+                        listing.reason = "quarantined: \(PluginCrashHistory.reason(entry))"
+                    }
+                    listings.append(listing)
+                    continue
+                }
                 if let loaded = loadedPlugin(atRealPath: file.realPath) {
                     listings.append(PluginListing(
                         name: loaded.name, version: loaded.version, description: loaded.description,

@@ -37,15 +37,23 @@ public final class PluginRegistry {
     /// What probes found, by file version (see ``ProbeCache``), and where it is kept between runs.
     var cache: ProbeCache
     let cachePath: String?
+    /// Which plugins crashed the host, and which are quarantined (see ``PluginCrashHistory``), and the
+    /// folder of its file and of the crash record.
+    public private(set) var crashes = PluginCrashHistory()
+    let stateFolder: String?
 
-    /// - Parameter cachePath: the file probe results are kept in between runs (nil: memory only).
+    /// - Parameters:
+    ///   - cachePath: the file probe results are kept in between runs (nil: memory only).
+    ///   - stateFolder: where the crash history and the crash record are (nil: no quarantine).
     public init(
         folders: [String], probeExecutable: String, probeTimeout: Double, allowInsecure: Bool = false, diagnoseCrashes: Bool = false,
-        cachePath: String? = nil, logger: Logger
+        cachePath: String? = nil, stateFolder: String? = nil, logger: Logger
     ) {
         let hostKey = ProbeCache.hostKey(executable: probeExecutable)
         cache = cachePath.map { ProbeCache.load(path: $0, hostKey: hostKey) } ?? ProbeCache(hostKey: hostKey)
         self.cachePath = cachePath
+        self.stateFolder = stateFolder
+        if let stateFolder { crashes = PluginCrashHistory.load(path: stateFolder + "/plugin-crashes.json") }
         self.folders = folders
         self.probeExecutable = probeExecutable
         self.probeTimeout = probeTimeout
@@ -64,6 +72,28 @@ public final class PluginRegistry {
         logger.warning("\(message)", metadata: ["topic": "plugins"])
     }
 
+    func logError(_ message: String) {
+        logger.error("\(message)", metadata: ["topic": "plugins"])
+    }
+
+    func logInfo(_ message: String) {
+        logger.info("\(message)", metadata: ["topic": "plugins"])
+    }
+
+    /// Changes the crash history and saves it (a failure is logged: the history only protects).
+    @discardableResult
+    func updateCrashes<Result>(_ change: (inout PluginCrashHistory) -> Result) -> Result {
+        let result = change(&crashes)
+        if let stateFolder {
+            do {
+                try crashes.save(path: stateFolder + "/plugin-crashes.json")
+            } catch {
+                logWarning("cannot save the plugin crash history in \(stateFolder): \(error)")
+            }
+        }
+        return result
+    }
+
     /// Plugins loaded so far, by file path.
     public var loadedPlugins: [LoadedPlugin] { loaded.values.sorted { $0.path < $1.path } }
 
@@ -80,6 +110,9 @@ public final class PluginRegistry {
         }
         let file = try find(plugin)
         if !allowInsecure { try PluginFileSecurity.check(file, plugin: plugin, hostUID: hostUID) }
+        if let entry = crashes.quarantine(of: file) {
+            throw PluginLoadError(code: .quarantined, plugin: plugin, message: PluginCrashHistory.reason(entry))
+        }
         return file
     }
 
@@ -207,6 +240,7 @@ public final class PluginRegistry {
         let result = try PluginLoader.load(path: file.path, plugin: plugin)
         let finished = DispatchTime.now().uptimeNanoseconds
         loaded[file.realPath] = result
+        CrashGuard.register(result.file)
         logger.info(
             "plugin loaded",
             metadata: [

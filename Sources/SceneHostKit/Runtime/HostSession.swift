@@ -62,6 +62,9 @@ final class HostSession {
             return
         }
         service?.onReplaced = { [weak self] in self?.stop(status: 0) }
+        // A crash in plugin code is recorded, so that a plugin that crashes the host twice in a row is
+        // quarantined at the next start (the service manager restarts the host).
+        host.plugins.guardAgainstCrashes()
         // Plugins are probed off the main thread; the name is claimed (and the accessibility bridge
         // and MPRIS player start) once the configured scenes are in.
         host.start { [weak self] failures in
@@ -88,6 +91,7 @@ final class HostSession {
         notifier.stopping()
         mediaPlayer?.shutdown()
         host.shutdown()
+        if status == 0 { host.plugins.runEndedCleanly() }
         service?.shutdown()
         accessibility?.shutdown()
         fflush(nil)

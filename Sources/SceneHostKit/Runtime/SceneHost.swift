@@ -50,7 +50,8 @@ public final class SceneHost {
             folders: folders, probeExecutable: executable, probeTimeout: configuration.probeTimeout,
             allowInsecure: configuration.allowInsecurePlugins, diagnoseCrashes: configuration.diagnostics.contains(.plugins),
             cachePath: XDGFolders.cache(environment: ProcessInfo.processInfo.environment) + "/scenehost/plugin-probes.json",
-            logger: logger)
+            stateFolder: XDGFolders.state(environment: ProcessInfo.processInfo.environment) + "/scenehost", logger: logger)
+        plugins.absorbCrashRecord()
         injector = TouchInjector(application: application, limits: configuration.bus.limits, scripts: scripts)
         pendingWork = PendingWorkRegistry(application: application, clock: clock)
         pendingWork.register(ModelWorkSource(application: application))
