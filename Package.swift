@@ -71,6 +71,8 @@ let package = Package(
         .target(name: "SceneRender", dependencies: [sceneCore, "CCairo", "CPango"], swiftSettings: strictImports),
         // Names, paths and bus discovery shared by the host and its clients (no model inside).
         .target(name: "SceneBusContract", dependencies: ["DBusKit"], swiftSettings: strictImports),
+        // Before each build: the git commit, for `scene-host --version` and Host1.Version.
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool(), path: "Tools/BuildInfoPlugin"),
         .target(
             name: "SceneHostKit",
             dependencies: [
@@ -82,7 +84,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            swiftSettings: strictImports),
+            swiftSettings: strictImports, plugins: ["BuildInfoPlugin"]),
         .executableTarget(name: "scene-host", dependencies: ["SceneHostKit"], swiftSettings: strictImports),
         // The command-line client: speaks only D-Bus (no model inside).
         .target(

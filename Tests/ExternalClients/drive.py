@@ -12,6 +12,7 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py snapshots Window1, Scene1 and Host1 Snapshot (each reply recorded as its size)
     drive.py tour      all of the above in one connection
     drive.py clock     WaitForIdle, Now and AdvanceClock (a host on the virtual clock)
+    drive.py plugins   ListPlugins and ClearQuarantine (a host with a short probe timeout)
 
 Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
 error), each signal with its member, signature and arguments, in the order received.
@@ -125,6 +126,11 @@ def snapshots(c):
             c.calls[-1]["reply"] = ["PNG" if data[:8] == b"\x89PNG\r\n\x1a\n" else "not a PNG", len(data)]
 
 
+def plugins(c):
+    c.host("ListPlugins", "", ())
+    c.host("ClearQuarantine", "s", ("",), label="ClearQuarantine all")
+
+
 def clock(c):
     c.host("WaitForIdle", "d", (5.0,))
     c.host("Now", "", ())
@@ -133,7 +139,7 @@ def clock(c):
 
 
 GROUPS = {"clock": [clock], "seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
-          "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes],
+          "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes], "plugins": [plugins],
           "snapshots": [snapshots]}
 GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, snapshots, scenes]
 

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import SceneHostKit
 import Testing
 
 /// A `scenectl` process started like a user would: with the host's `XDG_RUNTIME_DIR` and no session
@@ -115,7 +116,7 @@ struct ScenectlTests {
         defer { stop(host) }
         let text = try scenectl(["status"], host: host)
         #expect(text.status == 0, "\(text)")
-        #expect(text.lines.first?.hasPrefix("scene-host 1.0.0 on the private bus published in \(host.runtimeFolder)/scenehost/bus-address") == true)
+        #expect(text.lines.first?.hasPrefix("scene-host \(HostVersion.busVersion) on the private bus published in \(host.runtimeFolder)/scenehost/bus-address") == true)
         for line in [
             "scene findview: foreground-active, plugin FindView, key window 1",
             "scene gesturelab: foreground-active, plugin GestureLab, key window 2",
@@ -130,7 +131,7 @@ struct ScenectlTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let scenes = try #require(document["scenes"] as? [[String: Any]])
         #expect(scenes.compactMap { $0["name"] as? String } == ["findview", "gesturelab", "gallery"])
-        #expect(document["version"] as? String == "1.0.0")
+        #expect(document["version"] as? String == HostVersion.busVersion)
         #expect((scenes[2]["windows"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Gallery", "Alert"])
     }
 
@@ -411,6 +412,6 @@ struct ScenectlTests {
         defer { stop(sessionHost) }
         let onSession = try scenectl(["status"], host: sessionHost, environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.address])
         #expect(onSession.status == 0, "\(onSession)")
-        #expect(onSession.lines.first == "scene-host 1.0.0 on the session bus (\(daemon.address))", "\(onSession)")
+        #expect(onSession.lines.first == "scene-host \(HostVersion.busVersion) on the session bus (\(daemon.address))", "\(onSession)")
     }
 }

@@ -211,7 +211,7 @@ enum HostInterface {
                 SignalDescription(HostSignals.log, arguments: [.init("seq", .uint64), .init("scene", .objectPath), .init("line", .string)]),
             ],
             properties: [
-                PropertyDescription("Version", signature: .string, changeBehavior: .constant) { .string(SceneBusContract.version) },
+                PropertyDescription("Version", signature: .string, changeBehavior: .constant) { .string(HostVersion.busVersion) },
                 PropertyDescription("Scenes", signature: "ao") {
                     .array(element: .objectPath, application.connectedScenes.map { .objectPath(SceneBusContract.scenePath($0.name)) })
                 },
