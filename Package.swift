@@ -42,6 +42,8 @@ let package = Package(
         .library(name: "SceneBusContract", targets: ["SceneBusContract"]),
         // Pixels of windows and scenes (for a display layer and Benchmarks/).
         .library(name: "SceneRender", targets: ["SceneRender"]),
+        // The desktop display (SDL2 on its own thread), for Benchmarks/.
+        .library(name: "SceneDisplay", targets: ["SceneDisplay"]),
         // Demo plugins. A new plugin is a folder under Plugins/ plus one line here and one in `targets`.
         pluginLibrary("FindView"),
         pluginLibrary("GestureLab"),
@@ -69,6 +71,11 @@ let package = Package(
         .systemLibrary(name: "CPango", path: "Sources/CPango"),
         // Draws windows and scenes into images, encodes PNG.
         .target(name: "SceneRender", dependencies: [sceneCore, "CCairo", "CPango"], swiftSettings: strictImports),
+        // SDL2 (libsdl2-dev), seen only by SceneDisplay. No pkgConfig: sdl2.pc's -D_REENTRANT is a flag
+        // SwiftPM refuses with a warning on every build; the shim includes <SDL2/SDL.h> instead.
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        // The desktop display: one SDL window per scene on a thread of its own; input out, frames in.
+        .target(name: "SceneDisplay", dependencies: [sceneCore, "SceneRender", "CSDL2"], swiftSettings: strictImports),
         // Names, paths and bus discovery shared by the host and its clients (no model inside).
         .target(name: "SceneBusContract", dependencies: ["DBusKit"], swiftSettings: strictImports),
         // Before each build: the git commit, for `scene-host --version` and Host1.Version.
@@ -79,6 +86,7 @@ let package = Package(
                 sceneCore,
                 "DBusKit",
                 "SceneRender",
+                "SceneDisplay",
                 "SceneBusContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -110,7 +118,8 @@ let package = Package(
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore], swiftSettings: strictImports),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", sceneCore], swiftSettings: strictImports),
-        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit"], swiftSettings: strictImports),
+        .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneRender", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
             name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract", "SceneRender"],

@@ -12,8 +12,9 @@ import PackageDescription
 // - SceneBench: the model's benchmarks (`swift run -c release --package-path Benchmarks SceneBench all`).
 // - RenderBench: SceneRender's (`swift run -c release --package-path Benchmarks RenderBench`): the realistic
 //   window drawn against GTK 4's Cairo renderer (a C peer in GTKPeer/, built with gcc when libgtk-4-dev
-//   is installed), the redraw after one highlight, PNG encoding. Shares Trees.swift and Harness.swift
-//   with SceneBench (symbolic links: one source, two executables).
+//   is installed), the redraw after one highlight, PNG encoding, and what damage tracking adds to touch
+//   dispatch. Shares Trees.swift, Harness.swift, SceneCoreSide.swift and TerminalCounts.swift with
+//   SceneBench (symbolic links: one source, two executables).
 // - HostBench: the running host's (start-up, D-Bus), against `swift build -c release` of the root
 //   package (`swift run -c release --package-path Benchmarks HostBench all`).
 /// The root package's identity: SwiftPM names a path dependency after its folder, which is whatever the
@@ -45,6 +46,7 @@ let package = Package(
             name: "RenderBench",
             dependencies: [
                 "BenchSupport",
+                "CAllocCounter",
                 .product(name: "SceneCore", package: "SceneCore"),
                 .product(name: "SceneRender", package: rootPackage),
             ],
@@ -56,6 +58,11 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "DBusKit", package: rootPackage),
                 .product(name: "SceneBusContract", package: rootPackage),
+                // The snapshot section draws the host's window in process too: the same tree file
+                // (FixtureManyViews' TreeFile) and the same renderer.
+                .product(name: "SceneCore", package: "SceneCore"),
+                .product(name: "SceneRender", package: rootPackage),
+                .product(name: "FixtureManyViews", package: rootPackage),
             ],
             path: "Sources/HostBench"
         ),

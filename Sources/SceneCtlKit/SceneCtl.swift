@@ -39,13 +39,15 @@ public struct SceneCtl: AsyncParsableCommand {
               scenectl touch down 0 240 250 move 0 245 250 up 0
               scenectl watch --json --count 10
               scenectl wait-idle --timeout 2
+              scenectl find 'Button:visible'
+              scenectl tap --match '#blue'
             """,
         version: "scenectl for the SceneHost D-Bus API \(SceneBusContract.version)",
         subcommands: [
             StatusCommand.self, TreeCommand.self, TapCommand.self, TapViewCommand.self, LongPressCommand.self,
             SwipeCommand.self, PinchCommand.self, TouchCommand.self, RemoteCommand.self, ShakeCommand.self,
-            KeyCommand.self, PressCommand.self, TypeCommand.self, LoadCommand.self, WatchCommand.self,
-            SnapshotCommand.self, WaitIdleCommand.self, AdvanceCommand.self, NewPluginCommand.self, PluginsCommand.self,
+            KeyCommand.self, PressCommand.self, TypeCommand.self, LoadCommand.self, WatchCommand.self, RecordCommand.self,
+            SnapshotCommand.self, WaitIdleCommand.self, AdvanceCommand.self, FindCommand.self, NewPluginCommand.self, PluginsCommand.self,
         ])
 
     public init() {}

@@ -25,7 +25,7 @@ SETTINGS
 # Assistive technology is on (as Accerciser sets it on a desktop): scene-host's accessibility: auto joins.
 dbus-send --session --print-reply=literal --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set \
     string:org.a11y.Status string:IsEnabled variant:boolean:true > /dev/null
-NO_AT_BRIDGE=1 "$scene_host" --bus session > /dev/null 2> "$work/host.log" &
+NO_AT_BRIDGE=1 "$scene_host" --bus session --display off > /dev/null 2> "$work/host.log" &
 host=$!
 for _ in $(seq 200); do grep -q "registered with the AT-SPI registry" "$work/host.log" && break; sleep 0.1; done
 accerciser > "$work/accerciser.log" 2>&1 &

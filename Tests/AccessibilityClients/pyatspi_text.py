@@ -5,8 +5,9 @@ and Image, their events, and bad input.
   inserts and deletes reach the model (Window1.DescribeTree on the host's own bus says the same);
   Text answers characters, words, the caret and geometry; text-changed:insert/delete and
   text-caret-moved arrive.
-- Bad input (offsets outside the text, an end before a start, a negative length, a control
-  character) raises an error naming the value and changes nothing; a cell outside the table is None.
+- Bad input (offsets outside the text, negative offsets and lengths, an end before a start, control
+  characters and noncharacters) raises an error naming the value, changes nothing and sends no
+  event; a cell outside the table is None.
 - The alert's message label: Text and character geometry inside the label.
 - The GestureLab table: Table with four rows; the Gallery logo: Image.
 Prints what it checks; exits 1 on the first mismatch.
@@ -110,6 +111,18 @@ expect("12" in refused("insertText at 12", lambda: editable.insertText(12, "x", 
 expect("U+0007" in refused("insertText of a bell", lambda: editable.insertText(0, "a\x07b", 3)), "names the character")
 refused("deleteText(4, 2)", lambda: editable.deleteText(4, 2))
 refused("setCaretOffset(-3)", lambda: text.setCaretOffset(-3))
+# More offsets outside the text (it is "world": 5 characters), negative offsets and lengths, and
+# characters a text cannot hold (control characters other than a line break, noncharacters).
+expect("50" in refused("getTextAtOffset(50, char)", lambda: text.getTextAtOffset(50, pyatspi.TEXT_BOUNDARY_CHAR)), "names 50")
+expect("40" in refused("getCharacterExtents(40)", lambda: text.getCharacterExtents(40, pyatspi.DESKTOP_COORDS)), "names 40")
+refused("getRangeExtents(4, 2)", lambda: text.getRangeExtents(4, 2, pyatspi.DESKTOP_COORDS))
+expect("-2" in refused("deleteText(-2, 1)", lambda: editable.deleteText(-2, 1)), "names -2")
+expect("99" in refused("deleteText(0, 99)", lambda: editable.deleteText(0, 99)), "names 99")
+expect("-1" in refused("insertText at -1", lambda: editable.insertText(-1, "x", 1)), "names the position -1")
+expect("100" in refused("setCaretOffset(100)", lambda: text.setCaretOffset(100)), "names 100")
+expect("U+001B" in refused("insertText of an escape", lambda: editable.insertText(0, "\x1b", 1)), "names U+001B")
+expect("U+FFFE" in refused("setTextContents with U+FFFE", lambda: editable.setTextContents("ok\ufffe")), "names U+FFFE")
+expect("U+FFFF" in refused("insertText of U+FFFF", lambda: editable.insertText(0, "\uffff", 1)), "names U+FFFF")
 expect(model_field_text() == "world" and text.caretOffset == 2, "bad input changed the field: %r, caret %d" % (model_field_text(), text.caretOffset))
 
 # -- the secure code field: password text, bullets only --
@@ -117,6 +130,9 @@ code = find(alert, lambda a: a.accessibleId == "code")
 expect(code.getRoleName() == "password text", "code role %r" % code.getRoleName())
 expect(code.queryEditableText().insertText(0, "1234", 4), "insert into the code field")
 expect(code.queryText().getText(0, -1) == "\u2022" * 4, "the code field shows bullets: %r" % code.queryText().getText(0, -1))
+expect("U+0009" in refused("a tab into the code field", lambda: code.queryEditableText().insertText(4, "\t", 1)), "names U+0009")
+expect("-4" in refused("deleteText(-4, -1) in the code field", lambda: code.queryEditableText().deleteText(-4, -1)), "names -4")
+expect(code.queryText().getText(0, -1) == "\u2022" * 4, "bad input changed the code field: %r" % code.queryText().getText(0, -1))
 
 # -- the alert's message label --
 message = find(alert, lambda a: a.accessibleId == "message")
@@ -145,6 +161,14 @@ expect((extents.x, extents.y, extents.width, extents.height) == (component.x, co
 
 
 def edit():
+    # Refused calls first: they change nothing, so they send nothing either (the events below are
+    # those of the two good calls, in order, on the same connection).
+    for bad in (lambda: editable.insertText(9, "x", 1), lambda: editable.deleteText(3, 1),
+                lambda: editable.setTextContents("\x07"), lambda: text.setCaretOffset(-1)):
+        try:
+            bad()
+        except Exception:
+            pass
     editable.insertText(5, "!", 1)
     editable.deleteText(0, 1)
 
@@ -156,7 +180,7 @@ def all_three(events):
 
 events = [(e[0], e[1], e[3], e[4], e[5]) for e in collect_events(
     ["object:text-changed", "object:text-caret-moved"], edit, all_three, "text events from the field")]
-expect(("object:text-changed:insert", "field", 5, 1, "!") in events, "no text-changed:insert of '!' at 5: %r" % events)
+expect(events[0] == ("object:text-changed:insert", "field", 5, 1, "!"), "the first event is not the insert of '!' at 5 (refused calls sent events?): %r" % events)
 expect(("object:text-changed:delete", "field", 0, 1, "w") in events, "no text-changed:delete of 'w' at 0: %r" % events)
 expect(any(e[0] == "object:text-caret-moved" and e[1] == "field" for e in events), "no text-caret-moved: %r" % events)
 expect(model_field_text() == "orld!", "the model's text after the events: %r" % model_field_text())

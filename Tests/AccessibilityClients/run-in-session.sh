@@ -22,7 +22,10 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 log=$work/scene-host.log
-arguments=(--bus session)
+# --display off: these clients test the accessible tree; under with-xvfb.sh (DISPLAY set for
+# Accerciser and Orca) the host would otherwise show desktop windows, whose focus changes move the
+# key window on their own.
+arguments=(--bus session --display off)
 [ -n "${SCENE_HOST_CONFIG:-}" ] && arguments+=(--config "$SCENE_HOST_CONFIG")
 
 "$scene_host" "${arguments[@]}" > /dev/null 2> "$log" &

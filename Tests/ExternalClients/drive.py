@@ -10,13 +10,15 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py keyboard  the Gallery field: TypeText, SendKey (editing keys, Tab, Space, a media key), Press signals
     drive.py scenes    Scene1 life-cycle methods, LoadPlugin and Disconnect
     drive.py snapshots Window1, Scene1 and Host1 Snapshot (each reply recorded as its size)
+    drive.py device    SendInput: device input lines, as a desktop window delivers them
     drive.py tour      all of the above in one connection
-    drive.py clock     WaitForIdle, Now and AdvanceClock (a host on the virtual clock)
+    drive.py clock     WaitForIdle, Now, AdvanceClock, Find, TapMatching and PerformActions (a virtual-clock host)
     drive.py plugins   ListPlugins and ClearQuarantine (a host with a short probe timeout)
 
 Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
 error), each signal with its member, signature and arguments, in the order received.
 """
+import json
 import sys
 
 from scenehost_bus import (FINDVIEW, GALLERY_ALERT, GALLERY_MAIN, GESTURELAB, HOST1, PROPERTIES, ROOT, SCENE1, WINDOW1,
@@ -117,6 +119,13 @@ def scenes(c):
     c.scene("second", "Activate", label="Activate disconnected")
 
 
+def device(c):
+    # Device input as a desktop window delivers it (an Input signal each), FindView's blue tapped.
+    c.host("SendInput", "s", ("touch findview 0 down 240 250",), label="SendInput down")
+    c.host("SendInput", "s", ("touch findview 0 up 240 250",), label="SendInput up")
+    c.host("DisplayStatistics")
+
+
 def snapshots(c):
     for label, path, interface in (("Snapshot window", window(FINDVIEW), WINDOW1),
                                    ("Snapshot scene", scene("gallery"), SCENE1), ("Snapshot screen", ROOT, HOST1)):
@@ -136,12 +145,18 @@ def clock(c):
     c.host("Now", "", ())
     c.host("AdvanceClock", "d", (0.5,))
     c.host("Now", "", (), label="Now advanced")
+    c.host("Find", "s", ("Button",))
+    c.host("TapMatching", "sd", ("#blue", 1.0))
+    tap = {"actions": [{"type": "pointer", "id": "f", "parameters": {"pointerType": "touch"},
+                        "actions": [{"type": "pointerMove", "x": 240, "y": 250}, {"type": "pointerDown"},
+                                    {"type": "pause", "duration": 50}, {"type": "pointerUp"}]}]}
+    c.window(FINDVIEW, "PerformActions", "s", (json.dumps(tap),))
 
 
 GROUPS = {"clock": [clock], "seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
           "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes], "plugins": [plugins],
-          "snapshots": [snapshots]}
-GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, snapshots, scenes]
+          "snapshots": [snapshots], "device": [device]}
+GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, snapshots, device, scenes]
 
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else ""

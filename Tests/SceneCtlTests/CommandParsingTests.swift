@@ -123,6 +123,14 @@ struct CommandParsingTests {
         #expect(plain.count == nil && plain.timeout == nil && !plain.json && !plain.ready)
     }
 
+    @Test("record takes -o, --count, --timeout and --ready")
+    func record() throws {
+        let command = try parse(["record", "-o", "session.txt", "--count", "3", "--timeout", "9", "--ready"], as: RecordCommand.self)
+        #expect(command.output == "session.txt" && command.count == 3 && command.timeout == 9 && command.ready)
+        let plain = try parse(["record"], as: RecordCommand.self)
+        #expect(plain.output == nil && plain.count == nil && plain.timeout == nil && !plain.ready)
+    }
+
     @Test(
         "Bad values are usage errors (exit status 64) whose message names the value",
         arguments: [
@@ -148,6 +156,8 @@ struct CommandParsingTests {
             (["snapshot", "-o", ""], "-o"),
             (["watch", "--count", "0"], "--count 0"),
             (["watch", "--timeout=-2"], "--timeout -2.0"),
+            (["record", "--count", "0"], "--count 0"),
+            (["record", "-o", ""], "-o is empty"),
             (["status", "--timeout", "0"], "--timeout 0.0"),
             (["status", "--address", ""], "--address"),
             (["load", "X", "--scene", ""], "--scene"),
@@ -162,7 +172,7 @@ struct CommandParsingTests {
     @Test("Every subcommand and the root have help with a discussion and examples")
     func help() {
         let commands: [any ParsableCommand.Type] = [SceneCtl.self] + SceneCtl.configuration.subcommands
-        #expect(commands.count == 21)
+        #expect(commands.count == 23)
         for command in commands {
             let help = command.helpMessage(columns: 100)
             #expect(help.contains("Examples:"), "\(command)")

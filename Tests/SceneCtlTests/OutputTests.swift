@@ -1,4 +1,5 @@
 import Glibc
+import SceneBusContract
 import Testing
 
 @testable import SceneCtlKit

@@ -1,10 +1,12 @@
 import DBusKit
+import SceneBusContract
 import Testing
 
 @testable import SceneCtlKit
 
 /// A Host1 signal message as the host emits it.
-private func signal(_ member: String, _ arguments: [BusValue]) throws -> HostSignal {
+/// A received Host1 signal with `arguments`, as `watch` and `record` decode it.
+func signal(_ member: String, _ arguments: [BusValue]) throws -> HostSignal {
     let message = BusMessage.signal(
         path: "/org/scenehost/SceneHost", interface: "org.scenehost.Host1", member: MemberName(unchecked: member))
     try message.append(arguments)
@@ -59,6 +61,11 @@ struct SignalFormattingTests {
             "Press", [.uint64(21), .objectPath("/org/scenehost/SceneHost/window/3"), .string("shift+tab"), .string("began"), .string("Application")],
             "#21 Press window/3 shift+tab began handled by Application",
             #"{"signal":"Press","seq":21,"window":"/org/scenehost/SceneHost/window/3","key":"shift+tab","phase":"began","handledBy":"Application"}"#
+        ),
+        (
+            "Input", [.uint64(22), .double(1234.5), .string("touch findview 0 down 240 250")],
+            "#22 Input touch findview 0 down 240 250",
+            #"{"signal":"Input","seq":22,"timestamp":1234.5,"record":"touch findview 0 down 240 250"}"#
         ),
         (
             "SceneActivationChanged", [.uint64(19), findview, .string("foreground-inactive")],

@@ -23,7 +23,7 @@ struct ActivationTests {
         var command = arguments
         if command[0].hasPrefix("scripts/") { command[0] = repository + "/" + command[0] }
         let outcome = try await ExternalProcess(
-            command, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            command, environment: headlessEnvironment.merging(environment) { $1 }
         ).finish(timeout: 120)
         return Run(status: outcome.status ?? -1, output: outcome.stdout + outcome.stderr)
     }
@@ -144,7 +144,7 @@ final class ActivatingBus {
         let addressFile = folder + "/address"
         daemon = try SpawnedSession(
             arguments: ["/usr/bin/dbus-daemon", "--config-file=\(folder)/bus.conf", "--nofork", "--nopidfile", "--print-address=1"],
-            environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }, outputFile: addressFile)
+            environment: headlessEnvironment.map { "\($0.key)=\($0.value)" }, outputFile: addressFile)
         address = await offPool { () -> String in
             for _ in 0..<400 {
                 // The file also holds the daemon's warnings (standard error); the address is the line

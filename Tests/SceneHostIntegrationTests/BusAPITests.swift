@@ -153,7 +153,8 @@ struct BusAPITests {
         #expect(try await client.host("SendRemoteControl", [.string("next-track")]) == [.string("player")])
         #expect(try await client.host("SendMotion", [.string("shake"), .string("began")]) == [.string("player")])
         #expect(try await client.host("SendMotion", [.string("shake"), .string("ended")]) == [.string("player")])
-        try await client.waitForSignals("shake ended") { $0.contains { $0.member == "Log" && $0.string(2) == "shake ended" } }
+        // MotionDelivered follows the handler's Log line: wait for the last signal of the two.
+        try await client.waitForSignals("shake ended") { $0.contains { $0.member == "MotionDelivered" && $0.string(2) == "ended" } }
         #expect(client.logLines(of: "gesturelab").suffix(4) == ["remote: play", "remote: next-track", "shake began", "shake ended"])
         #expect(client.signals(named: "RemoteControlDelivered").map { [$0.string(1), $0.string(2)] } == [["play", "player"], ["next-track", "player"]])
         #expect(client.signals(named: "MotionDelivered").map { [$0.string(1), $0.string(2), $0.string(3)] }

@@ -9,6 +9,16 @@ func buildFolder() -> String {
     return (executable as NSString).deletingLastPathComponent
 }
 
+/// The test process's environment without a display (`DISPLAY`, `WAYLAND_DISPLAY`): the hosts and
+/// clients the tests start stay headless under `display: auto` even when the tests run on a desktop.
+/// Tests of the desktop display give `DISPLAY` (their own Xvfb) explicitly.
+var headlessEnvironment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = nil
+    environment["WAYLAND_DISPLAY"] = nil
+    return environment
+}
+
 /// A temporary file holding `text`, removed by the caller.
 func temporaryFile(_ name: String, _ text: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)").path
@@ -43,7 +53,7 @@ final class HostProcess: Sendable {
         runtimeFolder = sharing?.runtimeFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent(
             "scenehost-runtime-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         try FileManager.default.createDirectory(atPath: runtimeFolder, withIntermediateDirectories: true)
-        var env = ProcessInfo.processInfo.environment
+        var env = headlessEnvironment
         env["SWIFT_BACKTRACE"] = "enable=no"
         env["XDG_RUNTIME_DIR"] = runtimeFolder
         env["DBUS_SESSION_BUS_ADDRESS"] = nil

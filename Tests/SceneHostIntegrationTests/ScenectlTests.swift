@@ -17,7 +17,7 @@ final class ScenectlProcess: Sendable {
     ///   - runtimeFolder: `XDG_RUNTIME_DIR` (where a host publishes its private bus address).
     ///   - environment: Extra variables; a value of "" removes the variable.
     init(_ arguments: [String], runtimeFolder: String, environment: [String: String] = [:]) throws {
-        var env = ProcessInfo.processInfo.environment
+        var env = headlessEnvironment
         env["XDG_RUNTIME_DIR"] = runtimeFolder
         env["DBUS_SESSION_BUS_ADDRESS"] = nil
         env["SCENEHOST_BUS_ADDRESS"] = nil

@@ -73,7 +73,7 @@ struct SpawnedSession {
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: runtime) }
         let outputFile = runtime.appendingPathComponent("output.txt").path
-        var environment = ProcessInfo.processInfo.environment
+        var environment = headlessEnvironment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
         environment["AT_SPI_BUS_ADDRESS"] = nil

@@ -115,6 +115,42 @@ struct DamageRedrawTests {
         #expect(frame.damage.isEmpty, "nothing changed since")
     }
 
+    @Test("A renderer outlives its window safely: the window reads as gone and rendering draws nothing")
+    func windowGone() throws {
+        var window: Window? = Window(frame: Rect(x: 0, y: 0, width: 50, height: 40))
+        window?.backgroundColor = .red
+        let renderer = try WindowRenderer(window: window!, scale: 1)
+        let first = renderer.render()
+        #expect(renderer.window != nil && first.damagedArea == 50 * 40)
+        window = nil
+        #expect(renderer.window == nil)
+        #expect(!renderer.needsRendering)
+        #expect(renderer.render().damage.isEmpty)
+    }
+
+    @Test("A scene connected after another was disconnected gets its own composition, never the old one's")
+    func sceneReplaced() throws {
+        let application = Application(clock: ManualClock(now: 0))
+        let renderer = Renderer()
+        func connect(_ color: Color) throws -> WindowScene {
+            try application.connectScene(
+                named: "s",
+                delegate: BuildingDelegate { scene in
+                    let window = Window(windowScene: scene)
+                    window.backgroundColor = color
+                    window.makeKeyAndVisible()
+                }, screenFrame: Rect(x: 0, y: 0, width: 60, height: 40))
+        }
+        var scene = try connect(.red)
+        var frame = try renderer.renderScene(scene, scale: 1)
+        expectColor(frame.image, at: Point(x: 30, y: 20), .red, "the first scene")
+        application.disconnect(scene)
+        scene = try connect(.blue)
+        frame = try renderer.renderScene(scene, scale: 1)
+        expectColor(frame.image, at: Point(x: 30, y: 20), .blue, "the second scene")
+        #expect(frame.damage.reduce(0) { $0 + $1.area } == 60 * 40, "composed in full, as a new scene")
+    }
+
     @Test("Nothing changed: nothing is drawn and the frame is the same memory")
     func noChange() {
         _ = buildGrid()
@@ -151,6 +187,30 @@ struct DamageRedrawTests {
         label.frame.size.width = 150
         _ = harness.render()
         #expect(renderer.textLayoutsBuilt == built + 2)
+    }
+
+    @Test("Layouts outlive frames that do not draw them, and a window's scales share one Pango context")
+    func layoutsKept() throws {
+        let cells = buildGrid()
+        for index in 0..<20 {
+            harness.root.addSubview(Label(frame: Rect(x: Double(index) * 20, y: 280, width: 20, height: 20), text: "L\(index)"))
+        }
+        _ = harness.render()
+        let renderer = try harness.renderer.windowRenderer(for: harness.window, scale: 1)
+        let built = renderer.textLayoutsBuilt
+        #expect(built >= 80, "80 labels: more than a cache of 64 would keep")
+        // Ten partial redraws that draw one cell's label each, then everything again.
+        for index in 0..<10 {
+            cells[index].backgroundColor = .gray
+            _ = harness.render()
+        }
+        harness.window.setNeedsDisplay()
+        _ = harness.render()
+        #expect(renderer.textLayoutsBuilt == built, "layouts undrawn for a few frames were built again")
+        // Another scale: the same layouts, the same Pango context.
+        let double = try harness.renderer.windowRenderer(for: harness.window, scale: 2)
+        _ = double.render()
+        #expect(double.textLayoutsBuilt == built, "the renderer at scale 2 laid the texts out again")
     }
 
     @Test("Rendering is deterministic: the same tree gives the same pixels in another renderer")

@@ -68,3 +68,52 @@ final class AtspiBenchClient {
         try reply.read { reader in try reader.readStruct { fields in _ = try fields.readString(); return try fields.readObjectPath() } }
     }
 }
+
+extension AtspiBenchClient {
+    /// `Accessible.GetChildren`.
+    func children(of path: ObjectPath) throws -> [ObjectPath] {
+        let reply = try connection.callBlocking(destination: application, path: path, interface: "org.a11y.atspi.Accessible", member: "GetChildren")
+        return try reply.read { reader in
+            try reader.readArray { item in try item.readStruct { fields in _ = try fields.readString(); return try fields.readObjectPath() } }
+        }
+    }
+
+    /// `Accessible.AccessibleId` (the host's view reference).
+    func accessibleID(of path: ObjectPath) throws -> String {
+        let reply = try connection.callBlocking(
+            destination: application, path: path, interface: .properties, member: "Get",
+            arguments: [.string("org.a11y.atspi.Accessible"), .string("AccessibleId")])
+        return reply.arguments.first?.variantValue?.stringValue ?? ""
+    }
+
+    /// `Text.GetText(start, end)`; returns how many characters it answered.
+    func text(_ path: ObjectPath, from start: Int32 = 0, to end: Int32 = -1) throws -> Int {
+        let message = BusMessage.methodCall(destination: application, path: path, interface: "org.a11y.atspi.Text", member: "GetText")
+        try message.write { writer in
+            try writer.append(start)
+            try writer.append(end)
+        }
+        return try connection.callBlocking(message).read { reader in try reader.readString() }.unicodeScalars.count
+    }
+
+    /// `EditableText.InsertText(position, text, length)`; returns the answer.
+    func insertText(_ path: ObjectPath, at position: Int32, _ text: String) throws -> Bool {
+        let message = BusMessage.methodCall(destination: application, path: path, interface: "org.a11y.atspi.EditableText", member: "InsertText")
+        try message.write { writer in
+            try writer.append(position)
+            try writer.append(text)
+            try writer.append(Int32(text.unicodeScalars.count))
+        }
+        return try connection.callBlocking(message).read { reader in try reader.readBool() }
+    }
+
+    /// `EditableText.DeleteText(start, end)`; returns the answer.
+    func deleteText(_ path: ObjectPath, from start: Int32, to end: Int32) throws -> Bool {
+        let message = BusMessage.methodCall(destination: application, path: path, interface: "org.a11y.atspi.EditableText", member: "DeleteText")
+        try message.write { writer in
+            try writer.append(start)
+            try writer.append(end)
+        }
+        return try connection.callBlocking(message).read { reader in try reader.readBool() }
+    }
+}

@@ -6,7 +6,7 @@ import Glibc
 // (issue 5), against a release build of the root package. Prints a markdown report on stdout (progress
 // on stderr) and exits non-zero when a target is missed.
 //
-//     swift build -c release && swift run -c release --package-path Benchmarks HostBench [all|startup|bus|accessibility] [--quick]
+//     swift build -c release && swift run -c release --package-path Benchmarks HostBench [all|startup|bus|accessibility|snapshot|accessibility-text] [--quick]
 
 // Client roles: this binary started again by the bus section (see ClientProcess).
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "bus-subscriber" {
@@ -19,7 +19,7 @@ if CommandLine.arguments.count >= 7, CommandLine.arguments[1] == "bus-client" {
     }
 }
 
-let usage = "usage: HostBench [all|startup|bus|accessibility] [--quick] [--scene-host PATH]   (run from the repository root after `swift build -c release`)"
+let usage = "usage: HostBench [all|startup|bus|accessibility|snapshot|accessibility-text] [--quick] [--scene-host PATH]   (run from the repository root after `swift build -c release`)"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var sceneHost = ".build/release/scene-host"
 if let index = arguments.firstIndex(of: "--scene-host") {
@@ -33,7 +33,7 @@ if let index = arguments.firstIndex(of: "--scene-host") {
 let quick = arguments.contains("--quick")
 let commands = arguments.filter { $0 != "--quick" }
 let command = commands.first ?? "all"
-guard commands.count <= 1, ["all", "startup", "bus", "accessibility"].contains(command) else {
+guard commands.count <= 1, ["all", "startup", "bus", "accessibility", "snapshot", "accessibility-text"].contains(command) else {
     Report.shared.progress(usage)
     exit(64)
 }
@@ -55,6 +55,10 @@ do {
         if command == "all" || command == "startup" { try runStartupSection(sceneHost: sceneHost, runs: quick ? 5 : 21) }
         if command == "all" || command == "bus" { try runBusSection(sceneHost: sceneHost, quick: quick) }
         if command == "all" || command == "accessibility" { try runAccessibilitySection(sceneHost: sceneHost, quick: quick) }
+        if command == "all" || command == "snapshot" { try runSnapshotSection(sceneHost: sceneHost, quick: quick) }
+        if command == "all" || command == "accessibility" || command == "accessibility-text" {
+            try runAccessibilityTextSection(sceneHost: sceneHost, quick: quick, standalone: command == "accessibility-text")
+        }
     }
 } catch {
     report.fail("HostBench stopped: \(error)")

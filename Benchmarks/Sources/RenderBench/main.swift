@@ -3,14 +3,15 @@ import Glibc
 
 // RenderBench: SceneRender's benchmarks (BENCHMARKS.md, "Rendering"): the dressed realistic window
 // drawn in full against GTK 4's Cairo renderer (a C peer under Xvfb, same run), the redraw after one
-// button highlights against the full render, and PNG encoding against GTK's. Prints a markdown
+// button highlights against the full render, PNG encoding against GTK's, and what damage tracking
+// adds to SceneBench's touch dispatch. Prints a markdown
 // report on stdout (progress on stderr); exits non-zero when a target is missed or a check fails.
 //
-//     swift run -c release --package-path Benchmarks RenderBench [all] [--quick] [--no-gtk] [--save DIR]
+//     swift run -c release --package-path Benchmarks RenderBench [all|render|dispatch] [--quick] [--no-gtk] [--save DIR]
 //     swift run -c release --package-path Benchmarks RenderBench export      (rewrites Benchmarks/Config/realistic-tree.txt)
 //     swift run -c release --package-path Benchmarks RenderBench profile full|highlight|png [n]
 
-let usage = "usage: RenderBench [all] [--quick] [--no-gtk] [--save DIR] | export | profile full|highlight|png [n]   (from the repository root)"
+let usage = "usage: RenderBench [all|render|dispatch] [--quick] [--no-gtk] [--save DIR] | export | profile full|highlight|png [n]   (from the repository root)"
 var arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "export" {
@@ -45,18 +46,22 @@ if let index = arguments.firstIndex(of: "--save") {
 let quick = arguments.contains("--quick")
 let useGTK = !arguments.contains("--no-gtk")
 let commands = arguments.filter { !$0.hasPrefix("--") }
-guard commands.count <= 1, (commands.first ?? "all") == "all", arguments.allSatisfy({ !$0.hasPrefix("--") || ["--quick", "--no-gtk"].contains($0) })
+let section = commands.first ?? "all"
+guard commands.count <= 1, ["all", "render", "dispatch"].contains(section), arguments.allSatisfy({ !$0.hasPrefix("--") || ["--quick", "--no-gtk"].contains($0) })
 else {
     Report.shared.progress(usage)
     exit(2)
 }
 let config: MeasureConfig = quick ? .quick : .full
 let report = Report.shared
-report.line("# RenderBench\(quick ? " --quick" : "")")
+report.line("# RenderBench \(section)\(quick ? " --quick" : "")")
 report.line("")
 report.line("- date: \(utcTimestamp())")
 report.line("- load average at start (1, 5, 15 min): \(loadAverage())")
-MainActor.assumeIsolated { runRenderSection(config: config, useGTK: useGTK, saveDirectory: saveDirectory) }
+MainActor.assumeIsolated {
+    if section == "all" || section == "render" { runRenderSection(config: config, useGTK: useGTK, saveDirectory: saveDirectory) }
+    if section == "all" || section == "dispatch" { runDamageTrackingSection(config: config) }
+}
 report.line("")
 report.line("- load average at end (1, 5, 15 min): \(loadAverage())")
 if report.failures.isEmpty {

@@ -145,6 +145,92 @@ enum Trees {
         return TreeSpec(name: name, nodes: nodes)
     }
 
+    /// (a) 10,001 views: a 1000×1000 root with a 100×100 grid of 12×12 leaves at a 10 pt pitch (the 2 pt
+    /// overlap makes subview order matter). Every 37th leaf hidden, every 53rd alpha 0.005 (another
+    /// 53rd alpha 0.02, still hittable), every 71st interaction-disabled. 40 leaves (every 250th) are
+    /// `EnlargedView`s grown by 3 pt.
+    static func wide() -> TreeSpec {
+        var nodes = [NodeSpec(parent: -1, x: 0, y: 0, width: 1000, height: 1000)]
+        for leaf in 0..<10_000 {
+            var node = NodeSpec(
+                parent: 0, x: Double(leaf % 100) * 10, y: Double(leaf / 100) * 10, width: 12, height: 12)
+            applyWideFlags(&node, leaf: leaf)
+            if leaf % 250 == 125 { node.enlargement = 3 }
+            nodes.append(node)
+        }
+        return TreeSpec(name: "wide", nodes: nodes)
+    }
+
+    /// (b) 1,000 views in a chain: root 2000×1000, each child at x = 1 and 1 pt narrower, so a point at
+    /// root x lands at depth min(⌊x⌋, 999). Views with k % 100 == 50 have bounds.origin.y = 1. View 500
+    /// is an `EnlargedView` grown by 2 pt.
+    static func deep() -> TreeSpec {
+        var nodes = [NodeSpec(parent: -1, x: 0, y: 0, width: 2000, height: 1000)]
+        for k in 1..<1000 {
+            var node = NodeSpec(parent: k - 1, x: 1, y: 0, width: Double(2000 - k), height: 1000)
+            if k % 100 == 50 { node.boundsY = 1 }
+            if k == 500 { node.enlargement = 2 }
+            nodes.append(node)
+        }
+        return TreeSpec(name: "deep", nodes: nodes)
+    }
+
+    /// (c) 37,449 views: branching 8, depth 5, in breadth-first order. Children tile their parent 4×2
+    /// (parent at an even level) or 2×4 (odd level); the 32,768 leaves are 8×8 inset by 1 pt in
+    /// 10×10 cells, so 36% of points fall into gaps. Every 7th level-3 view has bounds.origin (2, 3).
+    /// id % 41 == 3 hidden, id % 59 == 4 interaction-disabled, id % 67 == 5 alpha 0 (whole subtrees
+    /// skipped). `EnlargedView`s: level-2 views 10 and 40 (grown by 2 pt) and the leaves with
+    /// id % 4096 == 100 (8 of them, grown by 1 pt, reaching into the gaps).
+    static func balanced() -> TreeSpec {
+        // Tiling of a parent at `level`.
+        func tiling(_ level: Int) -> (columns: Int, rows: Int) { level % 2 == 0 ? (4, 2) : (2, 4) }
+        // Size of a node at `level` (level 5 = leaf cell 10×10).
+        func size(_ level: Int) -> (Double, Double) {
+            if level == 5 { return (10, 10) }
+            let (child, tile) = (size(level + 1), tiling(level))
+            return (child.0 * Double(tile.columns), child.1 * Double(tile.rows))
+        }
+        let rootSize = size(0)
+        var nodes = [NodeSpec(parent: -1, x: 0, y: 0, width: rootSize.0, height: rootSize.1)]
+        var levelOf = [0]
+        var index = 0
+        while index < nodes.count {
+            let level = levelOf[index]
+            if level < 5 {
+                let tile = tiling(level)
+                let cell = size(level + 1)
+                for child in 0..<8 {
+                    let column = Double(child % tile.columns), row = Double(child / tile.columns)
+                    var node: NodeSpec
+                    if level + 1 == 5 {
+                        node = NodeSpec(parent: index, x: column * 10 + 1, y: row * 10 + 1, width: 8, height: 8)
+                    } else {
+                        node = NodeSpec(parent: index, x: column * cell.0, y: row * cell.1, width: cell.0, height: cell.1)
+                    }
+                    nodes.append(node)
+                    levelOf.append(level + 1)
+                }
+            }
+            index += 1
+        }
+        var level3Seen = 0
+        for id in nodes.indices {
+            if levelOf[id] == 3 {
+                if level3Seen % 7 == 0 {
+                    nodes[id].boundsX = 2
+                    nodes[id].boundsY = 3
+                }
+                level3Seen += 1
+            }
+            if id % 41 == 3 { nodes[id].isHidden = true }
+            if id % 59 == 4 { nodes[id].isUserInteractionEnabled = false }
+            if id % 67 == 5 { nodes[id].alpha = 0 }
+            if id == 10 || id == 40 { nodes[id].enlargement = 2 }
+            if levelOf[id] == 5 && id % 4096 == 100 { nodes[id].enlargement = 1 }
+        }
+        return TreeSpec(name: "balanced", nodes: nodes)
+    }
+
     /// Build index of the view the dispatch and gesture benchmarks touch in the realistic tree, and
     /// of its ancestors: filled in by `realistic()`.
     struct RealisticLandmarks {

@@ -45,19 +45,14 @@ extension BusConnection {
         }
         try ensureConnected("call \(label)")
         try checkUnixFDs(message)
-        var pendingRaw: OpaquePointer?
-        guard dbus_connection_send_with_reply(raw, message.raw, &pendingRaw, Self.milliseconds(timeout)) != 0 else {
-            throw LibDBus.outOfMemory("calling \(label)")
-        }
-        message.seal()
-        guard let pendingRaw else {
-            isConnectedAfterLibDBusRefusal()
-            throw LibDBus.disconnectedError("call \(label)")
-        }
-        let pending = PendingReply(pending: pendingRaw)
+        let pending = PendingReply()
         let key = ObjectIdentifier(pending)
         inFlight[key] = pending
         defer { inFlight[key] = nil }
+        try transport.send(call: message, timeout: Self.milliseconds(timeout)) { [self] pendingRaw in
+            if pendingRaw == nil { isConnectedAfterLibDBusRefusal() }
+            pending.attach(pendingRaw, label: label)
+        }
         let replyBits = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 pending.start(continuation)
@@ -96,11 +91,14 @@ extension BusConnection {
 
     /// Sends a prepared method-call message and blocks until its reply arrives.
     ///
-    /// See ``callBlocking(destination:path:interface:member:arguments:timeout:)``.
+    /// See ``callBlocking(destination:path:interface:member:arguments:timeout:)``. Messages sent
+    /// earlier and still waiting to be written are written first (blocking too).
     public func callBlocking(_ message: BusMessage, timeout: Duration? = nil) throws -> BusMessage {
         let label = Self.describeCall(message)
         try ensureConnected("call \(label)")
         try checkUnixFDs(message)
+        // libdbus writes the call itself: everything queued before it must be out first.
+        _ = transport.flushBlocking(timeout: timeout ?? .seconds(25))
         let outcome = LibDBus.capturingError { error in
             dbus_connection_send_with_reply_and_block(raw, message.raw, Self.milliseconds(timeout), error)
         }

@@ -72,6 +72,25 @@ extension BusConnection {
         at prefix: ObjectPath,
         resolve: @escaping @MainActor (ObjectPath) -> [InterfaceDescription]?
     ) throws -> ObjectRegistration {
+        try exportSubtree(at: prefix, compiled: { path in resolve(path)?.map(CompiledInterface.init) })
+    }
+
+    /// Like ``exportSubtree(at:resolve:)``, but `resolve` answers with interface tables it compiled
+    /// once (``CompiledInterfaces``) and may keep between calls: a subtree with many calls to the same
+    /// objects then pays for describing and indexing each object's interfaces once, not per call.
+    /// The resolver decides when a kept table is stale (it must build a new one when the object's
+    /// interfaces change).
+    @discardableResult
+    public func exportSubtree(
+        at prefix: ObjectPath,
+        resolveCompiled resolve: @escaping @MainActor (ObjectPath) -> CompiledInterfaces?
+    ) throws -> ObjectRegistration {
+        try exportSubtree(at: prefix, compiled: { path in resolve(path)?.interfaces })
+    }
+
+    private func exportSubtree(at prefix: ObjectPath, compiled resolve: @escaping @MainActor (ObjectPath) -> [CompiledInterface]?) throws
+        -> ObjectRegistration
+    {
         try ensureConnected("export a subtree at \(prefix)")
         if registry.subtrees[prefix] != nil {
             throw BusError(
@@ -154,7 +173,7 @@ extension BusConnection {
                         + "\(property.changeBehavior.annotationValue); declare it .emitsValue or .invalidates")
             }
         }
-        let values = try changed.map { name, property in (name, try currentValue(of: property, in: interface)) }
+        let values = try changed.map { name, property in (name, try registry.currentValue(of: property, in: interface)) }
         try emitSignal(path: path, interface: .properties, member: WellKnownMembers.propertiesChanged) { writer in
             try writer.append(interface.rawValue)
             try writer.appendDictionary(key: .string, value: .variant) { writer in
@@ -173,20 +192,6 @@ extension BusConnection {
         }
     }
 
-    /// Calls a property's getter and checks the value's type.
-    func currentValue(of property: PropertyDescription, in interface: InterfaceName) throws -> BusValue {
-        guard let getter = property.getter else {
-            throw BusError.invalidArguments("\(interface).\(property.name) is write-only and cannot be read")
-        }
-        let value = try getter()
-        guard value.signature == property.signature else {
-            throw BusError.failed(
-                "the getter of \(interface).\(property.name) returned a value of type '\(value.signature)' but the "
-                    + "property is declared '\(property.signature)'; fix the getter or the declaration")
-        }
-        return value
-    }
-
     // MARK: ObjectManager signals
 
     private func emitInterfacesAdded(at path: ObjectPath, interfaces: [CompiledInterface], includingStandard: Bool) {
@@ -197,7 +202,7 @@ extension BusConnection {
         for manager in managers {
             try? emitSignal(path: manager, interface: .objectManager, member: WellKnownMembers.interfacesAdded) { writer in
                 try writer.append(path)
-                try writeInterfacesAndProperties(&writer, interfaces, includingStandard: includingStandard)
+                try registry.writeInterfacesAndProperties(&writer, interfaces, includingStandard: includingStandard)
             }
         }
     }
@@ -210,52 +215,6 @@ extension BusConnection {
                     for name in interfaces {
                         try writer.append(name.rawValue)
                     }
-                }
-            }
-        }
-    }
-
-    /// Writes `a{sa{sv}}`: each interface with its readable properties (skipping any whose getter
-    /// fails), preceded by the standard interfaces with no properties when asked.
-    func writeInterfacesAndProperties(
-        _ writer: inout MessageWriter,
-        _ interfaces: [CompiledInterface],
-        includingStandard: Bool
-    ) throws {
-        try writer.appendDictionary(key: .string, value: "a{sv}") { writer in
-            if includingStandard {
-                for standard in [InterfaceName.peer, .introspectable, .properties] {
-                    try writer.appendDictEntry { writer in
-                        try writer.append(standard.rawValue)
-                        try writer.appendDictionary(key: .string, value: .variant) { _ in }
-                    }
-                }
-            }
-            for interface in interfaces {
-                try writer.appendDictEntry { writer in
-                    try writer.append(interface.name.rawValue)
-                    try writeProperties(&writer, interface)
-                }
-            }
-        }
-    }
-
-    /// Writes `a{sv}` with the readable properties of `interface`, leaving out any whose getter
-    /// throws or returns a value of the wrong type.
-    func writeProperties(_ writer: inout MessageWriter, _ interface: CompiledInterface) throws {
-        var values: [(MemberName, BusValue)] = []
-        for property in interface.description.properties where property.access.isReadable {
-            do {
-                values.append((property.name, try currentValue(of: property, in: interface.name)))
-            } catch {
-                continue
-            }
-        }
-        try writer.appendDictionary(key: .string, value: .variant) { writer in
-            for (name, value) in values {
-                try writer.appendDictEntry { writer in
-                    try writer.append(name.rawValue)
-                    try writer.appendVariant(containing: value.signature) { writer in try writer.append(value) }
                 }
             }
         }

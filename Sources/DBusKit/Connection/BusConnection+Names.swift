@@ -65,3 +65,63 @@ extension BusConnection {
         }
     }
 }
+
+extension BusConnection {
+    /// Suspends, without blocking the main actor, until `name` has no owner on the bus — for a unique
+    /// name: until that connection has left the bus — or the connection to the bus is lost (which
+    /// also means the name's owner is gone from this bus), or `timeout` passes.
+    ///
+    /// Follows the bus's `NameOwnerChanged` for `name` (a match rule added first, then the owner
+    /// asked once, so a departure in between is not missed).
+    ///
+    /// - Returns: `true` when the name has no owner (or the bus went away), `false` after `timeout`.
+    /// - Throws: The bus's error for the match rule or the `NameHasOwner` question;
+    ///   ``BusError/Code-swift.struct/disconnected`` when the connection was closed before.
+    public func waitUntilUnowned(_ name: BusName, timeout: Duration) async throws -> Bool {
+        try ensureConnected("wait for \(name) to leave the bus")
+        let outcome = OneShot<Bool>()
+        let rule = MatchRule(
+            kind: .signal, sender: .bus, interface: .bus, member: WellKnownMembers.nameOwnerChanged,
+            path: WellKnownMembers.busPath, arguments: [0: name.rawValue])
+        let subscription = try await addMatch(rule) { message in
+            let arguments = message.arguments
+            if arguments.count == 3, arguments[2].stringValue == "" { outcome.settle(true) }
+        }
+        defer { subscription.cancel() }
+        let owned = try await call(
+            destination: .bus, path: WellKnownMembers.busPath, interface: .bus, member: "NameHasOwner",
+            arguments: [.string(name.rawValue)]
+        ).arguments.first?.boolValue ?? false
+        guard owned, isConnected else { return true }
+        let key = ObjectIdentifier(outcome)
+        disconnectWaiters[key] = { outcome.settle(true) }
+        defer { disconnectWaiters[key] = nil }
+        let timer = Task { @MainActor in
+            try? await Task.sleep(for: timeout)
+            outcome.settle(false)
+        }
+        defer { timer.cancel() }
+        return await outcome.value()
+    }
+}
+
+/// A value settled once, by whichever event comes first, and awaited on the main actor.
+@MainActor
+final class OneShot<Value: Sendable> {
+    private var settled: Value?
+    private var waiter: CheckedContinuation<Value, Never>?
+
+    func settle(_ value: Value) {
+        guard settled == nil else { return }
+        settled = value
+        waiter?.resume(returning: value)
+        waiter = nil
+    }
+
+    func value() async -> Value {
+        if let settled { return settled }
+        return await withCheckedContinuation { continuation in
+            waiter = continuation
+        }
+    }
+}

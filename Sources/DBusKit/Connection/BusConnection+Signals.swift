@@ -74,21 +74,22 @@ extension BusConnection {
     /// Sends `message` now, or holds it while a method call is being answered.
     private func sendSignal(_ message: BusMessage) throws {
         try checkUnixFDs(message)
-        guard signalHold > 0 else {
+        guard dispatcher.isAnsweringCall else {
             try send(message)
             return
         }
-        heldSignals.append(.message(message))
+        message.seal()
+        dispatcher.hold(message)
     }
 
     /// Sends the wire bytes of a Swift-built signal now, or holds them while a method call is
     /// being answered.
     private func sendSignal(wire: [UInt8]) {
-        guard signalHold > 0 else {
-            sendWire(CollectionOfOne(wire))
+        guard dispatcher.isAnsweringCall else {
+            transport.send(wire: wire)
             return
         }
-        heldSignals.append(.wire(wire))
+        dispatcher.hold(wire: wire)
     }
 
     private func prebuiltSignal(
@@ -96,7 +97,7 @@ extension BusConnection {
     ) -> [UInt8] {
         var fields: [BusMessage.WireField] = [.path(path), .interface(interface), .member(member)]
         if let destination { fields.append(.destination(destination)) }
-        return BusMessage.prebuiltWire(.signal, serial: nextPrebuiltSerial(), fields: fields, body: body)
+        return BusMessage.prebuiltWire(.signal, serial: transport.takeSerial(), fields: fields, body: body)
     }
 
     /// Adds `rule` on the bus and routes the messages it selects to `handler`.

@@ -23,7 +23,6 @@ internal import CDBus
 /// reference go, which closes it too.
 @MainActor
 public final class BusConnection {
-    let raw: OpaquePointer
     /// Where this connection goes.
     public let endpoint: BusEndpoint
     /// Whether this is libdbus's shared connection for the endpoint or a private one.
@@ -48,29 +47,28 @@ public final class BusConnection {
     /// The well-known names this connection currently owns, as reported by the bus.
     public internal(set) var ownedNames: Set<BusName> = []
 
-    let loop: ConnectionLoop
+    /// The socket, the libdbus connection, the outgoing queue and the main-loop integration.
+    let transport: BusTransport
+    /// The exported objects.
+    let registry = ObjectRegistry()
+    /// Incoming method calls: the fair queue and the answers.
+    let dispatcher: MethodDispatcher
     let router: MessageRouter
     var inFlight: [ObjectIdentifier: PendingReply] = [:]
     var subscriptions: [MatchSubscription] = []
     var nameOwners: [BusName: NameOwnerTracking] = [:]
-    var registry = ObjectRegistry()
+    /// Run once when the connection is lost or closed (see ``waitUntilUnowned(_:timeout:)``).
+    var disconnectWaiters: [ObjectIdentifier: @MainActor () -> Void] = [:]
     private var isClosed = false
-    /// The serial of the next message built in Swift (``BasicBodyWriter``). libdbus numbers the
-    /// messages it builds from 1 up and keeps the serial a message already has, so these come from
-    /// the upper half of the range: a collision would need 2^31 messages from libdbus first, and
-    /// even then concerns only signals and replies, which nobody answers by serial.
-    private var prebuiltSerial: UInt32 = 0x8000_0000
-    /// Greater than 0 while an incoming method call is being answered: signals wait in
-    /// `heldSignals`, and Swift-built replies in `heldReplies`, until it is (see
-    /// ``emitSignal(path:interface:member:destination:_:)`` and `releaseHeldMessages()`).
-    var signalHold = 0
-    var heldReplies: [[UInt8]] = []
-    var heldSignals: [HeldMessage] = []
+    /// Set by ``close(flushingWithin:then:)`` while what was sent is still being written.
+    private var closing: (deadline: ContinuousClock.Instant, completion: @MainActor () -> Void)?
 
-    /// Hands out the serials of Swift-built messages, wrapping within the upper half.
-    func nextPrebuiltSerial() -> UInt32 {
-        defer { prebuiltSerial = prebuiltSerial == .max ? 0x8000_0000 : prebuiltSerial + 1 }
-        return prebuiltSerial
+    var raw: OpaquePointer { transport.raw }
+
+    /// How incoming method calls are shared out between senders (see ``DispatchPolicy``).
+    public var dispatchPolicy: DispatchPolicy {
+        get { dispatcher.policy }
+        set { dispatcher.policy = newValue }
     }
 
     /// Live shared connections, so every `.shared` request for one libdbus connection gets
@@ -157,16 +155,19 @@ public final class BusConnection {
     }
 
     private init(raw: OpaquePointer, endpoint: BusEndpoint, sharing: Sharing) throws {
-        self.raw = raw
         self.endpoint = endpoint
         self.sharing = sharing
+        // libdbus validated the name the bus assigned.
         self.uniqueName = dbus_bus_get_unique_name(raw).map { BusName(unchecked: String(cString: $0)) }
-        self.loop = ConnectionLoop(connection: raw)
+        let isBusConnection: Bool
+        if case .peer = endpoint { isBusConnection = false } else { isBusConnection = true }
+        self.transport = BusTransport(raw: raw, isBusConnection: isBusConnection)
+        self.dispatcher = MethodDispatcher(transport: transport, registry: registry)
         self.router = MessageRouter(connection: raw)
         router.connection = self
         try router.install()
         do {
-            try loop.install()
+            try transport.loop.install(owner: self)
         } catch {
             router.uninstall()
             throw error
@@ -183,10 +184,56 @@ public final class BusConnection {
     /// subscriptions, detaches from the run loop, and closes the socket (for a `.private`
     /// connection; a `.shared` one stays open inside libdbus, which forbids closing it).
     ///
-    /// ``disconnectHandler`` does not run for an explicit close. Calling `close()` again does
+    /// Messages not yet written are dropped; use ``close(flushingWithin:then:)`` to let them leave
+    /// first. ``disconnectHandler`` does not run for an explicit close. Calling `close()` again does
     /// nothing.
     public func close() {
         shutDown()
+    }
+
+    /// Closes the connection once everything sent has been written, or after `timeout`, whichever
+    /// comes first, without blocking: the main loop keeps writing meanwhile, and `completion` runs
+    /// on the main actor once the connection is closed (at once when nothing waits).
+    ///
+    /// From this call on, incoming method calls are no longer answered and signals no longer
+    /// delivered; sending still works until the connection is closed.
+    public func close(flushingWithin timeout: Duration, then completion: @escaping @MainActor () -> Void = {}) {
+        guard !isClosed, closing == nil else {
+            completion()
+            return
+        }
+        dispatcher.stop()
+        for subscription in subscriptions { subscription.deactivate() }
+        transport.pump()
+        guard isConnected, transport.hasPendingOutput else {
+            shutDown()
+            completion()
+            return
+        }
+        closing = (ContinuousClock.now + timeout, completion)
+        transport.loop.waitForWritable()
+        Task { @MainActor [self] in
+            try? await Task.sleep(for: timeout)
+            finishClosing()
+        }
+    }
+
+    /// Called at the end of every loop turn while closing: closes once the output is written.
+    func closingTurnEnded() {
+        guard let closing else { return }
+        if !transport.hasPendingOutput || transport.isBroken || !isConnected || ContinuousClock.now >= closing.deadline {
+            finishClosing()
+        }
+    }
+
+    /// Whether ``close(flushingWithin:then:)`` is waiting for output to be written.
+    var isClosingAfterFlush: Bool { closing != nil }
+
+    private func finishClosing() {
+        guard let closing else { return }
+        self.closing = nil
+        shutDown()
+        closing.completion()
     }
 
     private func shutDown() {
@@ -195,7 +242,10 @@ public final class BusConnection {
         }
         isClosed = true
         isConnected = false
+        dispatcher.stop()
+        transport.discardQueue()
         failOutstandingCalls("the connection was closed")
+        runDisconnectWaiters()
         for subscription in subscriptions {
             subscription.deactivate()
         }
@@ -203,7 +253,7 @@ public final class BusConnection {
         nameOwners.removeAll()
         registry.removeAll()
         router.uninstall()
-        loop.uninstall()
+        transport.loop.uninstall()
         if sharing == .private {
             dbus_connection_close(raw)
         } else if BusConnection.sharedConnections[UInt(bitPattern: raw)]?.connection === self
@@ -224,6 +274,12 @@ public final class BusConnection {
         }
     }
 
+    private func runDisconnectWaiters() {
+        let waiters = disconnectWaiters.values
+        disconnectWaiters.removeAll()
+        for waiter in waiters { waiter() }
+    }
+
     /// Throws ``BusError/Code-swift.struct/disconnected`` naming `operation` when the
     /// connection is no longer usable.
     func ensureConnected(_ operation: @autoclosure () -> String) throws {
@@ -239,8 +295,9 @@ public final class BusConnection {
 
     /// Queues `message` for sending without waiting for a reply, and returns its serial.
     ///
-    /// The message is sealed afterwards. It goes out as soon as the socket accepts it; use
-    /// ``flush()`` to block until everything queued has been written.
+    /// The message is sealed afterwards. It goes out in order with everything sent before it on this
+    /// connection, as soon as the socket accepts it (see ``BusTransport``); nothing waits for the
+    /// socket.
     ///
     /// - Throws: ``BusError/Code-swift.struct/disconnected`` after disconnection;
     ///   ``BusError/Code-swift.struct/invalidValue`` when the message carries file descriptors
@@ -249,12 +306,7 @@ public final class BusConnection {
     public func send(_ message: BusMessage) throws -> UInt32 {
         try ensureConnected("send \(message)")
         try checkUnixFDs(message)
-        var serial: UInt32 = 0
-        guard dbus_connection_send(raw, message.raw, &serial) != 0 else {
-            throw LibDBus.outOfMemory("sending \(message)")
-        }
-        message.seal()
-        return serial
+        return try transport.send(message)
     }
 
     func checkUnixFDs(_ message: BusMessage) throws {
@@ -268,20 +320,24 @@ public final class BusConnection {
         }
     }
 
-    /// Blocks until every queued outgoing message has been written to the socket.
+    /// Blocks the calling thread until every message sent on this connection has been written to the
+    /// socket, the connection fails, or `timeout` passes; returns whether everything was written.
     ///
-    /// Messages are normally written as they are sent; flush before exiting a process, or
-    /// every few hundred messages in a burst to let the bus apply back-pressure.
-    public func flush() {
+    /// For command-line tools, before they exit. A service must not block its main thread on a
+    /// socket: it closes with ``close(flushingWithin:then:)`` instead.
+    @discardableResult
+    public func flush(timeout: Duration = .seconds(25)) -> Bool {
         guard isConnected else {
-            return
+            return false
         }
-        dbus_connection_flush(raw)
+        return transport.flushBlocking(timeout: timeout)
     }
 
     // MARK: Incoming messages
 
-    /// Routes one incoming message; returns whether it was fully handled.
+    /// Routes one incoming message; returns whether it was fully handled. Method calls wait in the
+    /// dispatcher's fair queue; signals are delivered now, except a departure that must follow the
+    /// calls its sender still has waiting.
     func handleIncoming(_ message: BusMessage) -> Bool {
         switch message.kind {
         case .signal:
@@ -291,14 +347,36 @@ public final class BusConnection {
             }
             if message.isFromBus {
                 trackBusSignal(message)
+                if let departed = departedClient(message), dispatcher.enqueueAfterCalls(of: departed, message) {
+                    return false
+                }
             }
             deliverSignal(message)
             return false
         case .methodCall:
-            return dispatchMethodCall(message)
+            // Always handled here: libdbus answering a call itself would write behind the transport's
+            // back (libdbus checked that a call has a path and a member; while closing, calls are
+            // no longer answered).
+            if message.path != nil, message.member != nil, closing == nil {
+                dispatcher.enqueue(call: message)
+            }
+            return true
         case .methodReturn, .error:
             return false
         }
+    }
+
+    /// The unique name a bus `NameOwnerChanged` signal says left the bus, if it says so.
+    private func departedClient(_ message: BusMessage) -> BusName? {
+        guard message.isMember(WellKnownMembers.nameOwnerChanged, of: .bus),
+            let (name, newOwner) = try? message.read({ reader in
+                let name = try reader.readString()
+                _ = try reader.readString()
+                return (name, try reader.readString())
+            }),
+            newOwner.isEmpty, name.hasPrefix(":")
+        else { return nil }
+        return try? BusName(name)
     }
 
     private func handleDisconnected() {
@@ -307,6 +385,7 @@ public final class BusConnection {
         }
         isConnected = false
         failOutstandingCalls("the bus connection was lost")
+        runDisconnectWaiters()
         disconnectHandler?(self)
     }
 }

@@ -44,6 +44,18 @@ struct CompiledMethod: Sendable {
     }
 }
 
+/// An object's interface tables prepared for dispatch once, so that a subtree resolver
+/// (``BusConnection/exportSubtree(at:resolveCompiled:)``) can keep them and answer every call to
+/// the same object without describing and indexing its interfaces again.
+public final class CompiledInterfaces: Sendable {
+    let interfaces: [CompiledInterface]
+
+    /// Indexes the members of `descriptions` (the same work an export does).
+    public init(_ descriptions: [InterfaceDescription]) {
+        interfaces = descriptions.map(CompiledInterface.init)
+    }
+}
+
 /// An interface table prepared for dispatch: members indexed by name.
 struct CompiledInterface: Sendable {
     let description: InterfaceDescription

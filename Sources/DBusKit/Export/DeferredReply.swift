@@ -23,7 +23,7 @@ public final class DeferredReply {
 
     isolated deinit {
         if !isAnswered && expectsReply {
-            call.connection.sendError(
+            call.connection.dispatcher.sendError(
                 BusError.failed("the handler of \(method.label) dropped its deferred reply without answering"),
                 to: call.message)
         }
@@ -33,20 +33,20 @@ public final class DeferredReply {
     /// caller gets `org.freedesktop.DBus.Error.Failed` naming both signatures).
     public func reply(_ values: [BusValue] = []) {
         guard claim() else { return }
-        call.connection.sendReply(values, to: call.message, method: method)
+        call.connection.dispatcher.sendReply(values, to: call.message, method: method)
     }
 
     /// Answers with values written by `body`; if `body` throws, the caller receives that error.
     public func reply(writing body: (inout MessageWriter) throws -> Void) {
         guard claim() else { return }
-        call.connection.sendReply(writing: body, to: call.message, method: method)
+        call.connection.dispatcher.sendReply(writing: body, to: call.message, method: method)
     }
 
     /// Answers with an error reply: a ``BusError`` keeps its name and message; any other error
     /// becomes `org.freedesktop.DBus.Error.Failed` with its description.
     public func fail(_ error: any Error) {
         guard claim() else { return }
-        call.connection.sendError(error, to: call.message)
+        call.connection.dispatcher.sendError(error, to: call.message)
     }
 
     private func claim() -> Bool {

@@ -1,8 +1,10 @@
-/// The objects a connection exports: exact paths, subtrees answered by a resolver, and
-/// object-manager paths. Dispatch-time lookups are dictionary lookups; listing children walks
-/// all paths (introspection only).
+/// The object-registry role of a ``BusConnection``: the objects it exports — exact paths, subtrees
+/// answered by a resolver, and object-manager paths — and what is read from them (introspection,
+/// properties). Dispatch-time lookups are dictionary lookups; listing children walks all paths
+/// (introspection only). Shared by the connection (which adds and removes) and its
+/// ``MethodDispatcher`` (which looks up).
 @MainActor
-struct ObjectRegistry {
+final class ObjectRegistry {
     struct Node {
         var interfaces: [CompiledInterface] = []
         var owners: [ObjectIdentifier: [InterfaceName]] = [:]
@@ -14,7 +16,7 @@ struct ObjectRegistry {
 
     struct Subtree {
         let owner: ObjectIdentifier
-        let resolve: @MainActor (ObjectPath) -> [InterfaceDescription]?
+        let resolve: @MainActor (ObjectPath) -> [CompiledInterface]?
     }
 
     private(set) var nodes: [ObjectPath: Node] = [:]
@@ -22,7 +24,7 @@ struct ObjectRegistry {
     private(set) var managers: [ObjectPath: ObjectIdentifier] = [:]
     private(set) var registrations: [ObjectIdentifier: ObjectRegistration] = [:]
 
-    mutating func removeAll() {
+    func removeAll() {
         for registration in registrations.values {
             registration.markUnexported()
         }
@@ -33,7 +35,7 @@ struct ObjectRegistry {
     }
 
     /// Adds interfaces at `path`; returns whether the object is new at that path.
-    mutating func addObject(_ interfaces: [CompiledInterface], at path: ObjectPath, registration: ObjectRegistration)
+    func addObject(_ interfaces: [CompiledInterface], at path: ObjectPath, registration: ObjectRegistration)
         -> Bool
     {
         let id = ObjectIdentifier(registration)
@@ -46,19 +48,19 @@ struct ObjectRegistry {
         return isNew
     }
 
-    mutating func addSubtree(_ subtree: Subtree, at prefix: ObjectPath, registration: ObjectRegistration) {
+    func addSubtree(_ subtree: Subtree, at prefix: ObjectPath, registration: ObjectRegistration) {
         subtrees[prefix] = subtree
         registrations[ObjectIdentifier(registration)] = registration
     }
 
-    mutating func addManager(at path: ObjectPath, registration: ObjectRegistration) {
+    func addManager(at path: ObjectPath, registration: ObjectRegistration) {
         managers[path] = ObjectIdentifier(registration)
         registrations[ObjectIdentifier(registration)] = registration
     }
 
     /// Removes what `registration` added; returns the interfaces removed from an object and
     /// whether the object is gone entirely.
-    mutating func remove(_ registration: ObjectRegistration) -> (interfaces: [InterfaceName], objectGone: Bool)? {
+    func remove(_ registration: ObjectRegistration) -> (interfaces: [InterfaceName], objectGone: Bool)? {
         let id = ObjectIdentifier(registration)
         guard registrations.removeValue(forKey: id) != nil else {
             return nil
@@ -101,7 +103,7 @@ struct ObjectRegistry {
         var candidate: ObjectPath? = path
         while let current = candidate {
             if let subtree = subtrees[current] {
-                return subtree.resolve(path).map { $0.map(CompiledInterface.init) }
+                return subtree.resolve(path)
             }
             candidate = current.parent
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneBusContract
 
 /// What `status` prints: the host, then each scene with its windows, as text or one JSON object.
 ///

@@ -1,3 +1,5 @@
+import SceneBusContract
+
 /// One step of `scenectl touch`: a raw finger action in screen points, or a pause.
 ///
 /// The words are `down SLOT X Y`, `move SLOT X Y`, `up SLOT`, `cancel SLOT` and `wait SECONDS`,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBusKit
+import SceneBusContract
 
 /// `scenectl advance SECONDS`: moves a virtual clock forward (`Host1.AdvanceClock`).
 struct AdvanceCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBusKit
+import SceneBusContract
 
 /// `scenectl wait-idle [--timeout S]`: waits until the host is idle (`Host1.WaitForIdle`).
 struct WaitIdleCommand: AsyncParsableCommand {

@@ -52,9 +52,6 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-reconnect"), help: "End (exit status 69) when the host's bus goes away, instead of waiting for a host and reconnecting.")
     var noReconnect = false
 
-    /// Seconds between attempts to find a host again after the bus went away.
-    static let reconnectInterval = 0.2
-
     func validate() throws {
         if let count, count < 1 {
             throw ValidationError("--count \(count) is not a number of signals ≥ 1")
@@ -68,45 +65,9 @@ struct WatchCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let sink = OutputSink.standardOutput()
-        let session = WatchSession(printer: WatchPrinter(format: json ? .json : .text), limit: count, sink: sink)
-        let interrupts = InterruptWatcher { number in session.finish(.interrupted(number)) }
-        let flusher =
-            sink.flushEachLine
-            ? nil
-            : Task { @MainActor in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(50))
-                    sink.flush()
-                }
-            }
-        let deadline = timeout.map { seconds in
-            Task { @MainActor in
-                guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
-                session.finish(.timeout)
-            }
-        }
-        defer {
-            flusher?.cancel()
-            deadline?.cancel()
-            sink.flush()
-            interrupts.cancel()
-        }
-        var ending: WatchSession.Ending
-        var reconnected = false
-        while true {
-            ending = try await CommandRunner.withHost(connection, timeout: Self.setupTimeout) { client in
-                try await watch(client, session: session, announce: reconnected ? "reconnected: watching" : ready ? "watching" : nil)
-            }
-            guard ending == .busLost, !noReconnect else { break }
-            sink.flush()
-            OutputSink.reportError("the host's bus went away (the host stopped?); waiting for a host to come back (--no-reconnect ends here)")
-            session.reopen()
-            guard await waitForHost(session) else {
-                ending = session.ending ?? .busLost
-                break
-            }
-            reconnected = true
+        let session = WatchSession(printer: WatchPrinter(format: json ? .json : .text), limit: count, sink: OutputSink.standardOutput())
+        let ending = try await session.run(connection, setupTimeout: Self.setupTimeout, timeout: timeout, reconnect: !noReconnect) { candidate in
+            ready ? "watching \(SceneBusContract.busName) on \(candidate)" : nil
         }
         switch ending {
         case .count, .timeout, .outputClosed:
@@ -116,45 +77,5 @@ struct WatchCommand: AsyncParsableCommand {
         case .interrupted(let number):
             throw ExitCode(128 + number)
         }
-    }
-
-    /// Subscribes on `client`'s bus and prints until the session ends or the bus goes away. Follows
-    /// the host's name on the bus: a host that leaves and comes back is announced, and the
-    /// continuity check of `seq` starts again with it.
-    @MainActor
-    private func watch(_ client: HostClient, session: WatchSession, announce: String?) async throws -> WatchSession.Ending {
-        let rule = MatchRule.signal(sender: SceneBusContract.busName, interface: SceneBusContract.hostInterface)
-        let subscription = try await client.connection.addMatch(rule) { message in session.receive(message) }
-        let owners = try await client.connection.addMatch(
-            .signal(sender: .bus, interface: .bus, member: "NameOwnerChanged", arguments: [0: SceneBusContract.busName.rawValue])
-        ) { message in
-            let arguments = message.arguments
-            guard arguments.count == 3, let newOwner = arguments[2].stringValue else { return }
-            session.hostOwnerChanged(to: newOwner)
-        }
-        client.connection.disconnectHandler = { _ in session.finish(.busLost) }
-        if let announce {
-            OutputSink.reportError("\(announce) \(SceneBusContract.busName) on \(client.candidate)")
-        }
-        let ending = await session.wait()
-        subscription.cancel()
-        owners.cancel()
-        return ending
-    }
-
-    /// Tries to find a host every ``reconnectInterval`` seconds until one answers (true) or the
-    /// session ends meanwhile (false: timeout or interruption).
-    @MainActor
-    private func waitForHost(_ session: WatchSession) async -> Bool {
-        while session.ending == nil {
-            if let client = try? await HostClient.connect(
-                locator: .current(explicitAddress: connection.address), timeout: Self.setupTimeout)
-            {
-                client.close()
-                return true
-            }
-            try? await Task.sleep(for: .seconds(Self.reconnectInterval))
-        }
-        return false
     }
 }

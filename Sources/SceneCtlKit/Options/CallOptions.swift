@@ -1,4 +1,5 @@
 import ArgumentParser
+import SceneBusContract
 
 /// `--timeout`: how long each call waits for the host's reply. Scripted gestures add their own
 /// duration on top, so `long-press --seconds 45` does not time out at 30 s.

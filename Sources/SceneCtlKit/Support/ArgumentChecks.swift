@@ -1,4 +1,5 @@
 import ArgumentParser
+import SceneBusContract
 
 /// Checks for numbers ArgumentParser accepts but the host would refuse, so that they fail early as
 /// usage errors (exit status 64) naming the argument and the value.

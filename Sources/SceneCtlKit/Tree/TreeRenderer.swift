@@ -1,3 +1,5 @@
+import SceneBusContract
+
 /// Renders a ``ViewTree`` as indented text, one line per view:
 ///
 ///     window 2 "GestureLab": screen (400, 0, 390, 844), level 0, visible, key, first responder player

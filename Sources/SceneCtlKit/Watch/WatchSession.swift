@@ -1,13 +1,14 @@
 import DBusKit
+import SceneBusContract
 
-/// The running part of `watch`: receives signals on the main actor, prints them through an
-/// ``OutputSink``, reports `seq` gaps on stderr, and ends once — by count, timeout, interruption,
-/// a lost bus, or a closed stdout — waking whoever awaits ``wait()``.
+/// The running part of `watch` and `record`: receives signals on the main actor, prints them through
+/// an ``OutputSink`` (as its ``SignalPrinting`` says), reports warnings on stderr, and ends once — by
+/// count, timeout, interruption, a lost bus, or a closed output — waking whoever awaits ``wait()``.
 @MainActor
 final class WatchSession {
     /// Why the watch ended.
     enum Ending: Sendable, Equatable {
-        /// `--count` signals were printed.
+        /// `--count` signals (or inputs) were printed.
         case count
         /// `--timeout` seconds passed.
         case timeout
@@ -19,10 +20,10 @@ final class WatchSession {
         case outputClosed
     }
 
-    private var printer: WatchPrinter
+    private var printer: any SignalPrinting
     private let limit: Int?
-    private let sink: OutputSink
-    /// Signals printed so far.
+    let sink: OutputSink
+    /// Signals (for `record`, inputs) printed so far.
     private(set) var received = 0
     /// Why the session ended, once it did.
     private(set) var ending: Ending?
@@ -30,7 +31,7 @@ final class WatchSession {
     private var hostGone = false
     private var continuation: CheckedContinuation<Ending, Never>?
 
-    init(printer: WatchPrinter, limit: Int?, sink: OutputSink) {
+    init(printer: any SignalPrinting, limit: Int?, sink: OutputSink) {
         self.printer = printer
         self.limit = limit
         self.sink = sink
@@ -39,13 +40,13 @@ final class WatchSession {
     /// Prints one signal (ignored once the session ended).
     func receive(_ message: BusMessage) {
         guard ending == nil else { return }
-        let (line, warning) = printer.render(HostSignal(message))
-        if let warning {
+        let output = printer.output(for: HostSignal(message))
+        if let warning = output.warning {
             sink.flush()
             OutputSink.reportError(warning)
         }
-        sink.writeLine(line)
-        received += 1
+        for line in output.lines { sink.writeLine(line) }
+        if output.counts { received += 1 }
         if sink.isBroken {
             finish(.outputClosed)
         } else if let limit, received >= limit {
@@ -93,6 +94,89 @@ final class WatchSession {
             } else {
                 self.continuation = continuation
             }
+        }
+    }
+}
+
+extension WatchSession {
+    /// Seconds between attempts to find a host again after its bus went away.
+    static let reconnectInterval = 0.2
+
+    /// Subscribes to every `org.scenehost.Host1` signal of the host `options` find, feeds them to the
+    /// session until it ends (count, `timeout` seconds, SIGINT/SIGTERM, the bus going away, the
+    /// output closing), flushing a buffered output every 50 ms and at the end, and says why it ended.
+    /// `prepare` runs first, with the client (`record` reads the host's state there); `onSubscribed`
+    /// once subscribed, with the bus the host was found on, and may return a line for stderr.
+    ///
+    /// The host's name is followed on its bus: a host that leaves and comes back is announced on
+    /// stderr (``hostOwnerChanged(to:)``). With `reconnect`, a bus that goes away (a private bus ends
+    /// with its host) does not end the session: it says so, tries to find a host every
+    /// ``reconnectInterval`` seconds, and subscribes again ("reconnected: …"), `prepare` and
+    /// `onSubscribed` running again; `timeout` counts from the start.
+    func run(
+        _ options: ConnectionOptions, setupTimeout: Double, timeout: Double?, reconnect: Bool = false,
+        prepare: (HostClient) async throws -> Void = { _ in }, onSubscribed: (String) -> String?
+    ) async throws -> Ending {
+        let sink = self.sink
+        let interrupts = InterruptWatcher { number in self.finish(.interrupted(number)) }
+        let flusher =
+            sink.flushEachLine
+            ? nil
+            : Task { @MainActor in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    sink.flush()
+                }
+            }
+        let deadline = timeout.map { seconds in
+            Task { @MainActor in
+                guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
+                self.finish(.timeout)
+            }
+        }
+        defer {
+            flusher?.cancel()
+            deadline?.cancel()
+            sink.flush()
+            interrupts.cancel()
+        }
+        var reconnected = false
+        while true {
+            let ending = try await CommandRunner.withHost(options, timeout: setupTimeout) { client in
+                try await prepare(client)
+                let rule = MatchRule.signal(sender: SceneBusContract.busName, interface: SceneBusContract.hostInterface)
+                let subscription = try await client.connection.addMatch(rule) { message in self.receive(message) }
+                let owners = try await client.connection.addMatch(
+                    .signal(sender: .bus, interface: .bus, member: "NameOwnerChanged", arguments: [0: SceneBusContract.busName.rawValue])
+                ) { message in
+                    let arguments = message.arguments
+                    guard arguments.count == 3, let newOwner = arguments[2].stringValue else { return }
+                    self.hostOwnerChanged(to: newOwner)
+                }
+                client.connection.disconnectHandler = { _ in self.finish(.busLost) }
+                if reconnected {
+                    OutputSink.reportError("reconnected: watching \(SceneBusContract.busName) on \(client.candidate)")
+                } else if let message = onSubscribed("\(client.candidate)") {
+                    OutputSink.reportError(message)
+                }
+                let ending = await self.wait()
+                subscription.cancel()
+                owners.cancel()
+                return ending
+            }
+            guard ending == .busLost, reconnect else { return ending }
+            sink.flush()
+            OutputSink.reportError("the host's bus went away (the host stopped?); waiting for a host to come back (--no-reconnect ends here)")
+            reopen()
+            while self.ending == nil {
+                if let client = try? await HostClient.connect(locator: .current(explicitAddress: options.address), timeout: setupTimeout) {
+                    client.close()
+                    break
+                }
+                try? await Task.sleep(for: .seconds(Self.reconnectInterval))
+            }
+            if let ending = self.ending { return ending }
+            reconnected = true
         }
     }
 }

@@ -5,12 +5,29 @@ import SceneCore
 /// `org.a11y.atspi.Accessible` (every object) and `org.a11y.atspi.Application` (the root), and the
 /// resolver that answers every path below `/org/a11y/atspi/accessible`.
 extension AccessibilityBridge {
-    /// The interfaces of the object at `path`, or nil (`UnknownObject`) when it names nothing.
-    /// Pending model changes are announced first, so a client never reads a state that its next
-    /// event would contradict.
-    func interfaces(at path: ObjectPath) -> [InterfaceDescription]? {
+    /// The interfaces of the object at `path`, compiled for dispatch, or nil (`UnknownObject`) when
+    /// it names nothing. Pending model changes are announced first, so a client never reads a state
+    /// that its next event would contradict.
+    ///
+    /// The tables are made on the first call to an object and kept (``compiledObjects``) while its
+    /// set of interfaces stays the same (checked on every call: a few type tests), so later calls
+    /// pay for the lookup only. Handlers read the model when they run, so a kept table never answers
+    /// stale values. Objects that leave the tree are dropped with it (``flushChanges()``).
+    func compiledInterfaces(at path: ObjectPath) -> CompiledInterfaces? {
         flushChanges()
-        guard let node = tree.node(at: path) else { return nil }
+        guard let node = tree.node(at: path) else {
+            compiledObjects[path] = nil
+            return nil
+        }
+        let names = tree.interfaces(of: node)
+        if let kept = compiledObjects[path], kept.names == names { return kept.compiled }
+        let compiled = CompiledInterfaces(interfaces(of: node))
+        compiledObjects[path] = (names, compiled)
+        return compiled
+    }
+
+    /// The interface tables of `node`, in the order of ``AccessibleTree/interfaces(of:)``.
+    func interfaces(of node: AccessibleNode) -> [InterfaceDescription] {
         var interfaces = [accessibleInterface(node)]
         switch node {
         case .application:

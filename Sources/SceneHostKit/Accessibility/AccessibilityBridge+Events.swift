@@ -217,6 +217,8 @@ extension AccessibilityBridge: ApplicationObserver {
         if needsPrune {
             needsPrune = false
             tree.prune()
+            // Kept tables hold their views: drop those of objects that left.
+            if !compiledObjects.isEmpty { compiledObjects = compiledObjects.filter { tree.node(at: $0.key) != nil } }
         }
     }
 

@@ -64,7 +64,7 @@ extension AccessibilityBridge {
                     let offset = try call.read { reader in try reader.readInt32() }
                     let text = try text()
                     let index = try self.answering { () throws(AccessibilityError) in try text.offset(offset) }
-                    return [.int32(index < text.count ? Int32(bitPattern: text.scalars[index].value) : 0)]
+                    return [.int32(index < text.count ? Int32(bitPattern: text.scalar(at: index).value) : 0)]
                 },
                 .method("GetAttributeValue", access: .reads, inputs: [.init("offset", .int32), .init("attributeName", .string)], outputs: [.init(nil, .string)]
                 ) { call in

@@ -79,6 +79,9 @@ public final class AccessibilityBridge {
     var windowsChanged = false
     var needsPrune = false
     var flushScheduled = false
+    /// The interface tables of the objects clients called, by path, with the interface names they were
+    /// made for (``compiledInterfaces(at:)``).
+    var compiledObjects: [ObjectPath: (names: [InterfaceName], compiled: CompiledInterfaces)] = [:]
 
     /// How long the session bus's `org.a11y.Bus` may take to give the address or the status.
     static let lookupTimeout = Duration.seconds(3)
@@ -88,6 +91,8 @@ public final class AccessibilityBridge {
     private init(host: SceneHost, mode: AccessibilityMode, environment: [String: String], logger: Logger) {
         self.host = host
         self.tree = AccessibleTree(application: host.application)
+        // Extents in the desktop's coordinates when the scenes are in desktop windows.
+        tree.desktopOffset = { [weak host] scene in host?.desktop?.desktopOffset(of: scene) }
         var logger = logger
         logger[metadataKey: "topic"] = "accessibility"
         self.logger = logger
@@ -105,7 +110,7 @@ public final class AccessibilityBridge {
     ///     warning); `auto` follows `org.a11y.Status` (see the type's description; a missing bus is
     ///     logged once at info); `off` returns nil.
     ///   - environment: where `AT_SPI_BUS_ADDRESS` and `DBUS_SESSION_BUS_ADDRESS` are read.
-    /// - Returns: The bridge (keep it to ``shutdown()``), or nil for `off`.
+    /// - Returns: The bridge (keep it to ``shutdown(flushTimeout:then:)``), or nil for `off`.
     public static func start(
         host: SceneHost, mode: AccessibilityMode, logger: Logger,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -120,13 +125,15 @@ public final class AccessibilityBridge {
     }
 
     /// Leaves the accessibility bus for good: stops following `org.a11y.Status`, stops observing the
-    /// model and closes the connection (the registry drops the application when its name goes). A
-    /// start-up still under way stops before connecting. Calling it again does nothing.
-    public func shutdown() {
+    /// model and closes the connection once what it sent is written (or `flushTimeout` passed),
+    /// without blocking; the registry drops the application when its name goes. A start-up still
+    /// under way stops before connecting. `done` runs once the connection is closed. Calling it again
+    /// does nothing but `done`.
+    public func shutdown(flushTimeout: Duration = .seconds(2), then done: @escaping @MainActor () -> Void = {}) {
         isShutDown = true
         statusWatcher?.stop()
         statusWatcher = nil
-        leave()
+        leave(flushTimeout: flushTimeout, then: done)
         gate.stop()
     }
 
@@ -206,16 +213,20 @@ public final class AccessibilityBridge {
 
     /// Leaves the accessibility bus, ready to join again: stops observing the model, unexports,
     /// closes the connection, and forgets what the registry and clients were told.
-    private func leave() {
-        guard let connection else { return }
+    /// Leaves the bus; the connection closes once what it sent is written (or `flushTimeout` passed),
+    /// and then `done` runs.
+    private func leave(flushTimeout: Duration = .seconds(2), then done: @escaping @MainActor () -> Void = {}) {
+        guard let connection else {
+            done()
+            return
+        }
         host.application.removeObserver(self)
         registryWatch?.cancel()
         registryWatch = nil
         for registration in registrations.reversed() { registration.unexport() }
         registrations.removeAll()
         connection.disconnectHandler = nil
-        connection.flush()
-        connection.close()
+        connection.close(flushingWithin: flushTimeout, then: done)
         self.connection = nil
         isRegistered = false
         isEmbedding = false
@@ -227,6 +238,7 @@ public final class AccessibilityBridge {
         dirtyParents.removeAll()
         windowsChanged = false
         needsPrune = false
+        compiledObjects.removeAll()
         tree = AccessibleTree(application: host.application)
         gate.stop()
         gate = InputGate(policy: host.configuration.input, logger: logger)
@@ -273,7 +285,7 @@ public final class AccessibilityBridge {
             connection = try BusConnection.connect(to: .address(address))
             // Handlers first: the registry calls Properties.Set(Application.Id) before answering Embed.
             registrations.append(
-                try connection.exportSubtree(at: AtspiNames.accessiblePrefix) { [weak self] path in self?.interfaces(at: path) })
+                try connection.exportSubtree(at: AtspiNames.accessiblePrefix, resolveCompiled: { [weak self] path in self?.compiledInterfaces(at: path) }))
             registrations.append(try connection.export([cacheInterface()], at: AtspiNames.cachePath))
         } catch {
             for registration in registrations.reversed() { registration.unexport() }

@@ -8,11 +8,14 @@ struct AccessibleText {
     let view: View
     /// The text as shown.
     let string: String
-    let scalars: [Unicode.Scalar]
     /// The caret offset (0 for labels, which have none).
     let caret: Int
     /// Whether the text can be edited now (an enabled text field).
     let isEditable: Bool
+    /// How many Unicode scalars the text has.
+    let count: Int
+    /// Whether every scalar is one UTF-8 byte (offsets are then byte offsets: no decoding to find them).
+    private let isASCII: Bool
 
     /// The text of `view`, or nil when it has none (not a label or a text field).
     init?(_ view: View) {
@@ -29,16 +32,36 @@ struct AccessibleText {
             return nil
         }
         self.view = view
-        scalars = Array(string.unicodeScalars)
+        isASCII = Self.isASCII(string)
+        count = isASCII ? string.utf8.count : string.unicodeScalars.count
     }
 
-    var count: Int { scalars.count }
+    /// Whether every byte of `string` is ASCII. Nonisolated with a plain loop: a closure written in
+    /// this main-actor type would check its executor on each of the text's bytes.
+    private nonisolated static func isASCII(_ string: String) -> Bool {
+        for byte in string.utf8 where byte >= 0x80 { return false }
+        return true
+    }
 
-    /// The text between `range`'s offsets.
+    /// The scalars, for the text units (words, sentences, lines), made on each use.
+    var scalars: [Unicode.Scalar] { Array(string.unicodeScalars) }
+
+    /// The index of scalar offset `offset` (0…``count``).
+    private func index(_ offset: Int) -> String.Index {
+        isASCII
+            ? string.utf8.index(string.startIndex, offsetBy: offset)
+            : string.unicodeScalars.index(string.startIndex, offsetBy: offset)
+    }
+
+    /// The scalar at `offset` (0..<``count``).
+    func scalar(at offset: Int) -> Unicode.Scalar {
+        string.unicodeScalars[index(offset)]
+    }
+
+    /// The text between `range`'s offsets (the whole text without copying it).
     func substring(_ range: Range<Int>) -> String {
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars[range])
-        return String(result)
+        if range.lowerBound == 0 && range.upperBound == count { return string }
+        return String(string.unicodeScalars[index(range.lowerBound)..<index(range.upperBound)])
     }
 
     /// An offset clients pass: 0…``count``.

@@ -2,8 +2,22 @@ import SceneCore
 
 /// Where views are, for `Component`: frames in screen, window and parent coordinates, point
 /// containment and hit testing. Window frames are screen coordinates; a view's frame is the bounding
-/// box of its bounds after every transform up to the screen.
+/// box of its bounds after every transform up to the screen. The screen is the desktop's when the
+/// scene is in a desktop window (``desktopOffset``), the model's otherwise.
 extension AccessibleTree {
+    /// A point of `window` in screen coordinates.
+    func toScreen(_ point: Point, of window: Window) -> Point {
+        let screen = window.convertToScreen(point)
+        guard let scene = window.windowScene, let offset = desktopOffset?(scene) else { return screen }
+        return screen + offset
+    }
+
+    /// A screen point in `window`'s coordinates.
+    func fromScreen(_ point: Point, to window: Window) -> Point {
+        guard let scene = window.windowScene, let offset = desktopOffset?(scene) else { return window.convertFromScreen(point) }
+        return window.convertFromScreen(point - offset)
+    }
+
     /// `view`'s bounds in screen coordinates.
     func screenFrame(of view: View) -> Rect {
         guard let window = view.window else { return view.convert(view.bounds, to: nil) }
@@ -11,7 +25,7 @@ extension AccessibleTree {
         let corners = [
             Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
             Point(x: bounds.minX, y: bounds.maxY), Point(x: bounds.maxX, y: bounds.maxY),
-        ].map { window.convertToScreen(view.convert($0, to: nil)) }
+        ].map { toScreen(view.convert($0, to: nil), of: window) }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let x = xs.min() ?? 0, y = ys.min() ?? 0
         return Rect(x: x, y: y, width: (xs.max() ?? 0) - x, height: (ys.max() ?? 0) - y)
@@ -45,7 +59,7 @@ extension AccessibleTree {
     func accessible(at point: Point, in view: View, coordinates type: CoordinateType) -> View? {
         guard let window = view.window else { return nil }
         let screen = screenPoint(point, relativeTo: view, in: type)
-        let local = view.convert(window.convertFromScreen(screen), from: nil)
+        let local = view.convert(fromScreen(screen, to: window), from: nil)
         guard let hit = view.hitTest(local, with: nil) else { return nil }
         var exposed = hit
         var node = hit
@@ -65,7 +79,7 @@ extension AccessibleTree {
             Point(x: rect.maxX, y: rect.maxY),
         ].map { corner in
             let inWindow = view.convert(corner, to: nil)
-            return view.window?.convertToScreen(inWindow) ?? inWindow
+            return view.window.map { toScreen(inWindow, of: $0) } ?? inWindow
         }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let x = xs.min() ?? 0, y = ys.min() ?? 0
@@ -78,7 +92,7 @@ extension AccessibleTree {
     func localPoint(_ point: Point, in view: View, coordinates type: CoordinateType) -> Point {
         let screen = screenPoint(point, relativeTo: view, in: type)
         guard let window = view.window else { return view.convert(screen, from: nil) }
-        return view.convert(window.convertFromScreen(screen), from: nil)
+        return view.convert(fromScreen(screen, to: window), from: nil)
     }
 
     /// The origin subtracted for `type`, or nil for screen coordinates (and for a window's parent,

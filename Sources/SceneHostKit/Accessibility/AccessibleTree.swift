@@ -36,6 +36,10 @@ final class AccessibleTree {
     private var nextID: UInt32 = 1
     /// The root's children as clients were last told.
     var announcedWindows: [Window] = []
+    /// Where a scene is on the desktop, relative to the model's screen: added to the model's screen
+    /// coordinates it gives the desktop's (nil or a nil answer: the model's screen is the screen —
+    /// no desktop window).
+    var desktopOffset: (@MainActor (WindowScene) -> Point?)?
 
     /// A tree of `application`; its windows as they are now count as announced.
     init(application: Application) {

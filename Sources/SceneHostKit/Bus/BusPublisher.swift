@@ -257,6 +257,19 @@ final class BusPublisher: ApplicationObserver {
         }
     }
 
+    /// Device input (a desktop window's, or a replay's) is about to be delivered: `Input(seq,
+    /// timestamp, record)`, the record as an input-script line, so a recording of these signals is a
+    /// script `scene-host --input` replays.
+    func inputWasReceived(_ record: InputRecord, at timestamp: Double) {
+        let seq = nextSequence()
+        let line = record.scriptLine
+        emit(HostSignals.input) { writer in
+            writer.append(seq)
+            writer.append(timestamp)
+            try writer.append(line)
+        }
+    }
+
     func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState) {
         let seq = nextSequence()
         let path = SceneBusContract.scenePath(scene.name)
@@ -314,4 +327,5 @@ enum HostSignals {
     static let sceneActivationChanged: MemberName = "SceneActivationChanged"
     static let log: MemberName = "Log"
     static let press: MemberName = "Press"
+    static let input: MemberName = "Input"
 }

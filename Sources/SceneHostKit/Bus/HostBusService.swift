@@ -1,6 +1,5 @@
 public import DBusKit
 import Foundation
-import Glibc
 public import Logging
 import SceneBusContract
 import SceneCore
@@ -54,10 +53,10 @@ public final class HostBusService {
     /// - Parameter replace: take the name over from a running host (which then shuts down).
     /// - Throws: ``StartError`` — no bus could be reached, or another host owns the name and
     ///   `replace` is false (checked now, before any plugin is probed).
-    public static func start(host: SceneHost, mode: BusMode, replace: Bool, logger: Logger) throws(StartError) -> HostBusService {
-        let (connection, address, daemon) = try connect(mode: mode, replace: replace, logger: logger)
+    public static func start(host: SceneHost, mode: BusMode, replace: Bool, logger: Logger) async throws(StartError) -> HostBusService {
+        let (connection, address, daemon) = try await connect(mode: mode, replace: replace, logger: logger)
         let service = HostBusService(host: host, connection: connection, address: address, daemon: daemon, logger: logger)
-        if !replace { try service.checkNameIsFree() }
+        if !replace { try await service.checkNameIsFree() }
         service.publisher = BusPublisher(connection: connection, service: service, logger: logger)
         do {
             service.registrations.append(try connection.export([HostInterface.describe(service: service)], at: SceneBusContract.rootPath))
@@ -67,6 +66,9 @@ public final class HostBusService {
         }
         host.application.addObserver(service.publisher)
         service.publisher.synchronize()
+        host.deviceInput.recordObserver = { [weak publisher = service.publisher] record, timestamp in
+            publisher?.inputWasReceived(record, at: timestamp)
+        }
         connection.nameLostHandler = { [weak service] name in
             guard let service, name == SceneBusContract.busName else { return }
             service.logger.info("another scene-host took over \(name); shutting down")
@@ -89,16 +91,16 @@ public final class HostBusService {
     /// Claims `org.scenehost.SceneHost`: from now on clients find the host.
     ///
     /// - Throws: ``StartError`` when another host owns the name and `replace` is false.
-    public func goLive(replace: Bool) throws(StartError) {
-        try claimName(replace: replace)
+    public func goLive(replace: Bool) async throws(StartError) {
+        try await claimName(replace: replace)
         logger.info(
             "on D-Bus as \(SceneBusContract.busName)",
             metadata: ["bus.address": "\(address)", "bus.unique": "\(connection.uniqueName.map(\.rawValue) ?? "?")"])
     }
 
     /// Refuses to start a second host early, before plugins are probed.
-    private func checkNameIsFree() throws(StartError) {
-        let owned = try? connection.callBlocking(
+    private func checkNameIsFree() async throws(StartError) {
+        let owned = try? await connection.call(
             destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "NameHasOwner",
             arguments: [.string(SceneBusContract.busName.rawValue)], timeout: .seconds(5)
         ).read { reader in try reader.readBool() }
@@ -112,7 +114,7 @@ public final class HostBusService {
             exitStatus: 1)
     }
 
-    private static func connect(mode: BusMode, replace: Bool, logger: Logger) throws(StartError)
+    private static func connect(mode: BusMode, replace: Bool, logger: Logger) async throws(StartError)
         -> (BusConnection, String, BusDaemon?)
     {
         func open(_ endpoint: BusEndpoint, _ address: String) throws(StartError) -> BusConnection {
@@ -151,28 +153,33 @@ public final class HostBusService {
                 let connection = try? BusConnection.connect(to: .address(published))
             {
                 guard replace else { return (connection, published, nil) }
-                displaceHost(on: connection, at: published, logger: logger)
+                await displaceHost(on: connection, at: published, logger: logger)
             }
             return try startPrivateBus(logger: logger)
         }
     }
 
-    /// Takes the name from the host on another private bus, waits (up to 5 s) for it to leave, then
-    /// drops the connection.
-    private static func displaceHost(on connection: BusConnection, at address: String, logger: Logger) {
+    /// Takes the name from the host on another private bus, waits (up to 5 s, without blocking) for
+    /// that host to leave the bus, then drops the connection.
+    ///
+    /// The old host shuts down when it loses the name (``onReplaced``), leaving the bus before it
+    /// withdraws the published address and stops its private bus; its unique name leaving (the bus's
+    /// `NameOwnerChanged`), or the bus itself going away, is the event waited for.
+    private static func displaceHost(on connection: BusConnection, at address: String, logger: Logger) async {
         defer { connection.close() }
-        let flags: UInt32 = 0x2 | 0x4  // REPLACE_EXISTING | DO_NOT_QUEUE
-        guard
-            let reply = try? connection.callBlocking(
-                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "RequestName",
-                arguments: [.string(SceneBusContract.busName.rawValue), .uint32(flags)], timeout: .seconds(5)),
-            let code = try? reply.read({ reader in try reader.readUInt32() }), code == 1
-        else { return }
-        logger.info("replacing the scene-host on the private bus at \(address)")
-        // The old host shuts down when it loses the name; its private bus goes with it.
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, BusDiscovery.publishedAddress() == address {
-            usleep(20_000)
+        do {
+            let owner = try await connection.call(
+                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
+                arguments: [.string(SceneBusContract.busName.rawValue)], timeout: .seconds(5)
+            ).arguments.first?.stringValue.flatMap { try? BusName($0) }
+            let reply = try await connection.requestName(SceneBusContract.busName, options: [.replaceExisting, .doNotQueue])
+            guard reply == .primaryOwner else { return }
+            logger.info("replacing the scene-host on the private bus at \(address)")
+            if let owner, try await !connection.waitUntilUnowned(owner, timeout: .seconds(5)) {
+                logger.warning("the scene-host on the private bus at \(address) did not leave within 5 s; starting anyway")
+            }
+        } catch {
+            logger.warning("cannot replace the scene-host on the private bus at \(address): \(error)")
         }
     }
 
@@ -193,24 +200,21 @@ public final class HostBusService {
         }
     }
 
-    /// Claims `org.scenehost.SceneHost`, allowing a later `--replace` to take it over.
-    private func claimName(replace: Bool) throws(StartError) {
-        var flags: UInt32 = 0x1  // DBUS_NAME_FLAG_ALLOW_REPLACEMENT
-        if replace { flags |= 0x2 }  // DBUS_NAME_FLAG_REPLACE_EXISTING
-        flags |= 0x4  // DBUS_NAME_FLAG_DO_NOT_QUEUE
-        let code: UInt32
+    /// Claims `org.scenehost.SceneHost` with the typed request, allowing a later `--replace` to take
+    /// it over.
+    private func claimName(replace: Bool) async throws(StartError) {
+        var options: RequestNameOptions = [.allowReplacement, .doNotQueue]
+        if replace { options.insert(.replaceExisting) }
+        let reply: RequestNameReply
         do {
-            let reply = try connection.callBlocking(
-                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "RequestName",
-                arguments: [.string(SceneBusContract.busName.rawValue), .uint32(flags)], timeout: .seconds(5))
-            code = try reply.read { reader in try reader.readUInt32() }
+            reply = try await connection.requestName(SceneBusContract.busName, options: options)
         } catch {
             throw StartError(description: "cannot claim \(SceneBusContract.busName): \(error)", exitStatus: 1)
         }
-        switch code {
-        case 1, 4:  // primary owner, already owner
+        switch reply {
+        case .primaryOwner, .alreadyOwner:
             return
-        default:
+        case .inQueue, .exists:
             throw anotherHostRunning
         }
     }
@@ -264,17 +268,20 @@ public final class HostBusService {
         }
     }
 
-    /// Leaves the bus: withdraws the published address and stops a private daemon.
-    public func shutdown() {
+    /// Leaves the bus without blocking: unexports, lets what was sent (the last signals) be written
+    /// within `flushTimeout` while the main loop runs on, then closes the connection, withdraws the
+    /// published address, stops a private daemon and calls `done`.
+    public func shutdown(flushTimeout: Duration = .seconds(2), then done: @escaping @MainActor () -> Void = {}) {
         departures?.cancel()
         gate.stop()
         for registration in registrations.reversed() { registration.unexport() }
         registrations.removeAll()
-        connection.flush()
-        connection.close()
-        if let daemon {
-            BusDiscovery.withdraw(daemon.address)
-            daemon.stop()
+        connection.close(flushingWithin: flushTimeout) { [daemon] in
+            if let daemon {
+                BusDiscovery.withdraw(daemon.address)
+                daemon.stop()
+            }
+            done()
         }
     }
 }

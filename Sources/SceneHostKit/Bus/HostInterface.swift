@@ -152,6 +152,25 @@ enum HostInterface {
                     }
                     return [.array(element: .string, cleared.map { .string($0) })]
                 },
+                .method("SendInput", access: .changes, inputs: [.init("record", .string)], outputs: [.init("began", "a(tos)")]) { call in
+                    _ = try service.admit(call)
+                    let line = try call.read { reader in try reader.readString() }
+                    let record: InputRecord
+                    do throws(InputError) { record = try InputRecord(scriptLine: line) } catch { throw HostBusErrors.from(error) }
+                    let touches = host.deviceInput.deliver(record)
+                    return [
+                        .array(element: "(tos)", touches.map { touch in
+                            .structure([
+                                .uint64(touch?.identifier ?? 0), .objectPath(service.publisher.path(of: touch?.window)),
+                                .string(touch?.view.map(ViewReference.reference(for:)) ?? ""),
+                            ])
+                        })
+                    ]
+                },
+                .method("DisplayStatistics", access: .reads, outputs: [.init("statistics", "a{sv}")]) { call in
+                    _ = try service.admit(call)
+                    return [DisplayStatisticsReport.describe(host)]
+                },
                 .deferredMethod("LoadPlugin", access: .changes, inputs: [.init("plugin", .string), .init("sceneName", .string)], outputs: [.init("scene", .objectPath)]) {
                     call, reply in
                     do {
@@ -167,7 +186,7 @@ enum HostInterface {
                         reply.fail(error)
                     }
                 },
-            ] + toolkitMethods(service: service),
+            ] + toolkitMethods(service: service) + selectorMethods(service: service),
             signals: [
                 SignalDescription(
                     HostSignals.touch,
@@ -209,6 +228,8 @@ enum HostInterface {
                         .init("handledBy", .string),
                     ]),
                 SignalDescription(HostSignals.log, arguments: [.init("seq", .uint64), .init("scene", .objectPath), .init("line", .string)]),
+                SignalDescription(
+                    HostSignals.input, arguments: [.init("seq", .uint64), .init("timestamp", .double), .init("record", .string)]),
             ],
             properties: [
                 PropertyDescription("Version", signature: .string, changeBehavior: .constant) { .string(HostVersion.busVersion) },

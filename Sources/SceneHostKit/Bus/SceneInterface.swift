@@ -23,7 +23,12 @@ enum SceneInterface {
             InterfaceDescription(
                 SceneBusContract.sceneInterface, gate: service.gate,
                 methods: [
-                    .method("Activate", access: .changes) { call in try transition(call, { $0.activate() }, "an unattached scene cannot be activated") },
+                    .method("Activate", access: .changes) { call in
+                        let result = try transition(call, { $0.activate() }, "an unattached scene cannot be activated")
+                        // On the desktop an active scene's window has the desktop's focus: ask for it.
+                        if let scene = application.scene(named: name) { service.host.desktop?.raise(scene) }
+                        return result
+                    },
                     .method("Deactivate", access: .changes) { call in try transition(call, { $0.deactivate() }, "only an active scene can be deactivated") },
                     .method("SendToBackground", access: .changes) { call in
                         try transition(call, { $0.sendToBackground() }, "an unattached scene has no background")

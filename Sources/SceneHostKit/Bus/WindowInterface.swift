@@ -42,6 +42,13 @@ enum WindowInterface {
                         let target = try window()
                         guard !target.isHidden else { throw HostBusErrors.invalidState("window \(number) is hidden; a hidden window cannot be key") }
                         target.makeKey()
+                        if let scene = target.windowScene, let desktop = host.desktop {
+                            // On the desktop the key window is where the desktop's focus is: the scene
+                            // becomes active as it will when the focus arrives, and the focus is asked
+                            // for (best effort; it comes back as a focus change).
+                            scene.activate()
+                            desktop.raise(scene)
+                        }
                         host.application.focus(target.windowScene)
                         return []
                     },
@@ -131,6 +138,7 @@ enum WindowInterface {
                         _ = try service.admit(call)
                         return try Snapshots.window(try window(), scale: scale, renderer: host.renderer)
                     },
+                    performActions(number: number, service: service),
                     .method("MakeFirstResponder", access: .changes, inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) { call in
                         _ = try service.admit(call)
                         let target = try window()

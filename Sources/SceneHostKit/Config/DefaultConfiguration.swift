@@ -26,6 +26,10 @@ extension HostConfiguration {
         clock: real
         accessibility: auto
         mpris: auto
+        display:
+          mode: auto
+          two-finger-modifier: alt
+          finger-dots: true
         input: open
         input-allowed-executables: []
         diagnostics: []

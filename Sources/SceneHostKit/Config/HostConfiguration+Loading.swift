@@ -1,5 +1,6 @@
 import Foundation
 import SceneCore
+import SceneDisplay
 import Yams
 
 extension HostConfiguration {
@@ -34,7 +35,8 @@ extension HostConfiguration {
         guard let root else { return configuration }
         let document = YAMLValue(node: root, file: file, path: "")
         let keys = [
-            "plugins", "scenes", "bus", "clock", "accessibility", "mpris", "input", "input-allowed-executables", "diagnostics", "log-level",
+            "plugins", "scenes", "bus", "clock", "accessibility", "mpris", "display", "input", "input-allowed-executables", "diagnostics",
+            "log-level",
             "interaction",
         ]
         for (key, value) in try document.mapping(allowed: keys) {
@@ -45,6 +47,7 @@ extension HostConfiguration {
             case "clock": configuration.clock = try value.choice(ClockMode.self)
             case "accessibility": configuration.accessibility = try value.choice(AccessibilityMode.self)
             case "mpris": configuration.mpris = try value.choice(MediaPlayerMode.self)
+            case "display": try configuration.readDisplay(value)
             case "input": configuration.input.mode = try value.choice(InputPolicyMode.self)
             case "input-allowed-executables": configuration.input.allowedExecutables = try readAllowedExecutables(value)
             case "diagnostics": configuration.diagnostics = try readDiagnostics(value)
@@ -140,6 +143,23 @@ extension HostConfiguration {
                     default: break
                     }
                 }
+            default: break
+            }
+        }
+    }
+
+    /// `display: MODE`, or a mapping with `mode`, `two-finger-modifier` and `finger-dots`.
+    private mutating func readDisplay(_ value: YAMLValue) throws(ConfigurationError) {
+        func mode(_ item: YAMLValue) throws(ConfigurationError) {
+            display.mode = try item.choice(DisplayMode.self)
+            display.modeSource = "\(item.file):\(item.line)"
+        }
+        guard case .mapping = value.node else { return try mode(value) }
+        for (key, item) in try value.mapping(allowed: ["mode", "two-finger-modifier", "finger-dots"]) {
+            switch key {
+            case "mode": try mode(item)
+            case "two-finger-modifier": display.twoFingerModifier = try item.choice(PointerModifier.self)
+            case "finger-dots": display.fingerDots = try item.bool()
             default: break
             }
         }

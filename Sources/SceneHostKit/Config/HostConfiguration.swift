@@ -27,6 +27,8 @@ public struct HostConfiguration: Sendable, Equatable {
     /// Whether to offer remote control as the MPRIS player `org.mpris.MediaPlayer2.scenehost` (media
     /// keys, `playerctl`). Key `mpris`, default `auto`.
     public var mpris: MediaPlayerMode = .auto
+    /// Whether scenes appear in desktop windows and how the pointer acts as fingers. Key `display`.
+    public var display = DisplayConfiguration()
     /// Who may drive the host over D-Bus. Keys `input` (default `open`) and
     /// `input-allowed-executables` (default none).
     public var input = InputPolicy()

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Logging
 import SceneCore
+import SceneDisplay
 
 /// `scene-host`: hosts plugin scenes with the UIKit event model.
 public struct SceneHostCommand: ParsableCommand {
@@ -15,7 +16,8 @@ public struct SceneHostCommand: ParsableCommand {
             which runs the three demo scenes (findview, gesturelab, gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
             signals and exit 0.
             Exit status: 0 normal, 1 the bus cannot be used (another scene-host owns the name: use \
-            --replace), 2 a probe refused its plugin, 64 bad arguments, 78 a configuration error.
+            --replace), 2 a probe refused its plugin, 64 bad arguments, 65 a replay with --verify \
+            differs from its recording, 78 a configuration error.
 
             `scene-host validate-plugin PATH` checks a plugin as the host would load it (see its --help).
             """,
@@ -42,6 +44,12 @@ public struct SceneHostCommand: ParsableCommand {
 
     @Option(name: .customLong("input-policy"), help: "Who may drive the host over D-Bus: open (default) or read-only (every method that injects input or changes state is refused with AccessDenied; trees, properties and signals stay readable); overrides the configuration (input).")
     var inputPolicy: String?
+
+    @Flag(help: "With --input: replay headless, compare the signals the replay emits with the ones the recording kept (scenectl record's '#> ' lines), report the first difference and exit (0: the same, 65: different).")
+    var verify = false
+
+    @Option(help: "Show the scenes in desktop windows: auto (when WAYLAND_DISPLAY or DISPLAY is set), on (no display is an error, exit 78) or off; overrides the configuration (display).")
+    var display: String?
 
     @Option(help: "Where time comes from: real (default) or virtual (moves only through Host1.AdvanceClock and scripted input's delays); overrides the configuration (clock).")
     var clock: String?
@@ -107,6 +115,20 @@ public struct SceneHostCommand: ParsableCommand {
             }
             configuration.input.mode = mode
         }
+        if let display {
+            guard let mode = DisplayMode(rawValue: display) else {
+                throw ValidationError("--display '\(display)' is not a display mode: use auto, on or off")
+            }
+            configuration.display.mode = mode
+            configuration.display.modeSource = "--display"
+        }
+        if configuration.display.mode == .on, !DisplayEnvironment.hasDesktop(ProcessInfo.processInfo.environment) {
+            let source = configuration.display.modeSource
+            let place = source == "--display" ? "--display on" : "\(source.isEmpty ? "<embedded default>" : source): display: on"
+            FileHandle.standardError.write(Data(
+                "scene-host: \(place): no display to show the scenes on: neither WAYLAND_DISPLAY nor DISPLAY is set; run on a desktop (or under Xvfb), or use display: auto or off\n".utf8))
+            throw ExitCode(78)
+        }
         if let clock {
             guard let mode = ClockMode(rawValue: clock) else {
                 throw ValidationError("--clock '\(clock)' is not a clock: use real or virtual")
@@ -121,6 +143,13 @@ public struct SceneHostCommand: ParsableCommand {
         }
         if allowInsecurePlugins { configuration.allowInsecurePlugins = true }
         let script = try input.map { path throws -> InputScript in try Self.loadScript(path) }
+        if verify, script == nil {
+            throw ValidationError("--verify compares a replay with its recording: give the recording with --input FILE")
+        }
+        if verify {
+            // Headless: a desktop's own focus changes would mix with the recorded ones.
+            configuration.display.mode = .off
+        }
         if checkConfig {
             print("\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath): OK, \(configuration.scenes.count) scenes")
             return
@@ -130,9 +159,11 @@ public struct SceneHostCommand: ParsableCommand {
         LoggingSystem.bootstrap { label in HostLogHandler(label: label, level: level, topics: topics) }
         let logger = Logger(label: "scene-host")
         let replace = self.replace
+        let verify = self.verify
         // Graceful shutdown returns here (HostSession.run); only a failure exits with its status.
         let status = MainActor.assumeIsolated {
-            HostSession(configuration: configuration, logger: logger, executable: Self.executablePath, replace: replace).run(script: script)
+            HostSession(configuration: configuration, logger: logger, executable: Self.executablePath, replace: replace)
+                .run(script: script, verify: verify)
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -19,6 +19,16 @@ import SceneBusContract
 ///     wait SECONDS
 ///     quit                                  graceful shutdown, exit 0
 ///
+/// Device input, as a desktop window delivers it (and as `scenectl record` writes it; see
+/// ``InputRecord``), goes through ``DeviceInput``:
+///
+///     touch SCENE SLOT PHASE X Y[, SLOT PHASE X Y…]   fingers changing together in one event, in
+///                                           points of the scene's area; PHASE down, move, up or
+///                                           cancel (`SLOT cancel` needs no point)
+///     key KEY PHASE                         one phase of a key, no text (the text comes in `type`
+///                                           lines, as an input method sends it)
+///     focus SCENE gained|lost               the desktop focus came to or left the scene's window
+///
 /// Blank lines and lines starting with `#` are ignored. A malformed line is a ``ConfigurationError``
 /// naming the file and line, before anything runs.
 public struct InputScript: Sendable {
@@ -30,12 +40,19 @@ public struct InputScript: Sendable {
         case shake
         case remote(Event.EventSubtype)
         case keyboard([KeyboardInput])
+        /// Device input, delivered through ``DeviceInput``.
+        case record(InputRecord)
         case wait(Double)
         case quit
     }
 
     public let file: String
     public let commands: [(line: Int, command: Command)]
+    /// The signals a recording kept (its `#> ` lines, see `SignalRecording`), for `--verify`.
+    public let recordedSignals: [(line: Int, text: String)]
+    /// How many commands set the host up before the recorded input (those before a
+    /// `# recorded input` line; 0 without one).
+    public let setupCommands: Int
 
     public static func == (lhs: InputScript, rhs: InputScript) -> Bool {
         lhs.file == rhs.file && lhs.commands.map(\.line) == rhs.commands.map(\.line)
@@ -45,9 +62,12 @@ public struct InputScript: Sendable {
     /// Parses a script; `file` names it in errors.
     public init(text: String, file: String) throws(ConfigurationError) {
         self.file = file
+        recordedSignals = SignalRecording.expectedSignals(in: text)
         var commands: [(Int, Command)] = []
+        var setupCommands = 0
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
+            if line == SignalRecording.recordingStart { setupCommands = commands.count }
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             func fail(_ message: String) -> ConfigurationError {
@@ -109,6 +129,33 @@ public struct InputScript: Sendable {
                 let text = TypedText.unescape(String(line.dropFirst("type".count).drop { $0 == " " }))
                 do throws(InputError) { try KeyboardInput.checkTypedText(text) } catch { throw fail(error.message) }
                 commands.append((offset + 1, .keyboard([.text(text)])))
+            case "touch":
+                commands.append((offset + 1, .record(try Self.touchRecord(line, fail: fail))))
+            case "key":
+                try arguments(2, "key KEY PHASE")
+                let combination: KeyCombination
+                let stroke: KeyStroke
+                do throws(KeyboardInputError) {
+                    combination = try KeyCombination(name: words[1])
+                    stroke = try KeyStroke(name: words[2])
+                } catch {
+                    throw fail(error.message)
+                }
+                switch (combination.target, stroke) {
+                case (_, .press):
+                    throw fail("PHASE must be began, changed, ended or cancelled (a key line is one phase)")
+                case (.media(let subtype), .began):
+                    commands.append((offset + 1, .record(.keyboard(.mediaKey(subtype)))))
+                case (.media, _):
+                    throw fail("a media key is a remote-control event: only its 'began' is a record")
+                case (.key(let key), _):
+                    let phase = Press.Phase(rawValue: stroke.rawValue) ?? .began
+                    commands.append((offset + 1, .record(.keyboard(.press(key, phase)))))
+                }
+            case "focus":
+                try arguments(2, "focus SCENE gained|lost")
+                guard words[2] == "gained" || words[2] == "lost" else { throw fail("expected gained or lost (got '\(words[2])')") }
+                commands.append((offset + 1, .record(.focus(scene: words[1], gained: words[2] == "gained"))))
             case "wait":
                 try arguments(1, "wait SECONDS")
                 let seconds = try number(1)
@@ -118,17 +165,50 @@ public struct InputScript: Sendable {
                 try arguments(0, "quit")
                 commands.append((offset + 1, .quit))
             default:
-                throw fail("unknown command '\(words[0])' (expected tap, long-press, swipe, pinch, shake, remote, press, type, wait or quit)")
+                throw fail(
+                    "unknown command '\(words[0])' (expected tap, long-press, swipe, pinch, shake, remote, press, type, touch, key, focus, wait or quit)")
             }
         }
         self.commands = commands
+        self.setupCommands = setupCommands
     }
 
-    /// Runs the commands in order on `host`; `quit` calls `onQuit`. A command that cannot run (unknown
-    /// scene, script limits) is logged with its line and skipped.
+    /// `touch SCENE SLOT PHASE X Y[, SLOT PHASE X Y…]`.
+    private static func touchRecord(_ line: String, fail: (String) -> ConfigurationError) throws(ConfigurationError) -> InputRecord {
+        let usage = "expected: touch SCENE SLOT PHASE X Y[, SLOT PHASE X Y…]"
+        let head = line.dropFirst("touch".count).drop { $0 == " " }
+        guard let space = head.firstIndex(of: " ") else { throw fail(usage) }
+        let scene = String(head[..<space])
+        var steps: [FingerStep] = []
+        var slots: Set<UInt32> = []
+        for (index, part) in head[space...].split(separator: ",").enumerated() {
+            let words = part.split(separator: " ").map(String.init)
+            guard words.count >= 2, let slot = UInt32(words[0]), let phase = InputSample.Phase(rawValue: words[1]) else {
+                throw fail("finger \(index + 1): '\(part.trimmingCharacters(in: .whitespaces))' is not SLOT PHASE X Y (PHASE: down, move, up or cancel)")
+            }
+            guard slots.insert(slot).inserted else { throw fail("finger \(index + 1): slot \(slot) changes twice in one event") }
+            if phase == .cancel {
+                guard words.count == 2 || words.count == 4 else { throw fail("finger \(index + 1): expected SLOT cancel") }
+                steps.append(FingerStep(slot: slot, phase: phase, location: Point(x: 0, y: 0)))
+                continue
+            }
+            guard words.count == 4, let x = Double(words[2]), let y = Double(words[3]), x.isFinite, y.isFinite,
+                abs(x) <= 1e7, abs(y) <= 1e7
+            else {
+                throw fail("finger \(index + 1): X and Y must be finite numbers of at most 10,000,000 points (got '\(words.dropFirst(2).joined(separator: " "))')")
+            }
+            steps.append(FingerStep(slot: slot, phase: phase, location: Point(x: x, y: y)))
+        }
+        guard !steps.isEmpty else { throw fail(usage) }
+        return .touches(scene: scene, steps)
+    }
+
+    /// Runs the commands in order on `host`; `quit` calls `onQuit`, and the end of the script (when it
+    /// does not quit) `onEnd`. A command that cannot run (unknown scene, script limits) is logged with
+    /// its line and skipped.
     @MainActor
-    public func run(on host: SceneHost, onQuit: @escaping @MainActor () -> Void) {
-        InputScriptRunner(script: self, host: host, onQuit: onQuit).next()
+    public func run(on host: SceneHost, onQuit: @escaping @MainActor () -> Void, onEnd: (@MainActor () -> Void)? = nil) {
+        InputScriptRunner(script: self, host: host, onQuit: onQuit, onEnd: onEnd).next()
     }
 }
 
@@ -137,16 +217,21 @@ private final class InputScriptRunner {
     let script: InputScript
     let host: SceneHost
     let onQuit: @MainActor () -> Void
+    let onEnd: (@MainActor () -> Void)?
     var index = 0
 
-    init(script: InputScript, host: SceneHost, onQuit: @escaping @MainActor () -> Void) {
+    init(script: InputScript, host: SceneHost, onQuit: @escaping @MainActor () -> Void, onEnd: (@MainActor () -> Void)?) {
         self.script = script
         self.host = host
         self.onQuit = onQuit
+        self.onEnd = onEnd
     }
 
     func next() {
-        guard index < script.commands.count else { return }
+        guard index < script.commands.count else {
+            onEnd?()
+            return
+        }
         let (line, command) = script.commands[index]
         index += 1
         let proceed: @MainActor ([Touch?]) -> Void = { [self] _ in self.next() }
@@ -187,6 +272,9 @@ private final class InputScriptRunner {
             next()
         case .keyboard(let records):
             for record in records { record.deliver(to: host.application) }
+            next()
+        case .record(let record):
+            host.deviceInput.deliver(record)
             next()
         case .wait(let seconds):
             // On the virtual clock the wait advances it (firing what is due meanwhile), as scripted

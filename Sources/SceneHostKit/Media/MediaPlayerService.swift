@@ -90,7 +90,7 @@ public final class MediaPlayerService {
     ///   - mode: `auto` and `on` start the player (a failure is logged at info for `auto`, as a
     ///     warning for `on`); `off` returns nil.
     ///   - environment: where `DBUS_SESSION_BUS_ADDRESS` is read.
-    /// - Returns: The player (keep it to ``shutdown()``), or nil for `off` or when it could not be exported.
+    /// - Returns: The player (keep it to ``shutdown(flushTimeout:then:)``), or nil for `off` or when it could not be exported.
     public static func start(
         bus: HostBusService, mode: MediaPlayerMode, logger: Logger,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -200,9 +200,13 @@ public final class MediaPlayerService {
     }
 
     /// Leaves MPRIS: stops observing the model, unexports the object and gives the name back (closing
-    /// its own connection, if it has one). Calling it again does nothing.
-    public func shutdown() {
-        guard !isShutDown else { return }
+    /// its own connection, if it has one, once what it sent is written or `flushTimeout` passed,
+    /// without blocking). `done` runs when that is finished. Calling it again does nothing but `done`.
+    public func shutdown(flushTimeout: Duration = .seconds(2), then done: @escaping @MainActor () -> Void = {}) {
+        guard !isShutDown else {
+            done()
+            return
+        }
         isShutDown = true
         host.application.removeObserver(self)
         departures?.cancel()
@@ -210,8 +214,9 @@ public final class MediaPlayerService {
         registration?.unexport()
         registration = nil
         if ownsConnection {
-            connection.flush()
-            connection.close()
+            connection.close(flushingWithin: flushTimeout, then: done)
+            busName = nil
+            return
         } else if let busName {
             // The host API keeps the connection: give the name back without waiting for the answer.
             let release = BusMessage.methodCall(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ReleaseName")
@@ -221,6 +226,7 @@ public final class MediaPlayerService {
             }
         }
         busName = nil
+        done()
     }
 
     // MARK: The target

@@ -16,11 +16,17 @@ public final class SceneHost {
     public let clock: any HostClock
     public let plugins: PluginRegistry
     public let injector: TouchInjector
+    /// Device input (a desktop window's fingers, keys, text and focus, or their replay).
+    public let deviceInput: DeviceInput
+    /// The desktop display, when scenes are shown in desktop windows.
+    public internal(set) var desktop: DesktopDisplay?
     /// Scripted input runs in flight, of every injector (the host's and each bus client's).
     public let scripts = ScriptRunList()
     /// What the host still has to do: SceneCore's pending work, clock timers, scripted input and
     /// owed redraws; other parts of the host register their own sources (a display's queue).
     public let pendingWork: PendingWorkRegistry
+    /// Matches selectors against the live trees (`Host1.Find`, `Host1.TapMatching`).
+    public let selectors = SelectorMatcher()
     public let logger: Logger
     /// Pixels of the windows, scenes and screen, drawn only when someone asks (snapshots).
     public let renderer = Renderer()
@@ -53,6 +59,7 @@ public final class SceneHost {
             stateFolder: XDGFolders.state(environment: ProcessInfo.processInfo.environment) + "/scenehost", logger: logger)
         plugins.absorbCrashRecord()
         injector = TouchInjector(application: application, limits: configuration.bus.limits, scripts: scripts)
+        deviceInput = DeviceInput(application: application)
         pendingWork = PendingWorkRegistry(application: application, clock: clock)
         pendingWork.register(ModelWorkSource(application: application))
         pendingWork.register(ClockTimerSource(clock: clock))
@@ -174,6 +181,7 @@ public final class SceneHost {
     /// scene. Idempotent.
     public func shutdown() {
         injector.cancelAllSlots()
+        deviceInput.cancelAllFingers()
         application.cancelAllTouches()
         for scene in application.connectedScenes.reversed() {
             application.disconnect(scene)

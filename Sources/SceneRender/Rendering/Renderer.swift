@@ -27,20 +27,27 @@ public final class Renderer {
         let scale: Double
     }
 
+    /// A scene by identity and connection number (a new scene at a gone one's address has another
+    /// number), never by reference: a weak one would slow every retain of the scene.
+    private struct SceneKey: Hashable {
+        let scene: ObjectIdentifier
+        let connection: UInt64
+
+        init(_ scene: WindowScene) {
+            self.scene = ObjectIdentifier(scene)
+            connection = scene.connectionNumber
+        }
+    }
+
     private struct AreaKey: Hashable {
         /// Nil for the whole screen.
-        let scene: ObjectIdentifier?
+        let scene: SceneKey?
         let scale: Double
     }
 
     private var windowRenderers: [WindowKey: WindowRenderer] = [:]
     private var lastUse: [WindowKey: UInt64] = [:]
-    private struct AreaEntry {
-        weak var scene: WindowScene?
-        let compositor: Compositor
-    }
-
-    private var compositors: [AreaKey: AreaEntry] = [:]
+    private var compositors: [AreaKey: Compositor] = [:]
     private var uses: UInt64 = 0
 
     public init() {}
@@ -80,7 +87,8 @@ public final class Renderer {
             return renderer
         }
         pruneWindows()
-        let renderer = try WindowRenderer(window: window, scale: scale)
+        let text = windowRenderers.first { $0.key.window == key.window && $0.value.window === window }?.value.textCache ?? TextLayoutCache()
+        let renderer = try WindowRenderer(window: window, scale: scale, text: text)
         windowRenderers[key] = renderer
         lastUse[key] = uses
         let sameWindow = windowRenderers.keys.filter { $0.window == key.window }
@@ -100,7 +108,8 @@ public final class Renderer {
     public func renderScene(_ scene: WindowScene, scale: Double) throws(RenderError) -> CompositeFrame {
         try Renderer.validate(scale: scale)
         let layers = scene.windows.map { Compositor.Layer(window: $0, clip: scene.screenFrame) }
-        return try compose(key: AreaKey(scene: ObjectIdentifier(scene), scale: scale), scene: scene, area: scene.screenFrame, layers: layers)
+        return try compose(
+            key: AreaKey(scene: SceneKey(scene), scale: scale), application: scene.application, area: scene.screenFrame, layers: layers)
     }
 
     /// Every connected scene as laid out on the screen: the smallest rectangle holding all their
@@ -112,17 +121,23 @@ public final class Renderer {
         let layers = application.windows.compactMap { window in
             window.windowScene.map { Compositor.Layer(window: window, clip: $0.screenFrame) }
         }
-        return try compose(key: AreaKey(scene: nil, scale: scale), scene: nil, area: area.isNull ? Rect(x: 0, y: 0, width: 1, height: 1) : area, layers: layers)
+        return try compose(
+            key: AreaKey(scene: nil, scale: scale), application: application, area: area.isNull ? Rect(x: 0, y: 0, width: 1, height: 1) : area,
+            layers: layers)
     }
 
-    private func compose(key: AreaKey, scene: WindowScene?, area: Rect, layers: [Compositor.Layer]) throws(RenderError) -> CompositeFrame {
-        compositors = compositors.filter { $0.key.scene == nil || $0.value.scene != nil }
+    private func compose(key: AreaKey, application: Application?, area: Rect, layers: [Compositor.Layer]) throws(RenderError) -> CompositeFrame {
+        // Forget the compositors of scenes no longer connected.
+        if let application {
+            let live = Set(application.connectedScenes.map(SceneKey.init))
+            compositors = compositors.filter { $0.key.scene.map(live.contains) ?? true }
+        }
         let compositor: Compositor
-        if let existing = compositors[key], existing.scene === scene {
-            compositor = existing.compositor
+        if let existing = compositors[key] {
+            compositor = existing
         } else {
             compositor = try Compositor(area: area, scale: key.scale)
-            compositors[key] = AreaEntry(scene: scene, compositor: compositor)
+            compositors[key] = compositor
         }
         _ = try Renderer.pixelSize(of: area.size, scale: key.scale, what: "screen area \(area)")
         return compositor.render(area: area, layers: layers) { window in

@@ -7,12 +7,15 @@ import SceneCore
 ///
 /// A layout is found again by (text, font, alignment, line breaking, line limit, width, height):
 /// it is rebuilt only when one of those changes, never per frame (a fresh Pango context per text
-/// per layout pass kept a core busy in SwiftCrossUI, its issue #698). Layouts not used for
-/// ``retainedFrames`` frames are released at ``endFrame()``.
+/// per layout pass kept a core busy in SwiftCrossUI, its issue #698), and not because it went
+/// undrawn for a while (most redraws draw few texts). Only past ``capacity`` layouts are the least
+/// recently used ones released, at ``endFrame()``, down to half of it: a bound on memory that a
+/// window's live texts do not reach. Layouts do not depend on the scale: a window's renderers at
+/// several scales share one cache.
 @MainActor
 final class TextLayoutCache {
-    /// How many frames an unused layout survives.
-    static let retainedFrames = 4
+    /// The most layouts kept.
+    static let capacity = 2048
 
     struct Key: Hashable {
         let text: String
@@ -95,14 +98,13 @@ final class TextLayoutCache {
         return entry
     }
 
-    /// Ends a frame: forgets layouts unused for ``retainedFrames`` frames.
+    /// Ends a frame: past ``capacity`` layouts, keeps the half used most recently.
     func endFrame() {
         frame += 1
-        guard entries.count > 64 else { return }
-        let oldest = frame - TextLayoutCache.retainedFrames
-        guard entries.values.contains(where: { $0.lastUsed < oldest }) else { return }
-        entries = entries.filter { $0.value.lastUsed >= oldest }
-        if let last = lastEntry, last.entry.lastUsed < oldest { lastEntry = nil }
+        guard entries.count > TextLayoutCache.capacity else { return }
+        let kept = entries.sorted { $0.value.lastUsed > $1.value.lastUsed }.prefix(TextLayoutCache.capacity / 2)
+        entries = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        lastEntry = nil
     }
 
     var cachedLayoutCount: Int { entries.count }

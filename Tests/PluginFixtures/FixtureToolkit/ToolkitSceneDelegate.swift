@@ -68,6 +68,7 @@ final class ToolkitSceneDelegate: SceneDelegate {
         }
         target.accessibilityIdentifier = "target"
         target.backgroundColor = .systemGreen
+        target.setTitleColor(.white, for: .normal)
         target.addAction(named: "targetTapped", for: .touchUpInside) { [weak scene] _, _ in scene?.log("target tapped") }
 
         let twins = [1, 2].map { index in

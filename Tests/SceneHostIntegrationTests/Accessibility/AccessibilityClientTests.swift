@@ -68,6 +68,8 @@ struct AccessibilityClientTests {
         let (status, output) = try await offPool { try Self.run(client: "pyatspi_text.py") }
         #expect(status == 0, "\(output)")
         #expect(output.contains("refused insertText length -5"), "\(output)")
+        #expect(output.contains("refused setTextContents with U+FFFE: atspi_error: text has U+FFFE at offset 2"), "\(output)")
+        #expect(output.contains("refused deleteText(0, 99): atspi_error: end offset 99 is outside the text of field (0…5)"), "\(output)")
         #expect(output.contains("EVENT object:text-changed:insert source='Field' id='field' detail1=5 detail2=1 data='!'"), "\(output)")
         #expect(output.contains("RESULT: PASS"), "\(output)")
     }

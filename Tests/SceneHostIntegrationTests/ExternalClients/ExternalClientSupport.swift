@@ -66,7 +66,7 @@ struct ExternalClientHost: Sendable {
 
     /// The environment of a client process: the host's bus as the session bus, nothing else to find.
     var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = headlessEnvironment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment["XDG_RUNTIME_DIR"] = host.runtimeFolder
         environment["AT_SPI_BUS_ADDRESS"] = nil

@@ -46,7 +46,7 @@ enum Playerctl {
     /// waited for without blocking the main actor), and waits up to `timeout` seconds (then kills it).
     static func run(_ arguments: [String], bus address: String, timeout: Double = 30) async throws -> Outcome {
         try require()
-        var environment = ProcessInfo.processInfo.environment
+        var environment = headlessEnvironment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment["DISPLAY"] = nil
         let outcome = try await ExternalProcess([path] + arguments, environment: environment).finish(timeout: timeout)

@@ -32,4 +32,31 @@ struct ToolkitScenectlTests {
         #expect(bad.status == 64, "\(bad)")
         #expect(bad.stderr.contains("--timeout '-1.0' is not a number of seconds in [0, 3600]"), "\(bad)")
     }
+
+    @Test("find lists window/N REFERENCE lines (or JSON); tap --match taps the one match and prints it, or fails like the host says; usage errors are 64")
+    func findAndTapMatch() async throws {
+        let host = try ToolkitHost.start(clock: "virtual", toolkitOnly: true)
+        #expect(await host.line(containing: "host ready"))
+        let found = try scenectl(["find", "Label"], host: host)
+        #expect(found.status == 0, "\(found)")
+        #expect(found.lines == ["window/1 twin-1", "window/1 twin-2", "window/1 row-1", "window/1 row-2", "window/1 row-3"])
+        let json = try scenectl(["find", "#target", "--json"], host: host)
+        #expect(json.stdout == "[{\"view\":\"target\",\"window\":\"/org/scenehost/SceneHost/window/1\"}]\n", "\(json)")
+        #expect(try scenectl(["find", "#nothing"], host: host).stdout.isEmpty)
+        let broken = try scenectl(["find", "#a >"], host: host)
+        #expect(broken.status == 1, "\(broken)")
+        #expect(broken.stderr.contains("selector column 5: '>' needs a view after it"), "\(broken)")
+
+        let tapped = try scenectl(["tap", "--match", "#shuffle"], host: host)
+        #expect(tapped.status == 0, "\(tapped)")
+        #expect(tapped.stdout == "shuffle\n")
+        #expect(try scenectl(["tap", "--match", "#target"], host: host).stdout == "target\n")
+        let covered = try scenectl(["tap", "--match", "#covered", "--wait", "0"], host: host)
+        #expect(covered.status == 1, "\(covered)")
+        #expect(covered.stderr.contains("would go to cover") && covered.stderr.contains("org.scenehost.Error.NotHittable"), "\(covered)")
+        for arguments in [["tap", "--match", "#a", "1", "2"], ["tap", "--match", "#a", "--count", "2"], ["tap", "--match", "#a", "--window", "1"], ["tap"]] {
+            let usage = try scenectl(arguments, host: host)
+            #expect(usage.status == 64, "\(arguments): \(usage)")
+        }
+    }
 }

@@ -43,13 +43,21 @@ extension Application {
     /// created (nil for a down that hit nothing); changes to retired touches are ignored.
     @discardableResult
     public func dispatch(_ frame: [TouchInput], timestamp: Double? = nil) -> [Touch?] {
+        dispatch(frame, timestamp: timestamp, in: nil)
+    }
+
+    /// ``dispatch(_:timestamp:)`` for input that belongs to one scene (a desktop window shows one
+    /// scene): new fingers are hit-tested in `scene`'s windows only, so a window of another scene
+    /// laid over the same screen area cannot take them. `nil` hit-tests every scene.
+    @discardableResult
+    public func dispatch(_ frame: [TouchInput], timestamp: Double? = nil, in scene: WindowScene?) -> [Touch?] {
         let time = timestamp ?? clock.now
         var created: [Touch?] = []
         var changed: [Touch] = []
         for input in frame {
             switch input {
             case .down(let location):
-                let touch = makeTouch(at: location, time: time)
+                let touch = makeTouch(at: location, time: time, in: scene)
                 created.append(touch)
                 if let touch { changed.append(touch) }
             case .move(let touch, let location):
@@ -102,9 +110,9 @@ extension Application {
     // MARK: Internals
 
     /// [HT-1] the first window, front to back, whose hit test returns a view; then [TD-4] tap count.
-    private func makeTouch(at location: Point, time: Double) -> Touch? {
+    private func makeTouch(at location: Point, time: Double, in scene: WindowScene? = nil) -> Touch? {
         guard location.isFinite else { return nil }
-        guard let (window, view, point) = hitTest(screenPoint: location) else {
+        guard let (window, view, point) = hitTest(screenPoint: location, in: scene) else {
             diagnose(.hitTesting, "touch at \(location) hit no window; dropped")
             return nil
         }
@@ -120,7 +128,12 @@ extension Application {
     /// Hit-tests the screen point in the windows that take touches, front to back [HT-1], running each
     /// window's hit test ``InteractionSettings/hitTestPasses`` times and keeping the last result [HQ-3].
     public func hitTest(screenPoint: Point) -> (window: Window, view: View, point: Point)? {
-        for window in windowsFrontToBack where window.takesTouches {
+        hitTest(screenPoint: screenPoint, in: nil)
+    }
+
+    /// ``hitTest(screenPoint:)`` among `scene`'s windows only (every scene's when nil).
+    public func hitTest(screenPoint: Point, in scene: WindowScene?) -> (window: Window, view: View, point: Point)? {
+        for window in windowsFrontToBack where window.takesTouches && (scene == nil || window._windowScene === scene) {
             let point = window.convertFromScreen(screenPoint)
             var result: View?
             for _ in 0..<settings.hitTestPasses {

@@ -24,6 +24,7 @@ open class Application: Responder {
     var scenes: [WindowScene] = []
     private var orderCounter: UInt64 = 0
     private var activationCounter: UInt64 = 0
+    private var connectionCounter: UInt64 = 0
     private var frontToBackCache: [Window]?
     /// The application's key window [WS-4].
     public private(set) var keyWindow: Window?
@@ -171,9 +172,10 @@ open class Application: Responder {
                 code: .duplicateSceneName,
                 message: "a scene named '\(name)' is already connected: choose another name or disconnect it first")
         }
+        connectionCounter += 1
         let scene = WindowScene(
             name: name, pluginName: pluginName, options: options, screenFrame: screenFrame,
-            delegate: delegate, application: self)
+            delegate: delegate, application: self, connectionNumber: connectionCounter)
         scenes.append(scene)
         delegate?.scene(scene, willConnectWith: options)
         scene.enterForeground()

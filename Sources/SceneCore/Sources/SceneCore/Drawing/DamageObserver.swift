@@ -9,10 +9,27 @@
 public final class DamageObserver {
     /// What changed since the last ``takeRegion()``, in window coordinates.
     public private(set) var region: DamageRegion
+    /// The window's tracking, which the window owns: weak here so that it tells whether the window
+    /// still exists (a weak reference to the window itself would give the window a side table and
+    /// slow down every retain of it, as touch delivery does many).
+    private weak var tracking: WindowDisplayState?
 
-    init(initial: DamageRegion) {
+    /// Called when the window changes while the observer had nothing new to report: at most once
+    /// between two ``takeRegion()`` calls, synchronously, in the middle of the change (so it must only
+    /// note that a redraw is owed, for example schedule one, and not read or change the model). A
+    /// display uses it to draw only when something changed, instead of polling
+    /// ``Window/hasPendingDamage``.
+    public var onDamage: (@MainActor () -> Void)?
+    private var notified = false
+
+    init(initial: DamageRegion, tracking: WindowDisplayState) {
         region = initial
+        self.tracking = tracking
     }
+
+    /// True while the window exists and this observer is attached to it; false once the window was
+    /// deallocated or the observer removed.
+    public var isObserving: Bool { tracking != nil }
 
     /// True when something changed since the last ``takeRegion()``.
     public var hasDamage: Bool { !region.isEmpty }
@@ -21,10 +38,24 @@ public final class DamageObserver {
     public func takeRegion() -> DamageRegion {
         let taken = region
         region.removeAll()
+        notified = false
         return taken
+    }
+
+    /// Called when the window stops delivering damage to it.
+    func detach() {
+        tracking = nil
     }
 
     func add(_ rect: Rect) {
         region.add(rect)
+        notify()
+    }
+
+    /// A view changed and will be measured before the next drawing: damage is coming.
+    func notify() {
+        guard !notified, let onDamage else { return }
+        notified = true
+        onDamage()
     }
 }

@@ -28,6 +28,7 @@ final class WindowDisplayState {
     }
 
     func removeObserver(_ observer: DamageObserver) {
+        observer.detach()
         observers.removeAll { $0.observer === observer || $0.observer == nil }
     }
 
@@ -49,6 +50,9 @@ final class WindowDisplayState {
         guard !storage.isPendingExtent else { return }
         storage.isPendingExtent = true
         pending.append(view)
+        for entry in observers {
+            entry.observer?.notify()
+        }
     }
 
     /// Measures every view changed since the last call and damages where each paints now.

@@ -15,8 +15,25 @@ extension View {
 
     /// Marks `rect` (bounds coordinates) as needing to be redrawn.
     public func setNeedsDisplay(_ rect: Rect) {
-        guard let window, let state = window._display?.windowState else { return }
-        state.damage(windowRect(of: rect, in: window))
+        // One walk up to the window: the rect in window coordinates (the bounding box when a
+        // transform rotates it), adding up offsets while no transform is met (the usual case) and
+        // composing transforms from the first one on.
+        var node: View = self
+        var offsetX = 0.0, offsetY = 0.0
+        var transform: AffineTransform?
+        while let parent = node._superview {
+            if transform == nil && node._transform == nil {
+                offsetX += node._frameOrigin.x - node._bounds.origin.x
+                offsetY += node._frameOrigin.y - node._bounds.origin.y
+            } else {
+                transform = (transform ?? AffineTransform(translationX: offsetX, y: offsetY))
+                    .concatenating(DisplayGeometry.localTransform(of: node))
+            }
+            node = parent
+        }
+        // Only a window's storage holds a tracking state: the top is a tracked window or nothing is.
+        guard let state = node._display?.windowState else { return }
+        state.damage(transform.map { rect.applying($0) } ?? rect.offsetBy(dx: offsetX, dy: offsetY))
     }
 
     /// The state of the window's damage tracking, when the view is in a window that someone observes.
@@ -43,17 +60,5 @@ extension View {
     func displayWillDetach() {
         guard let state = displayTracking, let extent = _display?.extent else { return }
         state.damage(extent)
-    }
-
-    /// `rect` in `window`'s coordinates (the bounding box when a transform rotates it).
-    func windowRect(of rect: Rect, in window: Window) -> Rect {
-        var transform = AffineTransform.identity
-        var node = self
-        while node !== window {
-            transform = transform.concatenating(DisplayGeometry.localTransform(of: node))
-            guard let parent = node._superview else { break }
-            node = parent
-        }
-        return rect.applying(transform)
     }
 }

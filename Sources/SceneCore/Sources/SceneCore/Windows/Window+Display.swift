@@ -5,7 +5,7 @@ extension Window {
         let storage = displayStorage
         let state = storage.windowState ?? WindowDisplayState()
         storage.windowState = state
-        let observer = DamageObserver(initial: DamageRegion(_bounds))
+        let observer = DamageObserver(initial: DamageRegion(_bounds), tracking: state)
         state.addObserver(observer)
         return observer
     }

@@ -16,6 +16,10 @@ open class WindowScene: Responder {
     public let screenFrame: Rect
     /// The delegate that built the scene; the scene keeps it alive.
     public let delegate: (any SceneDelegate)?
+    /// Counts the application's scene connections from 1: never the same for two scenes of one
+    /// application, so that a cache keyed by scene can tell a new scene from a gone one that had the
+    /// same address (without keeping a weak reference, which would slow every retain of the scene).
+    public nonisolated let connectionNumber: UInt64
     // The application owns its scenes and clears this pointer when it disconnects one or goes away.
     // Unchecked exclusivity: read on every touch delivery, only on the main actor.
     @exclusivity(unchecked) unowned(unsafe) var _application: Application?
@@ -32,8 +36,9 @@ open class WindowScene: Responder {
 
     init(
         name: String, pluginName: String, options: [String: String], screenFrame: Rect,
-        delegate: (any SceneDelegate)?, application: Application
+        delegate: (any SceneDelegate)?, application: Application, connectionNumber: UInt64
     ) {
+        self.connectionNumber = connectionNumber
         self.name = name
         self.pluginName = pluginName
         self.options = options

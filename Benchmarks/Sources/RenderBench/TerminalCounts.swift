@@ -1,0 +1,1 @@
+../SceneBench/TerminalCounts.swift

@@ -1,0 +1,501 @@
+import Dispatch
+import Glibc
+internal import CDBus
+
+/// Drives one libdbus connection from `DispatchQueue.main`, in *turns*.
+///
+/// ```
+///  socket readable ──► DispatchSource (read)  ─┐
+///  socket writable ──► DispatchSource (write) ─┼─► dbus_watch_handle ─┐
+///  libdbus timeout ──► DispatchSourceTimer    ──► dbus_timeout_handle ┤
+///  our bytes can leave ► DispatchSource (output) ► pump ──────────────┤
+///  DATA_REMAINS, work left ─► DispatchQueue.main.async (a new turn) ──┘
+///                                         │
+///              end of the turn:  pump output ─► dispatch what libdbus read (signals are delivered,
+///                                method calls queued per sender) ─► serve one round of calls
+///                                ─► pump output ─► another turn if calls wait (or once the socket
+///                                takes output again)
+/// ```
+///
+/// A turn is one loop callback; everything sent during it leaves together at its end. libdbus calls
+/// the watch, timeout and status callbacks from whichever thread uses the connection; DBusKit uses a
+/// connection only on the main actor, so every callback runs there and asserts it with
+/// `MainActor.assumeIsolated`. A `DispatchSource` exists only while its watch or timeout is enabled;
+/// disabling or removing cancels it (it is never released while suspended). Watch toggles are applied
+/// when the current turn ends (see ``reconcileWatches()``), which keeps libdbus's per-send write-watch
+/// toggling cheap. Watch sources observe a duplicate of the socket descriptor that their cancellation
+/// handler closes, so descriptor numbers are never reused under a live libdispatch registration.
+/// libdbus owns one retained reference to this object per callback set and releases it through the
+/// free-data functions. No closure refers to this object weakly (a weak reference would give it a
+/// side table, which LeakSanitizer cannot see through): blocks and sources hold it strongly, and
+/// ``uninstall()`` cancels every source.
+@MainActor
+final class ConnectionLoop {
+    /// The dispatch sources of one watch and the libdbus flags they serve (0 = none).
+    private struct WatchSources {
+        var sources: [any DispatchSourceProtocol] = []
+        var flags: UInt32 = 0
+    }
+
+    private let connectionBits: UInt
+    /// The connection this loop serves, while installed.
+    ///
+    /// `unowned(unsafe)`, so that the connection gets no weak-reference side table: it is set by
+    /// ``install(owner:)`` and cleared by ``uninstall()``, which `BusConnection` runs from `close()`
+    /// and from its deinitializer before its storage goes, and every callback takes a strong
+    /// reference (`guard let owner`) for as long as it runs. So it is never read dangling.
+    private unowned(unsafe) var owner: BusConnection?
+    private var watches: [UInt: WatchSources] = [:]
+    /// Watches whose enabled state changed since their sources were last updated.
+    private var dirtyWatches: Set<UInt> = []
+    private var reconcileScheduled = false
+    private var timeouts: [UInt: any DispatchSourceTimer] = [:]
+    private var isDispatching = false
+    private var turnScheduled = false
+    /// Fires when the socket can take the bytes queued in ``BusTransport``; suspended otherwise.
+    private var outputSource: (any DispatchSourceWrite)?
+    private var outputSourceSuspended = true
+    /// How many loop callbacks (watch, timeout, scheduled turn) are running on the stack.
+    private var callbackDepth = 0
+    /// A reference that keeps the connection alive while callbacks run, even if a handler
+    /// closes and releases it.
+    private var heldConnectionBits: UInt = 0
+
+    init(connection: OpaquePointer) {
+        self.connectionBits = UInt(bitPattern: connection)
+    }
+
+    private var connection: OpaquePointer {
+        OpaquePointer(bitPattern: connectionBits)!
+    }
+
+    /// Whether a loop callback is running: what is sent now leaves when it ends.
+    var isInCallback: Bool { callbackDepth > 0 }
+
+    // MARK: Installing
+
+    /// Installs the watch, timeout and dispatch-status callbacks on the connection.
+    func install(owner: BusConnection) throws {
+        self.owner = owner
+        let raw = connection
+        let watchesSet = dbus_connection_set_watch_functions(
+            raw, loopAddWatch, loopRemoveWatch, loopToggleWatch, Unmanaged.passRetained(self).toOpaque(), loopRelease)
+        let timeoutsSet = dbus_connection_set_timeout_functions(
+            raw, loopAddTimeout, loopRemoveTimeout, loopToggleTimeout, Unmanaged.passRetained(self).toOpaque(),
+            loopRelease)
+        guard watchesSet != 0, timeoutsSet != 0 else {
+            uninstall()
+            throw LibDBus.outOfMemory("integrating the connection with the main run loop")
+        }
+        dbus_connection_set_dispatch_status_function(
+            raw, loopDispatchStatus, Unmanaged.passRetained(self).toOpaque(), loopRelease)
+        if dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS {
+            scheduleTurn()
+        }
+    }
+
+    /// Removes every callback; libdbus calls remove for each watch and timeout, which cancels
+    /// their sources, and releases this object's retained references.
+    func uninstall() {
+        owner = nil
+        let raw = connection
+        dbus_connection_set_watch_functions(raw, nil, nil, nil, nil, nil)
+        dbus_connection_set_timeout_functions(raw, nil, nil, nil, nil, nil)
+        dbus_connection_set_dispatch_status_function(raw, nil, nil, nil)
+        for watch in watches.values {
+            watch.sources.forEach { $0.cancel() }
+        }
+        watches.removeAll()
+        dirtyWatches.removeAll()
+        for timer in timeouts.values {
+            timer.cancel()
+        }
+        timeouts.removeAll()
+        if let outputSource {
+            if outputSourceSuspended { outputSource.resume() }
+            outputSource.cancel()
+            self.outputSource = nil
+        }
+    }
+
+    // MARK: Turns
+
+    /// Dispatches every message libdbus has read (signals are delivered, method calls queued by the
+    /// dispatcher), unless a dispatch is already running further up the stack (libdbus dispatch is
+    /// not reentrant; the outer loop picks the rest up) or the transport forbids it for now.
+    func drain() {
+        guard !isDispatching, owner?.transport.mayDispatch ?? true else {
+            return
+        }
+        isDispatching = true
+        let raw = dbus_connection_ref(connection)!
+        defer {
+            isDispatching = false
+            dbus_connection_unref(raw)
+        }
+        while true {
+            let status = dbus_connection_dispatch(raw)
+            if status == DBUS_DISPATCH_DATA_REMAINS {
+                if owner?.transport.mayDispatch ?? true { continue }
+                return
+            }
+            if status == DBUS_DISPATCH_NEED_MEMORY {
+                scheduleTurn()
+            }
+            return
+        }
+    }
+
+    /// Schedules one turn on the main queue; further requests before it runs are merged. The turn
+    /// first reads what is waiting on the socket, then ends as every turn does.
+    func scheduleTurn() {
+        guard !turnScheduled else {
+            return
+        }
+        turnScheduled = true
+        // The connection stays alive until the turn ran: the block holds its own reference.
+        let bits = UInt(bitPattern: dbus_connection_ref(connection)!)
+        DispatchQueue.main.async { [self] in
+            MainActor.assumeIsolated {
+                turnScheduled = false
+                enterCallback()
+                readWaiting()
+                leaveCallback()
+                dbus_connection_unref(OpaquePointer(bitPattern: bits)!)
+            }
+        }
+    }
+
+    /// Called by libdbus when messages are waiting. Inside a loop callback the turn dispatches
+    /// before it ends, so only a change from outside (a blocking call, a send that read) needs a
+    /// scheduled turn.
+    fileprivate func dispatchStatusChanged() {
+        if callbackDepth == 0 {
+            scheduleTurn()
+        }
+    }
+
+    private func enterCallback() {
+        if callbackDepth == 0 {
+            heldConnectionBits = UInt(bitPattern: dbus_connection_ref(connection)!)
+        }
+        callbackDepth += 1
+    }
+
+    /// Ends a loop callback; the outermost one ends the turn: output leaves, what arrived is
+    /// dispatched, one round of calls is served, and the watch sources are brought up to date.
+    private func leaveCallback() {
+        if callbackDepth == 1 {
+            endTurn()
+        }
+        callbackDepth -= 1
+        guard callbackDepth == 0 else {
+            return
+        }
+        let held = OpaquePointer(bitPattern: heldConnectionBits)!
+        heldConnectionBits = 0
+        if !dirtyWatches.isEmpty {
+            reconcileWatches()
+        }
+        dbus_connection_unref(held)
+    }
+
+    private func endTurn() {
+        guard let owner else {
+            return
+        }
+        owner.transport.pump()
+        if dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
+            drain()
+        }
+        let next = owner.dispatcher.serveRound(on: owner)
+        owner.transport.pump()
+        switch next {
+        case .idle:
+            if dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS, owner.transport.mayDispatch {
+                scheduleTurn()
+            }
+        case .more:
+            scheduleTurn()
+        case .waitingForOutput:
+            // libdbus's own write watch calls back when libdbus holds the output; otherwise the
+            // output source does, once the socket can take more.
+            if dbus_connection_has_messages_to_send(connection) == 0 {
+                waitForWritable()
+            }
+        }
+        if owner.isClosingAfterFlush {
+            owner.closingTurnEnded()
+        }
+    }
+
+    /// Reads what the socket holds now (up to ``readsPerTurn`` reads), without waiting.
+    private func readWaiting() {
+        guard let (watchBits, _) = watches.first(where: { $0.value.flags & DBUS_WATCH_READABLE.rawValue != 0 }) else {
+            return
+        }
+        readMore(OpaquePointer(bitPattern: watchBits)!, watchBits: watchBits, reads: ConnectionLoop.readsPerTurn)
+    }
+
+    // MARK: Output
+
+    /// Asks for a callback once the socket can take more bytes (the transport's queue is blocked,
+    /// or the dispatcher waits for output to drain before serving more calls).
+    func waitForWritable() {
+        if outputSource == nil {
+            var socket: Int32 = -1
+            guard dbus_connection_get_socket(connection, &socket) != 0, socket >= 0 else { return }
+            // A duplicate, closed by the cancellation handler (see makeSources).
+            let duplicate = fcntl(socket, F_DUPFD_CLOEXEC, 0)
+            guard duplicate >= 0 else { return }
+            let source = DispatchSource.makeWriteSource(fileDescriptor: duplicate, queue: .main)
+            source.setEventHandler { [self] in
+                MainActor.assumeIsolated { handleWritable() }
+            }
+            source.setCancelHandler {
+                close(duplicate)
+            }
+            outputSource = source
+            outputSourceSuspended = true
+        }
+        if outputSourceSuspended {
+            outputSourceSuspended = false
+            outputSource?.resume()
+        }
+    }
+
+    private func handleWritable() {
+        // One shot: the turn re-arms it if the socket fills again.
+        if !outputSourceSuspended {
+            outputSourceSuspended = true
+            outputSource?.suspend()
+        }
+        enterCallback()
+        leaveCallback()
+    }
+
+    // MARK: Watches
+
+    // libdbus toggles the write watch on and off around nearly every send (on while the message
+    // is queued, off once written). Rebuilding dispatch sources for each toggle would cost a
+    // source, a descriptor and two epoll changes per message, so toggles only mark the watch;
+    // its sources are updated when the current loop callback ends, or on the next turn of the
+    // main queue when the toggle happened elsewhere. A watch that was enabled and disabled again
+    // in between never gets a source.
+
+    fileprivate func addWatch(_ watchBits: UInt) {
+        watches[watchBits] = WatchSources()
+        markDirty(watchBits)
+    }
+
+    fileprivate func removeWatch(_ watchBits: UInt) {
+        watches[watchBits]?.sources.forEach { $0.cancel() }
+        watches[watchBits] = nil
+        dirtyWatches.remove(watchBits)
+    }
+
+    fileprivate func toggleWatch(_ watchBits: UInt) {
+        markDirty(watchBits)
+    }
+
+    private func markDirty(_ watchBits: UInt) {
+        dirtyWatches.insert(watchBits)
+        guard callbackDepth == 0, !reconcileScheduled else {
+            return
+        }
+        reconcileScheduled = true
+        // Strong: the block runs soon, and the loop outlives a late run harmlessly (an uninstalled
+        // loop has no watches left to reconcile).
+        DispatchQueue.main.async { [self] in
+            MainActor.assumeIsolated {
+                reconcileScheduled = false
+                reconcileWatches()
+            }
+        }
+    }
+
+    /// Gives every dirty watch the sources its current state needs.
+    private func reconcileWatches() {
+        let dirty = dirtyWatches
+        dirtyWatches.removeAll()
+        for watchBits in dirty {
+            guard let current = watches[watchBits] else {
+                continue
+            }
+            let watch = OpaquePointer(bitPattern: watchBits)!
+            let wanted = dbus_watch_get_enabled(watch) != 0 ? dbus_watch_get_flags(watch) : 0
+            guard wanted != current.flags else {
+                continue
+            }
+            current.sources.forEach { $0.cancel() }
+            watches[watchBits] = makeSources(for: watch, watchBits: watchBits, flags: wanted)
+        }
+    }
+
+    private func makeSources(for watch: OpaquePointer, watchBits: UInt, flags: UInt32) -> WatchSources {
+        let descriptor = dbus_watch_get_unix_fd(watch)
+        var made = WatchSources()
+        for flag in [DBUS_WATCH_READABLE.rawValue, DBUS_WATCH_WRITABLE.rawValue] where flags & flag != 0 {
+            // Each source watches its own duplicate of the socket, closed only by the source's
+            // cancellation handler. libdbus closes its descriptor right after removing a watch,
+            // while libdispatch unregisters a cancelled source later on its own thread; watching
+            // libdbus's descriptor directly would let a new socket that reuses the number attach
+            // to the stale registration and never fire.
+            let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+            guard duplicate >= 0 else {
+                continue
+            }
+            let source: any DispatchSourceProtocol
+            if flag == DBUS_WATCH_READABLE.rawValue {
+                source = DispatchSource.makeReadSource(fileDescriptor: duplicate, queue: .main)
+            } else {
+                source = DispatchSource.makeWriteSource(fileDescriptor: duplicate, queue: .main)
+            }
+            // Strong: cancelling the source (on toggle, removal or uninstall) releases the handler.
+            source.setEventHandler { [self] in
+                MainActor.assumeIsolated { handleWatch(watchBits, flag) }
+            }
+            source.setCancelHandler {
+                close(duplicate)
+            }
+            source.resume()
+            made.sources.append(source)
+            made.flags |= flag
+        }
+        return made
+    }
+
+    /// Socket reads per turn. libdbus reads at most 2 KiB per `dbus_watch_handle`, about ten small
+    /// messages; reading on while the socket stays readable saves a dispatch wakeup (two thread
+    /// hand-offs and about ten system calls) per 2 KiB under load, and lets the dispatcher see
+    /// every sender that is waiting before it serves a round.
+    private static let readsPerTurn = 32
+
+    private func handleWatch(_ watchBits: UInt, _ flag: UInt32) {
+        let watch = OpaquePointer(bitPattern: watchBits)!
+        // A source may fire once more before a pending toggle is reconciled.
+        guard let current = watches[watchBits], current.flags & flag != 0, dbus_watch_get_enabled(watch) != 0,
+            dbus_watch_get_flags(watch) & flag != 0
+        else {
+            return
+        }
+        enterCallback()
+        defer { leaveCallback() }
+        dbus_watch_handle(watch, flag)
+        drain()
+        guard flag == DBUS_WATCH_READABLE.rawValue else {
+            return
+        }
+        readMore(watch, watchBits: watchBits, reads: ConnectionLoop.readsPerTurn - 1)
+    }
+
+    /// Reads up to `reads` times more while the socket has data, dispatching after each read.
+    private func readMore(_ watch: OpaquePointer, watchBits: UInt, reads: Int) {
+        for _ in 0..<reads {
+            // The watch may have been removed or disabled (back-pressure, disconnection) meanwhile.
+            guard watches[watchBits] != nil, dbus_watch_get_enabled(watch) != 0 else {
+                return
+            }
+            var poller = pollfd(fd: dbus_watch_get_unix_fd(watch), events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 0) == 1, poller.revents == Int16(POLLIN) else {
+                return
+            }
+            dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
+            drain()
+        }
+    }
+
+    // MARK: Timeouts
+
+    fileprivate func addTimeout(_ timeoutBits: UInt) {
+        updateTimeout(timeoutBits)
+    }
+
+    fileprivate func removeTimeout(_ timeoutBits: UInt) {
+        timeouts[timeoutBits]?.cancel()
+        timeouts[timeoutBits] = nil
+    }
+
+    fileprivate func updateTimeout(_ timeoutBits: UInt) {
+        let timeout = OpaquePointer(bitPattern: timeoutBits)!
+        timeouts[timeoutBits]?.cancel()
+        timeouts[timeoutBits] = nil
+        guard dbus_timeout_get_enabled(timeout) != 0 else {
+            return
+        }
+        let interval = DispatchTimeInterval.milliseconds(Int(dbus_timeout_get_interval(timeout)))
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        // Strong: cancelling the timer (on toggle, removal or uninstall) releases the handler.
+        timer.setEventHandler { [self] in
+            MainActor.assumeIsolated { handleTimeout(timeoutBits) }
+        }
+        timer.resume()
+        timeouts[timeoutBits] = timer
+    }
+
+    private func handleTimeout(_ timeoutBits: UInt) {
+        guard timeouts[timeoutBits] != nil else {
+            return
+        }
+        enterCallback()
+        defer { leaveCallback() }
+        dbus_timeout_handle(OpaquePointer(bitPattern: timeoutBits)!)
+        drain()
+    }
+}
+
+// MARK: - C callbacks
+
+private func loop(_ data: UnsafeMutableRawPointer?) -> ConnectionLoop {
+    Unmanaged<ConnectionLoop>.fromOpaque(data!).takeUnretainedValue()
+}
+
+private let loopRelease: DBusFreeFunction = { data in
+    guard let data else { return }
+    Unmanaged<ConnectionLoop>.fromOpaque(data).release()
+}
+
+private let loopAddWatch: DBusAddWatchFunction = { watch, data in
+    let bits = UInt(bitPattern: watch)
+    let target = loop(data)
+    MainActor.assumeIsolated { target.addWatch(bits) }
+    return 1
+}
+
+private let loopRemoveWatch: DBusRemoveWatchFunction = { watch, data in
+    let bits = UInt(bitPattern: watch)
+    let target = loop(data)
+    MainActor.assumeIsolated { target.removeWatch(bits) }
+}
+
+private let loopToggleWatch: DBusWatchToggledFunction = { watch, data in
+    let bits = UInt(bitPattern: watch)
+    let target = loop(data)
+    MainActor.assumeIsolated { target.toggleWatch(bits) }
+}
+
+private let loopAddTimeout: DBusAddTimeoutFunction = { timeout, data in
+    let bits = UInt(bitPattern: timeout)
+    let target = loop(data)
+    MainActor.assumeIsolated { target.addTimeout(bits) }
+    return 1
+}
+
+private let loopRemoveTimeout: DBusRemoveTimeoutFunction = { timeout, data in
+    let bits = UInt(bitPattern: timeout)
+    let target = loop(data)
+    MainActor.assumeIsolated { target.removeTimeout(bits) }
+}
+
+private let loopToggleTimeout: DBusTimeoutToggledFunction = { timeout, data in
+    let bits = UInt(bitPattern: timeout)
+    let target = loop(data)
+    MainActor.assumeIsolated { target.updateTimeout(bits) }
+}
+
+private let loopDispatchStatus: DBusDispatchStatusFunction = { _, status, data in
+    guard status == DBUS_DISPATCH_DATA_REMAINS else { return }
+    let target = loop(data)
+    MainActor.assumeIsolated { target.dispatchStatusChanged() }
+}

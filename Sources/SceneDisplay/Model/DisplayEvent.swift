@@ -1,0 +1,63 @@
+public import SceneCore
+
+/// What the display thread reports to its owner, in the order it happened. Timestamps are monotonic
+/// seconds (`CLOCK_MONOTONIC`, the host's clock): SDL's own event time, converted.
+public enum DisplayEvent: Sendable {
+    /// SDL started: the video driver in use and the refresh rate of the first display.
+    case ready(DisplayInfo)
+    /// SDL could not start; nothing else follows.
+    case failed(DisplayError)
+    /// Fingers changed together, in one input event of `window`. `serial` numbers input events from 1,
+    /// in arrival order.
+    case fingers(window: DisplayWindowID, changes: [FingerChange], timestamp: Double, serial: UInt64)
+    /// A key went down or up while `window` (nil: none of ours) had the keyboard focus.
+    case key(window: DisplayWindowID?, DisplayKey, timestamp: Double, serial: UInt64)
+    /// Text from the input method (keyboard layout, compose, IME), while text input is on.
+    case text(window: DisplayWindowID?, String, timestamp: Double, serial: UInt64)
+    /// The desktop's keyboard focus came to (`gained`) or left a window.
+    case focus(window: DisplayWindowID, gained: Bool, timestamp: Double, serial: UInt64)
+    /// Where the window is on the desktop (top-left of its content, in desktop points); nil when
+    /// the windowing system does not tell (Wayland).
+    case moved(window: DisplayWindowID, position: Point?)
+    /// The window's content was lost (its size changed): the next frame must hold all of it.
+    case needsFullFrame(window: DisplayWindowID)
+    /// The user asked to close the window (its close button).
+    case closeRequested(window: DisplayWindowID)
+
+    /// The input serial, for input events.
+    public var serial: UInt64? {
+        switch self {
+        case .fingers(_, _, _, let serial), .key(_, _, _, let serial), .text(_, _, _, let serial), .focus(_, _, _, let serial):
+            serial
+        case .ready, .failed, .moved, .needsFullFrame, .closeRequested:
+            nil
+        }
+    }
+}
+
+/// The display once started.
+public struct DisplayInfo: Sendable, Equatable {
+    /// SDL's video driver: `x11`, `wayland` or `offscreen`.
+    public var driver: String
+    /// Frames per second of the first display (60 when the driver does not say).
+    public var refreshRate: Double
+    /// Whether window positions are known (not on Wayland).
+    public var knowsWindowPositions: Bool
+
+    public init(driver: String, refreshRate: Double, knowsWindowPositions: Bool) {
+        self.driver = driver
+        self.refreshRate = refreshRate
+        self.knowsWindowPositions = knowsWindowPositions
+    }
+}
+
+/// Why the display could not start.
+public struct DisplayError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,29 @@
+/// What the display has done since it started: for benchmarks, idle checks and the host's
+/// `DisplayStatistics` method.
+public struct DisplayStatistics: Sendable, Equatable {
+    /// SDL's video driver ("" before it started).
+    public var driver = ""
+    /// Desktop windows open.
+    public var windows = 0
+    /// Input events posted to the owner (fingers, keys, text, focus).
+    public var inputEvents: UInt64 = 0
+    /// Pointer and touchscreen moves among them.
+    public var moves: UInt64 = 0
+    /// Events waiting for the owner now.
+    public var queued = 0
+    /// The most events that ever waited.
+    public var queuePeak = 0
+    /// The queue's capacity.
+    public var queueCapacity = 0
+    /// Frames presented (window updates with new pixels).
+    public var framesPresented: UInt64 = 0
+    /// Frames that replaced one not yet presented (coalesced).
+    public var framesCoalesced: UInt64 = 0
+    /// Whether a frame waits to be presented.
+    public var framePending = false
+    /// Seconds from a finger's down or up arriving in the display thread to the presentation of the
+    /// first frame rendered after it was handled, newest last (at most the configured limit).
+    public var inputToPhotonLatencies: [Double] = []
+
+    public init() {}
+}

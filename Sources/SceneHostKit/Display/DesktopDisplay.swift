@@ -1,0 +1,431 @@
+import Dispatch
+import Foundation
+public import Logging
+public import SceneCore
+public import SceneDisplay
+import SceneRender
+
+/// The host's side of the desktop display: one desktop window per connected scene, frames drawn when
+/// something changed (at most once per display refresh), and the display's input turned into
+/// ``InputRecord``s for ``DeviceInput``, the path scripted replays take too.
+///
+/// It observes the application: a scene that connects gets a window (titled with the scene's and
+/// the plugin's names, at the scene's screen frame), one that disconnects loses it, one in the
+/// background has it hidden. Each window of a scene has a damage observer whose notification
+/// schedules a frame; a frame renders the damaged scenes (``SceneRender/Renderer/renderScene(_:scale:)``,
+/// the scene's windows by level) and hands the images to the display thread. With nothing changing
+/// nothing runs. Main actor only.
+@MainActor
+public final class DesktopDisplay: ApplicationObserver {
+    /// What is still in flight between the display and the model (for idle detection).
+    public struct PendingWork: Sendable, Equatable {
+        /// Input events queued by the display thread and not yet delivered to the model.
+        public var queuedInputs: Int
+        /// Whether a frame is owed: something changed and was not presented yet.
+        public var frameOwed: Bool
+
+        /// Nothing queued and nothing to draw.
+        public var isIdle: Bool { queuedInputs == 0 && !frameOwed }
+    }
+
+    public let server: DisplayServer
+    private let host: SceneHost
+    /// The display's own renderer: its compositors report what changed since the display's last
+    /// frame, whoever else takes snapshots meanwhile.
+    private let renderer = Renderer()
+    /// The window being rendered: its damage notifications during the rendering are this frame's.
+    private weak var rendering: SceneWindow?
+    private let logger: Logger
+    private var windows: [ObjectIdentifier: SceneWindow] = [:]
+    private var scenesByWindow: [DisplayWindowID: SceneWindow] = [:]
+    private var nextWindowNumber: UInt32 = 1
+    public private(set) var info: DisplayInfo?
+    private var frameScheduled = false
+    private var lastFrameTime = 0.0
+    /// The last input event handled.
+    private var lastSerial: UInt64 = 0
+    /// Pointer and touchscreen moves delivered to the model.
+    public private(set) var movesDelivered: UInt64 = 0
+    /// Input events that arrived with a serial not above the one before (the queue keeps order, so 0).
+    public private(set) var outOfOrderInputs: UInt64 = 0
+    private var dirtiedDuringDrain = false
+    private var textInput: (window: DisplayWindowID, caret: Rect?)?
+    /// Called once when the display cannot start.
+    public var onFailure: (@MainActor (DisplayError) -> Void)?
+    /// Called when the display started.
+    public var onReady: (@MainActor (DisplayInfo) -> Void)?
+
+    /// One scene's desktop window.
+    @MainActor
+    private final class SceneWindow {
+        let id: DisplayWindowID
+        weak var scene: WindowScene?
+        let name: String
+        var observers: [ObjectIdentifier: (window: Window, observer: DamageObserver)] = [:]
+        var dirty = true
+        var needsFullFrame = true
+        var visible = false
+        /// The content's top-left on the desktop (nil: unknown, as on Wayland).
+        var position: Point?
+
+        init(id: DisplayWindowID, scene: WindowScene) {
+            self.id = id
+            self.scene = scene
+            name = scene.name
+        }
+    }
+
+    /// The display's entries in the host's pending-work list.
+    private lazy var workSource = DisplayWorkSource(display: self)
+
+    /// Seconds between frames: one display refresh.
+    public private(set) var frameInterval = 1.0 / 60
+
+    public init(host: SceneHost, options: DisplayOptions, logger: Logger) {
+        self.host = host
+        self.logger = logger
+        // Weak: the display thread may outlive the controller by a moment at shutdown.
+        let box = WeakDisplay()
+        server = DisplayServer(options: options) {
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { box.display?.drain() }
+            }
+        }
+        box.display = self
+    }
+
+    /// Starts the display thread and opens a window for every connected scene (later scenes get
+    /// theirs when they connect).
+    public func start() {
+        host.application.addObserver(self)
+        host.pendingWork.register(workSource)
+        server.start()
+        for scene in host.application.connectedScenes { open(scene) }
+    }
+
+    /// Closes the windows and stops the display thread (at once; see ``DisplayServer/stop()``).
+    public func stop() {
+        host.application.removeObserver(self)
+        host.pendingWork.unregister(workSource)
+        for window in windows.values { detachObservers(window) }
+        windows = [:]
+        scenesByWindow = [:]
+        server.stop()
+    }
+
+    /// What is in flight between the display and the model.
+    public var pendingWork: PendingWork {
+        PendingWork(
+            queuedInputs: server.queuedEventCount,
+            frameOwed: frameScheduled || windows.values.contains { $0.dirty && $0.visible } || server.hasPendingFrame)
+    }
+
+    /// The scenes whose window changed and was not drawn yet (hidden ones are drawn when shown).
+    public var scenesOwingFrames: [WindowScene] {
+        windows.values.filter { $0.dirty && $0.visible }.compactMap(\.scene).sorted { $0.name < $1.name }
+    }
+
+    /// Draws the owed frames now rather than at the next refresh (someone waits for idle).
+    public func renderOwedFrames() {
+        guard windows.values.contains(where: { $0.dirty && $0.visible }) else { return }
+        renderFrames()
+    }
+
+    /// Brings `scene`'s desktop window to the front and asks for the keyboard focus, unless it has
+    /// it (best effort: a Wayland compositor or a window manager may refuse).
+    public func raise(_ scene: WindowScene) {
+        guard let window = windows[ObjectIdentifier(scene)], window.visible, host.deviceInput.focusedScene != scene.name else { return }
+        server.send(.raise(window.id))
+    }
+
+    /// Where `scene`'s area starts on the desktop: its window's content position; nil when there is
+    /// no window for it or the windowing system hides positions (Wayland).
+    public func desktopOrigin(of scene: WindowScene) -> Point? {
+        windows[ObjectIdentifier(scene)]?.position
+    }
+
+    /// What to add to the model's screen coordinates of `scene` for the desktop's: where its window's
+    /// content is minus where the scene is on the model's screen. Where the windowing system hides
+    /// positions (Wayland) the window counts as at the desktop's origin, so coordinates are relative to
+    /// the window. Nil without a window for the scene.
+    public func desktopOffset(of scene: WindowScene) -> Point? {
+        guard let window = windows[ObjectIdentifier(scene)] else { return nil }
+        return (window.position ?? Point(x: 0, y: 0)) - scene.screenFrame.origin
+    }
+
+    /// Whether `scene` has a desktop window.
+    public func hasWindow(for scene: WindowScene) -> Bool {
+        windows[ObjectIdentifier(scene)] != nil
+    }
+
+    // MARK: Windows
+
+    private func open(_ scene: WindowScene) {
+        guard windows[ObjectIdentifier(scene)] == nil else { return }
+        let id = DisplayWindowID(nextWindowNumber)
+        nextWindowNumber += 1
+        let window = SceneWindow(id: id, scene: scene)
+        window.visible = Self.isShown(scene)
+        windows[ObjectIdentifier(scene)] = window
+        scenesByWindow[id] = window
+        server.send(.open(id, title: Self.title(of: scene), frame: scene.screenFrame, visible: window.visible))
+        attachObservers(window)
+        markDirty(window, full: true)
+    }
+
+    private func close(_ scene: WindowScene) {
+        guard let window = windows.removeValue(forKey: ObjectIdentifier(scene)) else { return }
+        scenesByWindow[window.id] = nil
+        detachObservers(window)
+        server.send(.close(window.id))
+        if textInput?.window == window.id { updateTextInput() }
+    }
+
+    /// `findview (FindView)`: the scene's name and its plugin's (ASCII, which every window manager
+    /// shows right whichever title property it reads).
+    static func title(of scene: WindowScene) -> String {
+        scene.pluginName.isEmpty ? scene.name : "\(scene.name) (\(scene.pluginName))"
+    }
+
+    /// Scenes in the foreground (active or not) are shown; background ones hidden.
+    static func isShown(_ scene: WindowScene) -> Bool {
+        switch scene.activationState {
+        case .foregroundActive, .foregroundInactive: true
+        case .background, .unattached: false
+        @unknown default: false
+        }
+    }
+
+    /// Observes the damage of every window of the scene (and only those).
+    private func attachObservers(_ sceneWindow: SceneWindow) {
+        guard let scene = sceneWindow.scene else { return }
+        let current = Set(scene.windows.map(ObjectIdentifier.init))
+        for (key, entry) in sceneWindow.observers where !current.contains(key) {
+            entry.window.removeDamageObserver(entry.observer)
+            sceneWindow.observers[key] = nil
+        }
+        for window in scene.windows where sceneWindow.observers[ObjectIdentifier(window)] == nil {
+            let observer = window.addDamageObserver()
+            observer.onDamage = { [weak self, weak sceneWindow] in
+                guard let self, let sceneWindow, sceneWindow !== self.rendering else { return }
+                self.markDirty(sceneWindow)
+            }
+            sceneWindow.observers[ObjectIdentifier(window)] = (window, observer)
+        }
+    }
+
+    private func detachObservers(_ sceneWindow: SceneWindow) {
+        for entry in sceneWindow.observers.values {
+            entry.window.removeDamageObserver(entry.observer)
+        }
+        sceneWindow.observers = [:]
+    }
+
+    // MARK: Frames
+
+    private func markDirty(_ window: SceneWindow, full: Bool = false) {
+        window.dirty = true
+        if full { window.needsFullFrame = true }
+        dirtiedDuringDrain = true
+        scheduleFrame()
+    }
+
+    /// Renders at the next refresh: at once when the last frame is a refresh old, else when it is.
+    private func scheduleFrame() {
+        guard !frameScheduled else { return }
+        frameScheduled = true
+        let wait = max(0, lastFrameTime + frameInterval - Self.now())
+        let render: @Sendable () -> Void = { [weak self] in
+            MainActor.assumeIsolated { self?.renderFrames() }
+        }
+        if wait <= 0 {
+            DispatchQueue.main.async(execute: render)
+        } else {
+            DispatchQueue.main.asyncAfter(deadline: .now() + wait, execute: render)
+        }
+    }
+
+    private func renderFrames() {
+        frameScheduled = false
+        lastFrameTime = Self.now()
+        var presented = false
+        for window in windows.values where window.dirty {
+            guard let scene = window.scene else { continue }
+            guard window.visible else { continue }  // drawn when shown again
+            window.dirty = false
+            let frame: CompositeFrame
+            rendering = window
+            defer { rendering = nil }
+            do {
+                frame = try renderer.renderScene(scene, scale: 1)
+            } catch {
+                logger.error("display: cannot draw scene \(scene.name): \(error)")
+                continue
+            }
+            // The rendering resolved every pending change; what the observers hold is in this frame.
+            for entry in window.observers.values { _ = entry.observer.takeRegion() }
+            let full = PixelRect(x: 0, y: 0, width: frame.image.width, height: frame.image.height)
+            let damage = window.needsFullFrame ? [full] : frame.damage
+            window.needsFullFrame = false
+            guard !damage.isEmpty else { continue }
+            server.present(window.id, image: frame.image, damage: damage, inputSerial: lastSerial)
+            presented = true
+        }
+        if !presented { server.inputsShowedNothing(through: lastSerial) }
+        host.pendingWork.setNeedsCheck()
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    // MARK: Events from the display
+
+    /// Handles every event the display thread queued.
+    func drain() {
+        dirtiedDuringDrain = false
+        let serialBefore = lastSerial
+        for event in server.takeEvents() {
+            handle(event)
+        }
+        updateTextInput()
+        if lastSerial != serialBefore, !dirtiedDuringDrain, !frameScheduled {
+            server.inputsShowedNothing(through: lastSerial)
+        }
+        host.pendingWork.setNeedsCheck()
+    }
+
+    private func handle(_ event: DisplayEvent) {
+        if let serial = event.serial {
+            if serial <= lastSerial { outOfOrderInputs += 1 }
+            lastSerial = max(lastSerial, serial)
+        }
+        switch event {
+        case .ready(let info):
+            self.info = info
+            frameInterval = 1 / max(1, info.refreshRate)
+            logger.info("display: \(info.driver), \(windows.count) window(s), \(Int(info.refreshRate.rounded())) Hz")
+            onReady?(info)
+        case .failed(let error):
+            logger.warning("display: \(error.message)")
+            onFailure?(error)
+        case .fingers(let id, let changes, let timestamp, _):
+            guard let window = scenesByWindow[id], let scene = window.scene else { return }
+            // No raise here: a window manager focuses the clicked window itself (before the click
+            // arrives); without one, the model's click to focus (the touched scene's key window
+            // becomes the application's) already sends the keyboard there, and a late asynchronous
+            // focus change would reset the modifiers of the pointer's next press.
+            let steps = changes.map { FingerStep(slot: $0.finger, phase: Self.phase($0.phase), location: $0.location) }
+            if steps.allSatisfy({ $0.phase == .move }) { movesDelivered += 1 }
+            host.deviceInput.deliver(.touches(scene: scene.name, steps), timestamp: eventTime(timestamp))
+        case .key(_, let key, let timestamp, _):
+            switch key {
+            case .key(let key, let isDown, _):
+                host.deviceInput.deliver(.keyboard(.press(key, isDown ? .began : .ended)), timestamp: eventTime(timestamp))
+            case .media(let subtype):
+                host.deviceInput.deliver(.keyboard(.mediaKey(subtype)), timestamp: eventTime(timestamp))
+            }
+        case .text(_, let text, let timestamp, _):
+            do throws(InputError) {
+                try KeyboardInput.checkTypedText(text)
+                host.deviceInput.deliver(.keyboard(.text(text)), timestamp: eventTime(timestamp))
+            } catch {
+                logger.info("display: typed text ignored: \(error.message)")
+            }
+        case .focus(let id, let gained, let timestamp, _):
+            guard let window = scenesByWindow[id], let scene = window.scene else { return }
+            host.deviceInput.deliver(.focus(scene: scene.name, gained: gained), timestamp: eventTime(timestamp))
+        case .moved(let id, let position):
+            scenesByWindow[id]?.position = position
+        case .needsFullFrame(let id):
+            if let window = scenesByWindow[id] { markDirty(window, full: true) }
+        case .closeRequested(let id):
+            guard let window = scenesByWindow[id], let scene = window.scene else { return }
+            logger.info("display: the window of scene \(scene.name) was closed; disconnecting the scene")
+            host.application.disconnect(scene)
+        }
+    }
+
+    /// The time an event happened for the model: SDL's (monotonic seconds, the real clock's scale),
+    /// or the model's own now on a virtual clock, where real time means nothing.
+    private func eventTime(_ timestamp: Double) -> Double? {
+        host.clock.mode == .real ? timestamp : nil
+    }
+
+    static func phase(_ phase: FingerChange.Phase) -> InputSample.Phase {
+        switch phase {
+        case .down: .down
+        case .move: .move
+        case .up: .up
+        case .cancel: .cancel
+        }
+    }
+
+    /// Text input is on while the key window's first responder takes text (a text field editing),
+    /// in the desktop window of its scene, with the candidate window at the field.
+    private func updateTextInput() {
+        var wanted: (window: DisplayWindowID, caret: Rect?)?
+        if let keyWindow = host.application.keyWindow, let responder = keyWindow.firstResponder, responder is any KeyInput,
+            let scene = keyWindow.windowScene, let window = windows[ObjectIdentifier(scene)]
+        {
+            var caret: Rect?
+            if let view = responder as? View {
+                let origin = keyWindow.convertToScreen(view.convert(view.bounds.origin, to: nil)) - scene.screenFrame.origin
+                caret = Rect(origin: origin, size: view.bounds.size)
+            }
+            wanted = (window.id, caret)
+        }
+        guard wanted?.window != textInput?.window || wanted?.caret != textInput?.caret else { return }
+        textInput = wanted
+        server.send(.textInput(wanted?.window, caret: wanted?.caret))
+    }
+
+    // MARK: ApplicationObserver
+
+    public func sceneDidConnect(_ scene: WindowScene) {
+        open(scene)
+    }
+
+    public func sceneDidDisconnect(_ scene: WindowScene) {
+        close(scene)
+    }
+
+    public func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState) {
+        guard let window = windows[ObjectIdentifier(scene)] else { return }
+        let shown = Self.isShown(scene)
+        guard shown != window.visible else { return }
+        window.visible = shown
+        server.send(.setVisible(window.id, shown))
+        if shown { markDirty(window, full: true) }
+    }
+
+    public func windowsDidChange(in scene: WindowScene) {
+        guard let window = windows[ObjectIdentifier(scene)] else { return }
+        attachObservers(window)
+        markDirty(window)
+    }
+
+    public func windowDidBecomeVisible(_ window: Window) {
+        if let scene = window.windowScene, let sceneWindow = windows[ObjectIdentifier(scene)] { markDirty(sceneWindow) }
+    }
+
+    public func windowDidBecomeHidden(_ window: Window) {
+        windowDidBecomeVisible(window)
+    }
+
+    public func firstResponderDidChange(in window: Window, from old: Responder?, to new: Responder?) {
+        updateTextInput()
+    }
+
+    public func applicationKeyWindowDidChange(from old: Window?, to new: Window?) {
+        updateTextInput()
+    }
+}
+
+/// The display thread's way back to its controller, which may be gone.
+@MainActor
+private final class WeakDisplay {
+    weak var display: DesktopDisplay?
+}

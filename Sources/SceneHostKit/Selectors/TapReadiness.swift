@@ -1,0 +1,32 @@
+public import SceneCore
+
+/// Where a strict, selector-driven tap stands at one moment: ready (exactly one match, visible,
+/// enabled, and the host's hit test at the centre of its visible part lands on it or inside it — or,
+/// for a view that takes no touches itself, such as a label, on the ancestor behind it, where a
+/// finger there would land), or why not. `TapMatching` waits until it is ready and reports the last reason when time runs out.
+@MainActor
+public enum TapReadiness {
+    case ready(SelectorMatcher.Match, point: Point)
+    case noMatch
+    case ambiguous([SelectorMatcher.Match])
+    case notVisible(SelectorMatcher.Match)
+    case notEnabled(SelectorMatcher.Match)
+    /// A touch at `point` (window coordinates) would reach `hit` (nil: no view at all) instead.
+    case notHittable(SelectorMatcher.Match, point: Point, hit: (window: Window, view: View)?)
+
+    /// Evaluates `selector` against the live tree now.
+    public static func evaluate(_ selector: ViewSelector, matcher: SelectorMatcher, application: Application) -> TapReadiness {
+        let matches = matcher.matches(selector, in: application)
+        guard let match = matches.first else { return .noMatch }
+        guard matches.count == 1 else { return .ambiguous(matches) }
+        guard let probe = matcher.hitProbe(of: match.view, in: application) else { return .notVisible(match) }
+        guard matcher.isEnabled(match.view) else { return .notEnabled(match) }
+        guard let hit = probe.hit, hit.window === match.window,
+            hit.view === match.view || hit.view.isDescendant(of: match.view)
+                || (!match.view.isUserInteractionEnabled && match.view.isDescendant(of: hit.view))
+        else {
+            return .notHittable(match, point: probe.point, hit: probe.hit)
+        }
+        return .ready(match, point: probe.point)
+    }
+}

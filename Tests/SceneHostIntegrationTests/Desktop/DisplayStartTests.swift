@@ -1,0 +1,39 @@
+import DBusKit
+import Foundation
+import Testing
+
+@Suite("scene-host --display: on, auto and off without a usable display")
+struct DisplayStartTests {
+    @Test("display on with neither WAYLAND_DISPLAY nor DISPLAY set exits 78 naming both, from the option or the file's line")
+    func onWithoutDisplay() async throws {
+        let host = try HostProcess(arguments: ["--display", "on"])
+        #expect(await host.exitStatus() == 78)
+        let message = host.log.joined(separator: "\n")
+        #expect(message.contains("--display on: no display to show the scenes on: neither WAYLAND_DISPLAY nor DISPLAY is set"), "\(message)")
+        let config = try temporaryFile("display-on.yaml", "scenes: []\ndisplay: on\n")
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let fromFile = try HostProcess(arguments: ["--config", config])
+        #expect(await fromFile.exitStatus() == 78)
+        #expect(fromFile.log.contains { $0.contains("\(config):2: display: on: no display") && $0.contains("WAYLAND_DISPLAY") && $0.contains("DISPLAY") }, "\(fromFile.log)")
+    }
+
+    @MainActor
+    @Test("display on with a DISPLAY nobody serves exits 78 with SDL's reason; auto carries on headless")
+    func unreachableDisplay() async throws {
+        let on = try HostProcess(arguments: ["--display", "on"], environment: ["DISPLAY": ":987"])
+        #expect(await on.exitStatus() == 78)
+        #expect(on.log.contains { $0.contains("scene-host: display: on, but SDL could not open a display") }, "\(on.log.suffix(5))")
+        let auto = try HostProcess(arguments: ["--display", "auto"], environment: ["DISPLAY": ":987"])
+        #expect(await auto.line(containing: "running headless"))
+        let client = try await HostBusClient(host: auto)
+        defer { client.close() }
+        #expect(try await client.window(DemoWindow.findview, "Tap", doubles(240, 250) + [.uint32(1)]).first?.stringValue == "blue")
+    }
+
+    @Test("--display takes auto, on or off; anything else is a usage error naming it")
+    func badOption() async throws {
+        let host = try HostProcess(arguments: ["--display", "x11", "--check-config"])
+        #expect(await host.exitStatus() == 64)
+        #expect(host.log.contains { $0.contains("--display 'x11' is not a display mode: use auto, on or off") }, "\(host.log)")
+    }
+}

@@ -1,0 +1,148 @@
+import DBusKit
+import Foundation
+import SceneBusContract
+import Testing
+
+/// `Window1.PerformActions` against the real scene-host: unmodified Appium bodies drive GestureLab's
+/// canvas recognizers; ten fingers; bad bodies and limits.
+@MainActor
+@Suite("W3C actions against the real scene-host", .serialized)
+struct PerformActionsTests {
+    /// What Appium's Python client (Selenium's ActionBuilder with two touch PointerInputs) sends for a
+    /// zoom on GestureLab's canvas: fingers from 60 to 200 points apart around (195, 670).
+    static let appiumZoom = """
+        {"actions": [
+          {"type": "pointer", "parameters": {"pointerType": "touch"}, "id": "finger1", "actions": [
+            {"type": "pointerMove", "duration": 0, "x": 165, "y": 670, "origin": "viewport"},
+            {"type": "pointerDown", "button": 0, "width": 1, "height": 1, "pressure": 0.5},
+            {"type": "pause", "duration": 100},
+            {"type": "pointerMove", "duration": 500, "x": 95, "y": 670, "origin": "viewport"},
+            {"type": "pointerUp", "button": 0}]},
+          {"type": "pointer", "parameters": {"pointerType": "touch"}, "id": "finger2", "actions": [
+            {"type": "pointerMove", "duration": 0, "x": 225, "y": 670, "origin": "viewport"},
+            {"type": "pointerDown", "button": 0, "width": 1, "height": 1, "pressure": 0.5},
+            {"type": "pause", "duration": 100},
+            {"type": "pointerMove", "duration": 500, "x": 295, "y": 670, "origin": "viewport"},
+            {"type": "pointerUp", "button": 0}]},
+          {"type": "key", "id": "key", "actions": [{"type": "pause", "duration": 0}, {"type": "pause", "duration": 0}]}
+        ]}
+        """
+
+    /// Two fingers 120 points apart turning a quarter turn around (195, 670) in six steps.
+    static var rotation: String {
+        func finger(_ id: String, _ start: Double) -> String {
+            var actions = ["{\"type\": \"pointerMove\", \"duration\": 0, \"x\": \(195 + 60 * cos(start)), \"y\": \(670 + 60 * sin(start))}", "{\"type\": \"pointerDown\", \"button\": 0}"]
+            for step in 1...6 {
+                let angle = start + Double.pi / 2 * Double(step) / 6
+                actions.append("{\"type\": \"pointerMove\", \"duration\": 50, \"x\": \(195 + 60 * cos(angle)), \"y\": \(670 + 60 * sin(angle))}")
+            }
+            actions.append("{\"type\": \"pointerUp\", \"button\": 0}")
+            return "{\"type\": \"pointer\", \"id\": \"\(id)\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": [\(actions.joined(separator: ", "))]}"
+        }
+        return "{\"actions\": [\(finger("thumb", Double.pi)), \(finger("index", 0))]}"
+    }
+
+    private func perform(_ client: HostBusClient, window: Int, _ json: String) async throws -> [String] {
+        try await client.window(window, "PerformActions", [.string(json)])[0].arrayElements?.compactMap(\.stringValue) ?? []
+    }
+
+    @Test("An unmodified Appium zoom body drives GestureLab's pinch recognizer to ended with scale 200/60; a quarter-turn body ends its rotation at π/2")
+    func pinchAndRotate() async throws {
+        let host = try ToolkitHost.start(clock: "virtual")
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        let window = ToolkitHost.gesturelabWindow
+        #expect(try await perform(client, window: window, Self.appiumZoom) == ["canvas", "canvas"])
+        #expect(abs((try await client.host("Now")[0].doubleValue ?? 0) - 0.6) < 1e-9, "the body lasts 100 + 500 ms of virtual time")
+        #expect(try await perform(client, window: window, Self.rotation) == ["canvas", "canvas"])
+        try await client.settle()
+        let lines = client.logLines(of: "gesturelab")
+        #expect(lines.contains("pinch ended scale=3.3333"), "\(lines)")
+        #expect(lines.contains("rotation ended rotation=1.5708"), "\(lines)")
+        let touches = client.signals(named: "Touch")
+        #expect(touches.filter { $0.string(3) == "began" }.count == 4 && touches.filter { $0.string(3) == "ended" }.count == 4)
+        #expect(client.signals(named: "GestureStateChanged").contains { $0.string(3) == "pinch" && $0.string(4) == "ended" })
+    }
+
+    @Test("Ten fingers at once: ten touches begin in one event and end in the next; an eleventh is over the limit")
+    func tenFingers() async throws {
+        let host = try ToolkitHost.start(clock: "virtual", toolkitOnly: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        func body(_ count: Int) -> String {
+            let sources = (0..<count).map { finger in
+                "{\"type\": \"pointer\", \"id\": \"f\(finger)\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": ["
+                    + "{\"type\": \"pointerMove\", \"x\": \(20 + finger * 35), \"y\": 800}, {\"type\": \"pointerDown\"}, {\"type\": \"pause\", \"duration\": 100}, {\"type\": \"pointerUp\"}]}"
+            }
+            return "{\"actions\": [\(sources.joined(separator: ", "))]}"
+        }
+        let hits = try await perform(client, window: 1, body(10))
+        #expect(hits.count == 10)
+        #expect(Set(hits) == ["Window#"], "every finger landed on the window's background: \(hits)")
+        try await client.settle()
+        let touches = client.signals(named: "Touch")
+        #expect(touches.filter { $0.string(3) == "began" }.count == 10)
+        #expect(Set(touches.filter { $0.string(3) == "began" }.map { $0.arguments[7].doubleValue }) == [0], "one event")
+        #expect(Set(touches.filter { $0.string(3) == "ended" }.map { $0.arguments[7].doubleValue }) == [0.1])
+        let eleven = await client.failure { _ = try await perform(client, window: 1, body(11)) }
+        #expect(eleven?.name == SceneBusContract.ErrorNames.limitsExceeded)
+        #expect(eleven?.message.contains("11 simultaneous touches; the limit is 10") == true, "\(eleven?.message ?? "")")
+    }
+
+    @Test("Real clock: pauses wait without blocking the main loop; an element origin taps the view's centre")
+    func realClockPause() async throws {
+        let host = try ToolkitHost.start(clock: "real", toolkitOnly: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        let body = """
+            {"actions": [{"type": "pointer", "id": "f", "parameters": {"pointerType": "touch"}, "actions": [
+              {"type": "pointerMove", "origin": {"element-6066-11e4-a52e-4f735466cecf": "target"}},
+              {"type": "pointerDown"}, {"type": "pause", "duration": 300}, {"type": "pointerUp"}, {"type": "pause", "duration": 200}]}]}
+            """
+        let start = Date()
+        async let hits = perform(client, window: 1, body)
+        #expect(try await client.window(1, "HitTest", doubles(80, 70)) == [.string("press")], "served during the pauses")
+        #expect(try await hits == ["target"])
+        #expect(Date().timeIntervalSince(start) >= 0.5, "the body lasts 300 + 200 ms")
+        _ = try await client.settle()
+        #expect(client.logLines(of: "toolkit") == ["target tapped"])
+    }
+
+    @Test("Bad bodies: InvalidArgs naming the path, UnknownView for a missing element, LimitsExceeded for huge lists; the host keeps serving")
+    func badBodies() async throws {
+        let host = try ToolkitHost.start(clock: "virtual", toolkitOnly: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        func failure(_ json: String) async -> BusError? {
+            await client.failure { _ = try await perform(client, window: 1, json) }
+        }
+        let notJSON = await failure("{\"actions\": [")
+        #expect(notJSON?.name == .invalidArgs)
+        #expect(notJSON?.message.hasPrefix("the body is not valid JSON") == true, "\(notJSON?.message ?? "")")
+        let unknown = await failure("""
+            {"actions": [{"type": "none", "id": "n", "actions": [{"type": "pause"}]},
+              {"type": "pointer", "id": "f", "parameters": {"pointerType": "touch"}, "actions": [
+                {"type": "pointerDown"}, {"type": "pointerUp"}, {"type": "pause"}, {"type": "flick"}]}]}
+            """)
+        #expect(unknown?.name == .invalidArgs)
+        #expect(unknown?.message == "actions[1].actions[3].type: unknown pointer action 'flick'; use pointerMove, pointerDown, pointerUp, pointerCancel or pause")
+        let element = await failure("""
+            {"actions": [{"type": "pointer", "id": "f", "parameters": {"pointerType": "touch"}, "actions": [
+              {"type": "pointerMove", "origin": {"element-6066-11e4-a52e-4f735466cecf": "ghost"}}, {"type": "pointerDown"}, {"type": "pointerUp"}]}]}
+            """)
+        #expect(element?.name == SceneBusContract.ErrorNames.unknownView)
+        #expect(element?.message.hasPrefix("actions[0].actions[0].origin: no visible view 'ghost'") == true, "\(element?.message ?? "")")
+        let pauses = Array(repeating: "{\"type\": \"pause\"}", count: 10_001).joined(separator: ",")
+        let huge = await failure("{\"actions\": [{\"type\": \"none\", \"id\": \"n\", \"actions\": [\(pauses)]}]}")
+        #expect(huge?.name == SceneBusContract.ErrorNames.limitsExceeded)
+        #expect(huge?.message == "actions: 10001 actions in one call; the limit is 10000 (bus.limits.samples-per-call)")
+        let long = await failure("{\"actions\": [{\"type\": \"none\", \"id\": \"n\", \"actions\": [{\"type\": \"pause\", \"duration\": 61000}]}]}")
+        #expect(long?.name == SceneBusContract.ErrorNames.limitsExceeded)
+        #expect(long?.message == "the actions last 61 s; the limit is 60 s (bus.limits.script-seconds)")
+        let gone = await client.failure { _ = try await client.call(SceneBusContract.windowPath(99), SceneBusContract.windowInterface, "PerformActions", [.string("{}")]) }
+        #expect(gone?.name == .unknownObject || gone?.name.rawValue == "org.freedesktop.DBus.Error.UnknownObject", "\(gone.map { "\($0)" } ?? "")")
+        try await client.settle()
+        #expect(client.signals(named: "Touch").isEmpty, "nothing was delivered")
+        #expect(try await perform(client, window: 1, "{\"actions\": []}") == [])
+    }
+}

@@ -1,0 +1,115 @@
+import SceneCore
+import SceneHostKit
+import Testing
+
+/// A plugin-style subclass, to match by superclass name.
+final class FancyButton: Button {}
+
+@MainActor
+@Suite("Selector matching against a live tree")
+struct SelectorMatcherTests {
+    let application = Application(clock: ManualClock())
+    let matcher = SelectorMatcher()
+    let delegate: BuildWindow
+    let scene: WindowScene
+    let list = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+    let ok = FancyButton(frame: Rect(x: 0, y: 0, width: 100, height: 40), title: "OK")
+    let cancel = Button(frame: Rect(x: 100, y: 0, width: 100, height: 40), title: "Cancel")
+    let caption = Label(frame: Rect(x: 0, y: 50, width: 200, height: 40), text: "Caption")
+    let offscreen = Label(frame: Rect(x: 5000, y: 0, width: 10, height: 10), text: "Far")
+
+    init() {
+        list.accessibilityIdentifier = "list"
+        ok.accessibilityIdentifier = "ok"
+        cancel.isEnabled = false
+        list.addSubview(ok)
+        list.addSubview(cancel)
+        list.addSubview(caption)
+        delegate = BuildWindow(views: [list, offscreen])
+        scene = try! application.connectScene(named: "s", delegate: delegate, screenFrame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scene.activate()
+    }
+
+    private func find(_ text: String) throws -> [ObjectIdentifier] {
+        try matcher.matches(ViewSelector.parse(text), in: application).map { ObjectIdentifier($0.view) }
+    }
+
+    private func ids(_ views: View...) -> [ObjectIdentifier] { views.map(ObjectIdentifier.init) }
+
+    @Test("Types match the class and its superclasses; identifiers, labels, text, titles and roles compare exactly")
+    func attributes() throws {
+        #expect(try find("Button") == ids(ok, cancel))
+        #expect(try find("FancyButton") == ids(ok))
+        #expect(try find("Control") == ids(ok, cancel))
+        #expect(try find("#ok") == ids(ok))
+        #expect(try find("[label=\"Cancel\"]") == ids(cancel), "a button's title is its label")
+        #expect(try find("[text=\"Caption\"]") == ids(caption))
+        #expect(try find("[title=\"OK\"]") == ids(ok))
+        #expect(try find("[role=\"push-button\"]") == ids(ok, cancel))
+        #expect(try find("[label=\"caption\"]").isEmpty, "case matters")
+        #expect(try find("Window").count == 1)
+    }
+
+    @Test("Descendant and child combinators; the window is a view too")
+    func combinators() throws {
+        #expect(try find("#list > Button") == ids(ok, cancel))
+        #expect(try find("Window > Button").isEmpty)
+        #expect(try find("Window Button") == ids(ok, cancel))
+        #expect(try find("Window > #list > [text=\"Caption\"]") == ids(caption))
+        #expect(try find("#list #list").isEmpty)
+        #expect(try find("Window View View") == ids(ok, cancel, caption), "nested views, each once")
+    }
+
+    @Test(":visible and :enabled")
+    func pseudoClasses() throws {
+        #expect(try find("Label:visible") == ids(caption), "the far label lies outside the window")
+        #expect(try find("Button:enabled") == ids(ok))
+        ok.isHidden = true
+        #expect(try find("Button:visible") == ids(cancel))
+        ok.isHidden = false
+        list.alpha = 0
+        #expect(try find("Button:visible").isEmpty, "a transparent ancestor hides its subviews")
+        list.alpha = 1
+        list.isUserInteractionEnabled = false
+        #expect(try find(":enabled") == ids(delegate.window!, list, offscreen), "the list's subviews are cut off; labels take no touches but are enabled")
+        list.isUserInteractionEnabled = true
+        scene.deactivate()
+        #expect(try find(":visible").isEmpty, "an inactive scene shows nothing")
+    }
+
+    @Test("scene= scopes the search to one scene")
+    func sceneScope() throws {
+        #expect(try find("scene=s #ok") == ids(ok))
+        #expect(try find("scene=other #ok").isEmpty)
+    }
+
+    @Test("Tap readiness: ready at the centre of the visible part; covered targets name the covering view")
+    func readiness() throws {
+        guard case .ready(_, let point) = TapReadiness.evaluate(try ViewSelector.parse("#ok"), matcher: matcher, application: application) else {
+            Issue.record("#ok should be ready")
+            return
+        }
+        #expect(point == Point(x: 50, y: 20))
+        let cover = View(frame: Rect(x: 0, y: 0, width: 60, height: 60))
+        delegate.window!.addSubview(cover)
+        guard case .notHittable(_, _, let hit) = TapReadiness.evaluate(try ViewSelector.parse("#ok"), matcher: matcher, application: application) else {
+            Issue.record("#ok should be covered")
+            return
+        }
+        #expect(hit?.view === cover)
+        guard case .notEnabled = TapReadiness.evaluate(try ViewSelector.parse("[title=\"Cancel\"]"), matcher: matcher, application: application),
+            case .ambiguous(let both) = TapReadiness.evaluate(try ViewSelector.parse("Button"), matcher: matcher, application: application),
+            case .noMatch = TapReadiness.evaluate(try ViewSelector.parse("#none"), matcher: matcher, application: application),
+            case .notVisible = TapReadiness.evaluate(try ViewSelector.parse("[text=\"Far\"]"), matcher: matcher, application: application)
+        else {
+            Issue.record("wrong readiness")
+            return
+        }
+        #expect(both.count == 2)
+        // A label takes no touches: a tap at its centre lands on the view behind it, its ancestor.
+        guard case .ready = TapReadiness.evaluate(try ViewSelector.parse("[text=\"Caption\"]"), matcher: matcher, application: application) else {
+            Issue.record("a tap on the caption reaches the list behind it")
+            return
+        }
+    }
+}
