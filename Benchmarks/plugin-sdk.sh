@@ -2,8 +2,10 @@
 # Plugin SDK figures, each a ratio against a baseline measured in the same run (see BENCHMARKS.md):
 #
 #   listing  `scenectl plugins` with 50 plugins on the search path (probe cache warm) against probing
-#            one plugin (`scene-host --probe`); target: at most 2x. The first, cold listing (50 probes)
-#            is reported too.
+#            one plugin (`scene-host --probe`); target: at most 2x. Each run starts its own host and
+#            times 5 warm listings interleaved with 5 probes (the run's ratio: median listing /
+#            median probe, so that one load spike on a shared machine does not decide a run). The
+#            first, cold listing (50 probes) is reported too.
 #   build    building the template plugin (`scenectl new-plugin`) with `swift build -c release`
 #            against the installed SDK, against building the same sources with SceneCore from source
 #            (a path dependency on Sources/SceneCore); target: at most 1/5.
@@ -17,10 +19,17 @@ section="${1:-all}"; [ $# -gt 0 ] && shift
 runs=5
 while [ $# -gt 0 ]; do
     case "$1" in
-        --runs) runs="$2"; shift 2 ;;
-        *) echo "plugin-sdk.sh: unknown argument '$1'" >&2; exit 64 ;;
+        --runs)
+            [ $# -ge 2 ] || { echo "plugin-sdk.sh: --runs needs a number of runs (1 or more)" >&2; exit 64; }
+            runs="$2"; shift 2 ;;
+        *) echo "plugin-sdk.sh: unknown argument '$1' (usage: plugin-sdk.sh [listing|build|all] [--runs N])" >&2; exit 64 ;;
     esac
 done
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "plugin-sdk.sh: --runs '$runs' is not a number of runs (1 or more)" >&2; exit 64; }
+case "$section" in
+    listing|build|all) ;;
+    *) echo "plugin-sdk.sh: unknown section '$section' (listing, build, all)" >&2; exit 64 ;;
+esac
 bin="$(swift build -c release --show-bin-path)"
 [ -x "$bin/scene-host" ] || { echo "plugin-sdk.sh: build first: swift build -c release" >&2; exit 1; }
 work="$(mktemp -d /tmp/scenehost-sdk-bench.XXXXXX)"
@@ -52,9 +61,14 @@ listing() {
         local t0 t1 cold warm probe
         t0=$(now); "${ctl[@]}" plugins --timeout 120 > "$rt/cold.txt"; t1=$(now); cold=$((t1 - t0))
         grep -q "50 plugin files: 50 available" "$rt/cold.txt" || { echo "unexpected listing:"; tail -3 "$rt/cold.txt"; kill "$host"; exit 1; }
-        t0=$(now); "${ctl[@]}" plugins --timeout 120 > "$rt/warm.txt"; t1=$(now); warm=$((t1 - t0))
-        cmp -s "$rt/cold.txt" "$rt/warm.txt" || { echo "the cached listing differs from the probed one"; kill "$host"; exit 1; }
-        t0=$(now); SWIFT_BACKTRACE=enable=no "$folder/bin/scene-host" --probe "$folder/plugins/libP01.so" >/dev/null; t1=$(now); probe=$((t1 - t0))
+        local warms="" probes=""
+        for _ in 1 2 3 4 5; do
+            t0=$(now); "${ctl[@]}" plugins --timeout 120 > "$rt/warm.txt"; t1=$(now); warms+="$((t1 - t0))"$'\n'
+            cmp -s "$rt/cold.txt" "$rt/warm.txt" || { echo "the cached listing differs from the probed one"; kill "$host"; exit 1; }
+            t0=$(now); SWIFT_BACKTRACE=enable=no "$folder/bin/scene-host" --probe "$folder/plugins/libP01.so" >/dev/null; t1=$(now); probes+="$((t1 - t0))"$'\n'
+        done
+        read -r warm _ <<<"$(printf '%s' "$warms" | stats)"
+        read -r probe _ <<<"$(printf '%s' "$probes" | stats)"
         kill "$host"; wait "$host" 2>/dev/null || true
         ratios+="$(awk -v a="$warm" -v b="$probe" 'BEGIN { printf "%.3f", a / b }')"$'\n'
         colds+="$(awk -v a="$cold" -v b="$probe" 'BEGIN { printf "%.3f", a / b }')"$'\n'
@@ -70,7 +84,7 @@ listing() {
     echo "| warm listing / one probe | ${med}× | ${worst}× | ≤ 2× $(awk -v m="$med" 'BEGIN { print (m <= 2) ? "met" : "MISSED" }') |"
     echo "| cold listing (50 probes) / one probe | ${cmed}× | ${cworst}× | (reported) |"
     echo
-    echo "| run | one probe ms | warm listing ms | cold listing ms |"
+    echo "| run | one probe ms (median of 5) | warm listing ms (median of 5) | cold listing ms |"
     echo "|---|---|---|---|"
     printf '%s' "$rows"
 }
