@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import SceneHostKit
 import TestProcesses
 import Testing
 
@@ -37,6 +38,23 @@ final class ScenectlProcess: Sendable {
     /// Waits for the exit, holding no thread; the status, or nil (after killing it) on timeout.
     func exitStatus(timeout: Double = 60) async -> Int32? {
         await client.finish(timeout: timeout).status
+    }
+
+    /// ``stderr(contains:timeout:)`` that blocks its thread: only on a thread of its own
+    /// (``offPool(_:)``), never on the cooperative pool or the main actor.
+    func waitForStderr(containing fragment: String, timeout: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if stderr.contains(fragment) { return true }
+            if !process.isRunning { return stderr.contains(fragment) }
+            usleep(20_000)  // polling another process's output, on a thread of its own
+        }
+        return false
+    }
+
+    /// ``exitStatus(timeout:)`` that blocks its thread: only on a thread of its own (``offPool(_:)``).
+    func waitForExit(timeout: Double = 60) -> Int32? {
+        client.finishBlocking(timeout: timeout).status
     }
 
     /// The outcome of one finished `scenectl` run.
@@ -112,7 +130,7 @@ struct ScenectlTests {
         defer { host.signal(SIGTERM) }  // reaped by SpawnedProcess
         let text = try await scenectl(["status"], host: host)
         #expect(text.status == 0, "\(text)")
-        #expect(text.lines.first?.hasPrefix("scene-host 1.0.0 on the private bus published in \(host.runtimeFolder)/scenehost/bus-address") == true)
+        #expect(text.lines.first?.hasPrefix("scene-host \(HostVersion.busVersion) on the private bus published in \(host.runtimeFolder)/scenehost/bus-address") == true)
         for line in [
             "scene findview: foreground-active, plugin FindView, key window 1",
             "scene gesturelab: foreground-active, plugin GestureLab, key window 2",
@@ -127,7 +145,7 @@ struct ScenectlTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let scenes = try #require(document["scenes"] as? [[String: Any]])
         #expect(scenes.compactMap { $0["name"] as? String } == ["findview", "gesturelab", "gallery"])
-        #expect(document["version"] as? String == "1.0.0")
+        #expect(document["version"] as? String == HostVersion.busVersion)
         #expect((scenes[2]["windows"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Gallery", "Alert"])
     }
 
@@ -317,7 +335,7 @@ struct ScenectlTests {
         #expect(!watch.stderr.contains("lost"), "\(watch.stderr)")
     }
 
-    @Test("watch prints text lines, exits 0 after --timeout, and exits 69 when the host's bus goes away")
+    @Test("watch prints text lines, exits 0 after --timeout, and with --no-reconnect exits 69 when the host's bus goes away")
     func watchTextTimeoutAndBusLoss() async throws {
         let host = try await startHost()
         let text = try ScenectlProcess(["watch", "--count", "2", "--ready"], runtimeFolder: host.runtimeFolder)
@@ -333,7 +351,7 @@ struct ScenectlTests {
         let quiet = try await scenectl(["watch", "--timeout", "0.3"], host: host)
         #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet)")
 
-        let orphan = try ScenectlProcess(["watch", "--ready"], runtimeFolder: host.runtimeFolder)
+        let orphan = try ScenectlProcess(["watch", "--ready", "--no-reconnect"], runtimeFolder: host.runtimeFolder)
         #expect(await orphan.stderr(contains: "watching"))
         await stop(host)
         #expect(await orphan.exitStatus() == 69, "\(orphan.stderr)")
@@ -408,6 +426,6 @@ struct ScenectlTests {
         defer { sessionHost.signal(SIGTERM) }
         let onSession = try await scenectl(["status"], host: sessionHost, environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.address])
         #expect(onSession.status == 0, "\(onSession)")
-        #expect(onSession.lines.first == "scene-host 1.0.0 on the session bus (\(daemon.address))", "\(onSession)")
+        #expect(onSession.lines.first == "scene-host \(HostVersion.busVersion) on the session bus (\(daemon.address))", "\(onSession)")
     }
 }
