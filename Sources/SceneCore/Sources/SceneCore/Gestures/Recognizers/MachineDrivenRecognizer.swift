@@ -2,6 +2,10 @@
 /// touch changes of one event, evaluate once, report the output as a state request, and keep one
 /// clock timer in step with the machine's deadline.
 ///
+/// The six recognizers differ only in their machine and their settings: each overrides
+/// `GestureRecognizer.machineStep(_:)` with `step(_:)`, and the base class routes its touch methods,
+/// `reset()`, the timer and the gesture's location through it.
+///
 /// The machine is read and written only inside these steps, never while an output is being reported
 /// (reporting runs actions, which may read the recognizer), which is what makes the unchecked
 /// exclusivity of each recognizer's `machine` property safe.
@@ -9,11 +13,37 @@
 protocol MachineDrivenRecognizer: GestureRecognizer {
     associatedtype Machine: GestureStateMachine
     var machine: Machine { get set }
-    /// The deadline the current timer was scheduled for.
-    var scheduledDeadline: Double? { get set }
+}
+
+/// An input of `GestureRecognizer.machineStep(_:)`.
+enum MachineInput {
+    /// The recognizer's touches that changed to `phase` in the event [GR-2].
+    case touches(TouchSet, Touch.Phase, Event)
+    /// The timer for the machine's deadline fired.
+    case timer
+    /// Back to the initial state [GR-10].
+    case reset
+    /// A question: where the gesture is, in window coordinates [GR-12].
+    case location
 }
 
 extension MachineDrivenRecognizer {
+    /// `machineStep(_:)` for a recognizer driven by `machine`; returns the location when asked.
+    @inline(__always)
+    func step(_ input: MachineInput) -> Point? {
+        switch input {
+        case .touches(let touches, let phase, let event):
+            drive(touches, phase: phase, event: event)
+        case .timer:
+            machineTimerFired()
+        case .reset:
+            resetMachine()
+        case .location:
+            return machine.location
+        }
+        return nil
+    }
+
     /// Feeds one phase of one event to the machine and reports what it says.
     ///
     /// Inlined into each recognizer's touch methods, where `phase` is a constant: a single-finger
@@ -114,7 +144,4 @@ extension MachineDrivenRecognizer {
         machine.reset()
         scheduledDeadline = nil
     }
-
-    /// The machine's location as the gesture's location [GR-12].
-    var machineLocation: Point? { machine.location }
 }
