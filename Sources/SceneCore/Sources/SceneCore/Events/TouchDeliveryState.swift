@@ -64,6 +64,7 @@ enum TouchDeliveryState: Equatable {
     /// something: `isFiltered` (TD-8, TD-9) once, at `began`; `delaysBegan` and `delaysEnded` (a
     /// recognizer with `delaysTouchesBegan` / `delaysTouchesEnded` is still undecided) while a phase
     /// would be held by them.
+    @inline(__always)
     mutating func plan(
         changed: Bool, phase: Touch.Phase, isFiltered: () -> Bool, delaysBegan: () -> Bool, delaysEnded: () -> Bool
     ) -> DeliveryActions {
@@ -141,6 +142,7 @@ enum TouchDeliveryState: Equatable {
     }
 
     /// The view's `touchesEnded` now (finished), or held while `delaysEnded` (heldEnded).
+    @inline(__always)
     private mutating func endIfAllowed(_ delaysEnded: () -> Bool) -> DeliveryActions {
         if delaysEnded() {
             self = .heldEnded

@@ -111,8 +111,21 @@ open class GestureRecognizer {
     /// `possible`; if it recognizes they get `touchesCancelled` instead [GR-9].
     @exclusivity(unchecked) public var delaysTouchesEnded = true
 
+    /// True when the recognizer's class is exactly one of SceneCore's six machine-driven recognizers
+    /// (not a subclass, which may override the touch methods): its touch methods would only call
+    /// `machineTouches`, so the window calls that directly (one dynamic call per phase, not two).
+    let touchesGoStraightToMachine: Bool
+
     /// Creates a recognizer with no action.
-    public init() {}
+    public init() {
+        let kind = ObjectIdentifier(type(of: self))
+        touchesGoStraightToMachine =
+            kind == ObjectIdentifier(TapGestureRecognizer.self) || kind == ObjectIdentifier(PanGestureRecognizer.self)
+            || kind == ObjectIdentifier(LongPressGestureRecognizer.self)
+            || kind == ObjectIdentifier(SwipeGestureRecognizer.self)
+            || kind == ObjectIdentifier(PinchGestureRecognizer.self)
+            || kind == ObjectIdentifier(RotationGestureRecognizer.self)
+    }
 
     isolated deinit {
         // The timer does not retain the recognizer: once cancelled it never calls it.
@@ -211,15 +224,15 @@ open class GestureRecognizer {
     // subclass that overrides these and calls `super` keeps that working.
 
     /// New touches for this recognizer, before the views get them [GR-2].
-    open func touchesBegan(_ touches: TouchSet, with event: Event) { _ = machineStep(.touches(touches, .began, event)) }
+    open func touchesBegan(_ touches: TouchSet, with event: Event) { machineTouches(touches, .began, event) }
     /// Moved touches of this recognizer [GR-2].
-    open func touchesMoved(_ touches: TouchSet, with event: Event) { _ = machineStep(.touches(touches, .moved, event)) }
+    open func touchesMoved(_ touches: TouchSet, with event: Event) { machineTouches(touches, .moved, event) }
     /// Ended touches of this recognizer [GR-2].
-    open func touchesEnded(_ touches: TouchSet, with event: Event) { _ = machineStep(.touches(touches, .ended, event)) }
+    open func touchesEnded(_ touches: TouchSet, with event: Event) { machineTouches(touches, .ended, event) }
     /// Cancelled touches of this recognizer. After this call the window moves a recognizer that is
     /// still began or changed to cancelled, and one that is possible to failed [TD-11].
     open func touchesCancelled(_ touches: TouchSet, with event: Event) {
-        _ = machineStep(.touches(touches, .cancelled, event))
+        machineTouches(touches, .cancelled, event)
     }
 
     /// Back to the initial state after ended, cancelled or failed, once all touches are gone [GR-10].
@@ -230,6 +243,11 @@ open class GestureRecognizer {
     /// `MachineDrivenRecognizer.step`), so that their touch methods, reset, timer and location are
     /// written once. Recognizers without a machine answer nil and do nothing.
     func machineStep(_ input: MachineInput) -> Point? { nil }
+
+    /// The recognizer's touches that changed to `phase` in `event`, for its state machine [GR-2]: the
+    /// hot half of `machineStep(_:)`, a method of its own so that the touches and the event are passed
+    /// borrowed (an enum payload would retain both on every event).
+    func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {}
 
     /// Stops tracking `touch`: the recognizer gets no more phases of it.
     open func ignore(_ touch: Touch, for event: Event) {

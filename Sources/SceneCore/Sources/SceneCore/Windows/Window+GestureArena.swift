@@ -28,9 +28,16 @@ extension Window {
     /// new touch of this window has recognizers on its view or an ancestor.
     func gesturesAreInvolved(in event: Event) -> Bool {
         if !gestureArena.participants.isEmpty { return true }
+        let onlyBits = event.takesShortcuts ? event.changedTouches.onlyTouchBits : 0
+        if onlyBits != 0 {
+            // One changed touch, read in place (the event holds it).
+            return withUnretained(onlyBits, as: Touch.self) { touch in
+                touch.phase == .began && owns(touch) && Window.hasRecognizers(from: touch)
+            }
+        }
         var involved = false
         event.changedTouches.forEachTouch { touch in
-            if !involved && touch.phase == .began && touch.window === self && Window.hasRecognizers(from: touch) {
+            if !involved && touch.phase == .began && owns(touch) && Window.hasRecognizers(from: touch) {
                 involved = true
             }
         }
@@ -54,7 +61,7 @@ extension Window {
     func handleGestures(_ event: Event) {
         gestureArena.isDelivering = true
         event.changedTouches.forEachTouch { touch in
-            if touch.phase == .began && touch.window === self { attach(touch, event: event) }
+            if touch.phase == .began && owns(touch) { attach(touch, event: event) }
         }
         feedParticipants(event)
         settleAndClean(event)
@@ -158,21 +165,31 @@ extension Window {
     /// puts it back before it returns).
     private func feedParticipants(_ event: Event) {
         let changed = event.changedTouches
-        // One changed touch (every single-finger event): no lists to build.
-        let single = event.takesShortcuts ? changed.onlyTouch : nil
+        if event.takesShortcuts, let touch = changed.onlyTouch {
+            // One changed touch (every single-finger event): one set, built once, for the recognizers
+            // that track the touch.
+            guard owns(touch) else { return }
+            let set = TouchSet(touch)
+            let phase = touch.phase
+            var index = 0
+            while index < gestureArena.participants.count {
+                let bits = unretainedElementBits(&gestureArena.participants, index)
+                index += 1
+                withUnretained(bits, as: GestureRecognizer.self) { recognizer in
+                    guard !recognizer._state.isFinished, containsIdentical(touch, &recognizer.trackedTouches) else { return }
+                    deliver(set, phase: phase, toRecognizer: recognizer, event: event)
+                }
+            }
+            return
+        }
         var index = 0
         while index < gestureArena.participants.count {
             let bits = unretainedElementBits(&gestureArena.participants, index)
             index += 1
             withUnretained(bits, as: GestureRecognizer.self) { recognizer in
                 guard !recognizer._state.isFinished else { return }
-                if let touch = single {
-                    guard touch.window === self, containsIdentical(touch, &recognizer.trackedTouches) else { return }
-                    deliver(TouchSet(touch), phase: touch.phase, toRecognizer: recognizer, event: event)
-                    return
-                }
                 let mine = changed.filter { touch in
-                    touch.window === self && containsIdentical(touch, &recognizer.trackedTouches)
+                    owns(touch) && containsIdentical(touch, &recognizer.trackedTouches)
                 }
                 for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
                     let set = mine.filter { $0.phase == phase }
@@ -183,12 +200,22 @@ extension Window {
     }
 
     private func deliver(_ touches: TouchSet, phase: Touch.Phase, toRecognizer recognizer: GestureRecognizer, event: Event) {
+        if event.takesShortcuts && recognizer.touchesGoStraightToMachine {
+            // What its touch method would do (it is not overridden); the differential tests turn this off.
+            recognizer.machineTouches(touches, phase, event)
+        } else {
+            switch phase {
+            case .began: recognizer.touchesBegan(touches, with: event)
+            case .moved: recognizer.touchesMoved(touches, with: event)
+            case .ended: recognizer.touchesEnded(touches, with: event)
+            case .cancelled: recognizer.touchesCancelled(touches, with: event)
+            case .stationary: break
+            }
+        }
         switch phase {
-        case .began: recognizer.touchesBegan(touches, with: event)
-        case .moved: recognizer.touchesMoved(touches, with: event)
-        case .ended: recognizer.touchesEnded(touches, with: event)
+        case .began, .moved, .ended, .stationary:
+            break
         case .cancelled:
-            recognizer.touchesCancelled(touches, with: event)
             // [TD-11] cancelled touches end the gesture.
             switch recognizer.state {
             case .began, .changed:
@@ -200,8 +227,6 @@ extension Window {
             case .ended, .cancelled, .failed:
                 break
             }
-        case .stationary:
-            break
         }
     }
 

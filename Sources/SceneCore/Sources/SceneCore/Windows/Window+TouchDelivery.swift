@@ -18,17 +18,35 @@
 /// turns it off so that the differential tests can prove it delivers what the general case delivers.
 extension Window {
     func deliverTouches(_ event: Event) {
-        var mine = 0
-        event.changedTouches.forEachTouch { touch in
-            guard touch.window === self else { return }
-            mine += 1
-            if touch.phase == .began { deliveryTouches.append(touch) }
+        let onlyBits = event.takesShortcuts ? event.changedTouches.onlyTouchBits : 0
+        if onlyBits != 0 {
+            // One changed touch (every single-finger event), read in place: the event holds it.
+            let isMine = withUnretained(onlyBits, as: Touch.self) { touch in
+                guard owns(touch) else { return false }
+                if touch.phase == .began { deliveryTouches.append(touch) }
+                return true
+            }
+            guard isMine else { return }
+        } else {
+            var mine = 0
+            event.changedTouches.forEachTouch { touch in
+                guard owns(touch) else { return }
+                mine += 1
+                if touch.phase == .began { deliveryTouches.append(touch) }
+            }
+            guard mine > 0 else { return }
         }
-        guard mine > 0 else { return }
         if gesturesAreInvolved(in: event) { handleGestures(event) }
         deliverPlanned(event, changedOnly: true)
         publishChanges(event)
         retireFinishedTouches(event)
+    }
+
+    /// True when `touch` belongs to this window: `touch.window === self` without retaining either
+    /// (this runs for every changed touch at each step of every delivery).
+    @inline(__always)
+    func owns(_ touch: Touch) -> Bool {
+        unretainedBits(&touch.window) == UInt(bitPattern: ObjectIdentifier(self))
     }
 
     /// Delivers what became deliverable outside a touch event (a recognizer settled from a timer).
@@ -148,7 +166,7 @@ extension Window {
     private func publishChanges(_ event: Event) {
         guard let application = Window.observedApplication(of: self) else { return }
         event.changedTouches.forEachTouch { touch in
-            if touch.window === self { application.notifyObservers { $0.touchDidChange(touch) } }
+            if owns(touch) { application.notifyObservers { $0.touchDidChange(touch) } }
         }
     }
 
@@ -171,7 +189,10 @@ extension Window {
     /// Drops the touches that ended or were cancelled and have nothing left to deliver.
     private func retireFinishedTouches(_ event: Event?) {
         if deliveryTouches.count == 1 && event?.takesShortcuts ?? true {
-            if Window.isRetiring(deliveryTouches[0]) { deliveryTouches.removeAll(keepingCapacity: true) }
+            // Read unretained: the list holds the touch, and nothing runs meanwhile.
+            if withUnretained(unretainedElementBits(&deliveryTouches, 0), as: Touch.self, Window.isRetiring) {
+                deliveryTouches.removeAll(keepingCapacity: true)
+            }
             return
         }
         guard deliveryTouches.contains(where: Window.isRetiring) else { return }

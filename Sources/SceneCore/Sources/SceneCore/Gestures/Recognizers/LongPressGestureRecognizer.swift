@@ -33,4 +33,7 @@ open class LongPressGestureRecognizer: GestureRecognizer, MachineDrivenRecognize
     }
 
     override func machineStep(_ input: MachineInput) -> Point? { step(input) }
+    override func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {
+        drive(touches, phase: phase, event: event)
+    }
 }

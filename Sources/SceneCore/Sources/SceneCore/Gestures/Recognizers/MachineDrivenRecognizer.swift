@@ -3,8 +3,9 @@
 /// clock timer in step with the machine's deadline.
 ///
 /// The six recognizers differ only in their machine and their settings: each overrides
-/// `GestureRecognizer.machineStep(_:)` with `step(_:)`, and the base class routes its touch methods,
-/// `reset()`, the timer and the gesture's location through it.
+/// `GestureRecognizer.machineTouches(_:_:_:)` with `drive` and `machineStep(_:)` with `step(_:)`, and
+/// the base class routes its touch methods, `reset()`, the timer and the gesture's location through
+/// those two.
 ///
 /// The machine is read and written only inside these steps, never while an output is being reported
 /// (reporting runs actions, which may read the recognizer), which is what makes the unchecked
@@ -17,8 +18,6 @@ protocol MachineDrivenRecognizer: GestureRecognizer {
 
 /// An input of `GestureRecognizer.machineStep(_:)`.
 enum MachineInput {
-    /// The recognizer's touches that changed to `phase` in the event [GR-2].
-    case touches(TouchSet, Touch.Phase, Event)
     /// The timer for the machine's deadline fired.
     case timer
     /// Back to the initial state [GR-10].
@@ -32,8 +31,6 @@ extension MachineDrivenRecognizer {
     @inline(__always)
     func step(_ input: MachineInput) -> Point? {
         switch input {
-        case .touches(let touches, let phase, let event):
-            drive(touches, phase: phase, event: event)
         case .timer:
             machineTimerFired()
         case .reset:
@@ -46,8 +43,8 @@ extension MachineDrivenRecognizer {
 
     /// Feeds one phase of one event to the machine and reports what it says.
     ///
-    /// Inlined into each recognizer's touch methods, where `phase` is a constant: a single-finger
-    /// event then costs one machine call, one evaluation and a deadline comparison.
+    /// Inlined into each recognizer's `machineTouches`: a single-finger event costs one machine call,
+    /// one evaluation and a deadline comparison.
     @inline(__always)
     func drive(_ touches: TouchSet, phase: Touch.Phase, event: Event) {
         if case .one(let touch) = touches.storage {

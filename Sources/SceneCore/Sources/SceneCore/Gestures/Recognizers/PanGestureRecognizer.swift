@@ -45,6 +45,9 @@ open class PanGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     }
 
     override func machineStep(_ input: MachineInput) -> Point? { step(input) }
+    override func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {
+        drive(touches, phase: phase, event: event)
+    }
 
     override var isSingleFingerPan: Bool { minimumNumberOfTouches == 1 && numberOfTouches <= 1 }
 

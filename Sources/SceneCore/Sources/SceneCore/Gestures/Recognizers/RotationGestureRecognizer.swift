@@ -23,4 +23,7 @@ open class RotationGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer
     }
 
     override func machineStep(_ input: MachineInput) -> Point? { step(input) }
+    override func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {
+        drive(touches, phase: phase, event: event)
+    }
 }

@@ -36,6 +36,9 @@ open class SwipeGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     }
 
     override func machineStep(_ input: MachineInput) -> Point? { step(input) }
+    override func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {
+        drive(touches, phase: phase, event: event)
+    }
 
     override var isSingleFingerHorizontalSwipe: Bool {
         numberOfTouchesRequired == 1 && !direction.isDisjoint(with: [.left, .right])

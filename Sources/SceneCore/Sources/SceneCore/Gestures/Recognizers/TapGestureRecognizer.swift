@@ -43,6 +43,9 @@ open class TapGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     }
 
     override func machineStep(_ input: MachineInput) -> Point? { step(input) }
+    override func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {
+        drive(touches, phase: phase, event: event)
+    }
 
     /// [GR-7] only taps with the same number of touches and no more taps required.
     open override func canPrevent(_ other: GestureRecognizer) -> Bool {
