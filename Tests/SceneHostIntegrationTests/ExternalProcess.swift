@@ -41,7 +41,7 @@ final class ExternalProcess: Sendable {
 
     /// Waits until standard error contains `fragment`; false on timeout or when the process ends first.
     func stderr(contains fragment: String, timeout: Double = 30) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(timeout))
         while Date() < deadline {
             if stderr.contains(fragment) { return true }
             if !process.isRunning { return stderr.contains(fragment) }
@@ -52,7 +52,7 @@ final class ExternalProcess: Sendable {
 
     /// `finish(timeout:)` for code that may block its thread (a sync test, or ``offPool(_:)``).
     func finishBlocking(timeout: Double) -> Outcome {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(timeout))
         while process.isRunning && Date() < deadline {
             usleep(5_000)  // polling another process's exit
         }
@@ -61,7 +61,7 @@ final class ExternalProcess: Sendable {
 
     /// Waits for the exit; after `timeout` seconds kills the process and reports no status.
     func finish(timeout: Double) async -> Outcome {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(timeout))
         while process.isRunning && Date() < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
@@ -71,7 +71,7 @@ final class ExternalProcess: Sendable {
     private func outcome(afterWaitingFor timeout: Double) -> Outcome {
         guard !process.isRunning else {
             kill(process.processIdentifier, SIGKILL)
-            return Outcome(status: nil, stdout: stdout, stderr: stderr + "\n(killed after \(timeout) s)")
+            return Outcome(status: nil, stdout: stdout, stderr: stderr + "\n(killed after \(SanitizedRun.seconds(timeout)) s)")
         }
         return Outcome(status: process.terminationStatus, stdout: stdout, stderr: stderr)
     }

@@ -104,7 +104,7 @@ final class HostProcess: Sendable {
     /// Waits until a log line contains `fragment`; false on timeout or exit.
     @discardableResult
     func waitForLine(containing fragment: String, timeout: Double = 60) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(timeout))
         while Date() < deadline {
             if log.contains(where: { $0.contains(fragment) }) { return true }
             if !process.isRunning { return log.contains(where: { $0.contains(fragment) }) }
@@ -124,9 +124,10 @@ final class HostProcess: Sendable {
         await offPool { self.waitForExit(timeout: timeout) }
     }
 
-    /// Waits for the process to exit and returns its status (nil on timeout, after killing it).
+    /// Waits for the process to exit and returns its status (nil on timeout, after killing it);
+    /// `timeout` guards a hang, so it is scaled in sanitized runs.
     func waitForExit(timeout: Double = 60) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(timeout))
         while process.isRunning && Date() < deadline {
             _ = changed.wait(timeout: .now() + 0.05)
         }

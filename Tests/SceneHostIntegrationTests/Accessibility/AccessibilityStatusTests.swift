@@ -61,6 +61,7 @@ struct AccessibilityStatusTests {
 
     /// Polls the bus until `condition` holds (an `async` condition; see ``eventually(_:timeout:_:)``).
     private func eventuallyOnBus(_ what: String, timeout: Double = 30, _ condition: () async -> Bool) async throws {
+        let timeout = SanitizedRun.seconds(timeout)
         let deadline = Date().addingTimeInterval(timeout)
         while await !condition() {
             guard Date() < deadline else { throw TimedOut(description: "waited \(timeout) s for \(what)") }
@@ -159,8 +160,8 @@ struct AccessibilityStatusTests {
     func noStatus() async throws {
         let host = try HostProcess(
             arguments: ["--bus", "private"], environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
-        #expect(host.waitForLine(containing: "host ready"))
-        #expect(host.waitForLine(containing: "no accessibility bus: the session bus at \(session.address) has no org.a11y.Status"))
+        #expect(await host.line(containing: "host ready"))
+        #expect(await host.line(containing: "no accessibility bus: the session bus at \(session.address) has no org.a11y.Status"))
         #expect(host.log.filter { $0.contains("[accessibility]") }.count == 1, "\(host.log)")
     }
 
