@@ -78,6 +78,8 @@ let package = Package(
         .target(name: "SceneDisplay", dependencies: [sceneCore, "SceneRender", "CSDL2"], swiftSettings: strictImports),
         // Names, paths and bus discovery shared by the host and its clients (no model inside).
         .target(name: "SceneBusContract", dependencies: ["DBusKit"], swiftSettings: strictImports),
+        // Before each build: the git commit, for `scene-host --version` and Host1.Version.
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool(), path: "Tools/BuildInfoPlugin"),
         .target(
             name: "SceneHostKit",
             dependencies: [
@@ -90,7 +92,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            swiftSettings: strictImports),
+            swiftSettings: strictImports, plugins: ["BuildInfoPlugin"]),
         .executableTarget(name: "scene-host", dependencies: ["SceneHostKit"], swiftSettings: strictImports),
         // The command-line client: speaks only D-Bus (no model inside).
         .target(

@@ -13,6 +13,7 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py device    SendInput: device input lines, as a desktop window delivers them
     drive.py tour      all of the above in one connection
     drive.py clock     WaitForIdle, Now, AdvanceClock, Find, TapMatching and PerformActions (a virtual-clock host)
+    drive.py plugins   ListPlugins and ClearQuarantine (a host with a short probe timeout)
 
 Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
 error), each signal with its member, signature and arguments, in the order received.
@@ -134,6 +135,11 @@ def snapshots(c):
             c.calls[-1]["reply"] = ["PNG" if data[:8] == b"\x89PNG\r\n\x1a\n" else "not a PNG", len(data)]
 
 
+def plugins(c):
+    c.host("ListPlugins", "", ())
+    c.host("ClearQuarantine", "s", ("",), label="ClearQuarantine all")
+
+
 def clock(c):
     c.host("WaitForIdle", "d", (5.0,))
     c.host("Now", "", ())
@@ -148,7 +154,7 @@ def clock(c):
 
 
 GROUPS = {"clock": [clock], "seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
-          "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes],
+          "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes], "plugins": [plugins],
           "snapshots": [snapshots], "device": [device]}
 GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, snapshots, device, scenes]
 

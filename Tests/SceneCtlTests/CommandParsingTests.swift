@@ -172,7 +172,7 @@ struct CommandParsingTests {
     @Test("Every subcommand and the root have help with a discussion and examples")
     func help() {
         let commands: [any ParsableCommand.Type] = [SceneCtl.self] + SceneCtl.configuration.subcommands
-        #expect(commands.count == 22)
+        #expect(commands.count == 23)
         for command in commands {
             let help = command.helpMessage(columns: 100)
             #expect(help.contains("Examples:"), "\(command)")

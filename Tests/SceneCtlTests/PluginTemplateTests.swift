@@ -53,4 +53,19 @@ struct PluginTemplateTests {
             #expect(error.message.contains("'\(folder)/clock' is not empty"), "\(error.message)")
         }
     }
+
+    @Test("A folder that cannot be created is named with the reason, exit status 73")
+    func uncreatableFolder() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenectl-template-file-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let template = try PluginTemplate(name: "Clock", sdkLibraryFolder: "/sdk")
+        do {
+            _ = try PluginTemplateWriter.write(template, to: file + "/inside/clock")
+            Issue.record("a package was written under a file")
+        } catch {
+            #expect(error.exitStatus == 73)
+            #expect(error.message == "cannot create the folder '\(file)/inside/clock' ('\(file)' is a file); give --dir a folder you can write")
+        }
+    }
 }

@@ -51,6 +51,7 @@ struct ActivationTests {
         #expect(activation.contains("SystemdService=scene-host.service\n"))
         let unit = try String(contentsOfFile: prefix + "/share/systemd/user/scene-host.service", encoding: .utf8)
         #expect(unit.contains("Type=notify\n") && unit.contains("ExecStart=\(library)/scene-host\n"))
+        #expect(unit.contains("Restart=on-failure\n"), "a crashed host is restarted")
         #expect(!unit.contains("@SCENE_HOST@"), "an unreplaced placeholder: \(unit)")
 
         // The installed host runs from its new folder: it finds the core and its plugins there.

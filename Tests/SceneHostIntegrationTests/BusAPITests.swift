@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneHostKit
 import Testing
 
 @MainActor
@@ -55,7 +56,7 @@ struct BusAPITests {
         let client = try await connect()
         defer { client.close() }
         let root = SceneBusContract.rootPath, hostInterface = SceneBusContract.hostInterface
-        #expect(try await client.property(root, hostInterface, "Version").stringValue == "1.0.0")
+        #expect(try await client.property(root, hostInterface, "Version").stringValue == HostVersion.busVersion)
         let scenes = try await client.property(root, hostInterface, "Scenes").arrayElements?.compactMap(\.objectPathValue?.rawValue)
         #expect(scenes == ["findview", "gesturelab", "gallery"].map { SceneBusContract.scenePath($0).rawValue })
         #expect(try await client.property(root, hostInterface, "KeyWindow").objectPathValue == SceneBusContract.windowPath(DemoWindow.galleryAlert))

@@ -129,4 +129,91 @@ struct PluginLoadingTests {
         host.signal(SIGTERM)
         #expect(await host.exitStatus() == 0)
     }
+
+    /// `ListPlugins` as the rows it returns: (name, version, description, core, abi, path, status, reason).
+    static func listPlugins(_ client: HostBusClient) async throws -> [[String]] {
+        let reply = try await client.host("ListPlugins")
+        return (reply.first?.arrayElements ?? []).map { row in
+            (row.structFields ?? []).map { $0.stringValue ?? $0.uint32Value.map(String.init) ?? "" }
+        }
+    }
+
+    @Test("ListPlugins lists the search path in order with each plugin's metadata and status; refused, insecure and shadowed files say why; probes are cached by path, size and modification time, across restarts")
+    func listPlugins() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-list-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let first = root + "/first", second = root + "/second", cache = root + "/cache"
+        for folder in [first, second] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(atPath: buildFolder() + "/libGestureLab.so", toPath: first + "/libExtra.so")
+        try FileManager.default.copyItem(atPath: buildFolder() + "/libGestureLab.so", toPath: second + "/libExtra.so")
+        try FileManager.default.copyItem(atPath: buildFolder() + "/libGallery.so", toPath: second + "/libOpen.so")
+        chmod(second + "/libOpen.so", 0o666)
+        let environment = ["SCENEHOST_PLUGIN_PATH": "\(first):\(second)", "XDG_CACHE_HOME": cache]
+        var host = try HostProcess(arguments: ["--diagnostics", "plugins", "--probe-timeout", "3"], environment: environment)
+        var client = try await HostBusClient(host: host, subscribe: false)
+        let rows = try await Self.listPlugins(client)
+        let byPath = Dictionary(rows.map { ($0[5], $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(rows.first?[5] == first + "/libExtra.so", "the search path's order: \(rows.map { $0[5] })")
+        #expect(byPath[first + "/libExtra.so"]?[6] == "available")
+        #expect(byPath[first + "/libExtra.so"]?[0] == "GestureLab")
+        #expect(byPath[second + "/libExtra.so"]?[6] == "shadowed")
+        #expect(byPath[second + "/libExtra.so"]?[7].contains("libExtra.so in \(first), earlier on the search path, is the one used") == true)
+        #expect(byPath[second + "/libOpen.so"]?[6] == "refused")
+        #expect(byPath[second + "/libOpen.so"]?[7].contains("insecure: the plugin file '\(second)/libOpen.so' is writable by other users") == true)
+        let findView = try #require(byPath[buildFolder() + "/libFindView.so"])
+        #expect(Array(findView.prefix(5)) == ["FindView", "1.0.0", "Seed 000: colored views and hitTest overrides, traced as touches find them", "1.1.0", "1"])
+        #expect(findView[6] == "loaded")
+        #expect(byPath[buildFolder() + "/libFixtureNoEntry.so"]?[6] == "refused")
+        #expect(byPath[buildFolder() + "/libFixtureNoEntry.so"]?[7].hasPrefix("missingEntryPoint: ") == true)
+        #expect(byPath[buildFolder() + "/libFixtureNewerCore.so"]?[7].hasPrefix("coreTooOld: it needs SceneCore 99.0.0") == true)
+        let probed = host.log.filter { $0.contains("probe finished") }.count
+        #expect(probed > 5)
+        // A second listing probes nothing.
+        #expect(try await Self.listPlugins(client) == rows)
+        #expect(host.log.filter { $0.contains("probe finished") }.count == probed)
+        client.close()
+        host.signal(SIGTERM)
+        #expect(await host.exitStatus() == 0)
+        #expect(FileManager.default.fileExists(atPath: cache + "/scenehost/plugin-probes.json"))
+
+        // A restarted host answers from the cache on disk; a file that changed is probed again.
+        let extra = first + "/libExtra.so"
+        let data = try Data(contentsOf: URL(fileURLWithPath: extra))
+        try (data + Data([0])).write(to: URL(fileURLWithPath: extra))
+        host = try HostProcess(arguments: ["--diagnostics", "plugins", "--probe-timeout", "3"], environment: environment)
+        client = try await HostBusClient(host: host, subscribe: false)
+        defer { client.close() }
+        let again = try await Self.listPlugins(client)
+        #expect(again.map { [$0[5], $0[6]] } == rows.map { [$0[5], $0[6]] })
+        // (Loading a scene's plugin always probes it, with the scene's options: the demo scenes' three.)
+        let reprobed = host.log.filter { $0.contains("probe finished") && !$0.contains(buildFolder()) }
+        #expect(reprobed.count == 1 && reprobed.first?.contains(extra) == true, "\(reprobed)")
+    }
+
+    @Test("scenectl plugins prints each plugin's name, version, status, description, path and needs, and the reason of refused ones; --json too")
+    func scenectlPlugins() async throws {
+        let host = try HostProcess(arguments: ["--probe-timeout", "3"])
+        #expect(await host.line(containing: "host ready"))
+        let text = try await offPool {
+            let run = try ScenectlProcess(["plugins", "--timeout", "60"], runtimeFolder: host.runtimeFolder)
+            return (run.waitForExit(), run.stdout, run.stderr)
+        }
+        #expect(text.0 == 0, "\(text)")
+        for line in [
+            "FindView 1.0.0 — loaded\n    Seed 000: colored views and hitTest overrides, traced as touches find them\n    \(buildFolder())/libFindView.so\n    needs SceneCore 1.1.0 or newer, plugin ABI 1\n",
+            "FixtureNoEntry — refused\n    \(buildFolder())/libFixtureNoEntry.so\n    missingEntryPoint: ",
+        ] {
+            #expect(text.1.contains(line), "missing:\n\(line)\nin:\n\(text.1)")
+        }
+        #expect(text.1.contains("3 loaded"))
+        let json = try await offPool {
+            let run = try ScenectlProcess(["plugins", "--json"], runtimeFolder: host.runtimeFolder)
+            return (run.waitForExit(), run.stdout)
+        }
+        let rows = try JSONSerialization.jsonObject(with: Data(json.1.utf8)) as? [[String: Any]] ?? []
+        let gallery = rows.first { $0["name"] as? String == "Gallery" }
+        #expect(gallery?["status"] as? String == "loaded")
+        #expect(gallery?["abiVersion"] as? Int == 1)
+        #expect(gallery?["minimumCoreVersion"] as? String == "1.1.0")
+    }
 }

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import SceneHostKit
 import Testing
 
 /// A `scenectl` process started like a user would: with the host's `XDG_RUNTIME_DIR` and no session
@@ -115,7 +116,7 @@ struct ScenectlTests {
         defer { stop(host) }
         let text = try scenectl(["status"], host: host)
         #expect(text.status == 0, "\(text)")
-        #expect(text.lines.first?.hasPrefix("scene-host 1.0.0 on the private bus published in \(host.runtimeFolder)/scenehost/bus-address") == true)
+        #expect(text.lines.first?.hasPrefix("scene-host \(HostVersion.busVersion) on the private bus published in \(host.runtimeFolder)/scenehost/bus-address") == true)
         for line in [
             "scene findview: foreground-active, plugin FindView, key window 1",
             "scene gesturelab: foreground-active, plugin GestureLab, key window 2",
@@ -130,7 +131,7 @@ struct ScenectlTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let scenes = try #require(document["scenes"] as? [[String: Any]])
         #expect(scenes.compactMap { $0["name"] as? String } == ["findview", "gesturelab", "gallery"])
-        #expect(document["version"] as? String == "1.0.0")
+        #expect(document["version"] as? String == HostVersion.busVersion)
         #expect((scenes[2]["windows"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Gallery", "Alert"])
     }
 
@@ -320,7 +321,7 @@ struct ScenectlTests {
         #expect(!watch.stderr.contains("lost"), "\(watch.stderr)")
     }
 
-    @Test("watch prints text lines, exits 0 after --timeout, and exits 69 when the host's bus goes away")
+    @Test("watch prints text lines, exits 0 after --timeout, and with --no-reconnect exits 69 when the host's bus goes away")
     func watchTextTimeoutAndBusLoss() throws {
         let host = try startHost()
         let text = try ScenectlProcess(["watch", "--count", "2", "--ready"], runtimeFolder: host.runtimeFolder)
@@ -336,7 +337,7 @@ struct ScenectlTests {
         let quiet = try scenectl(["watch", "--timeout", "0.3"], host: host)
         #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet)")
 
-        let orphan = try ScenectlProcess(["watch", "--ready"], runtimeFolder: host.runtimeFolder)
+        let orphan = try ScenectlProcess(["watch", "--ready", "--no-reconnect"], runtimeFolder: host.runtimeFolder)
         #expect(orphan.waitForStderr(containing: "watching"))
         stop(host)
         #expect(orphan.waitForExit() == 69, "\(orphan.stderr)")
@@ -411,6 +412,6 @@ struct ScenectlTests {
         defer { stop(sessionHost) }
         let onSession = try scenectl(["status"], host: sessionHost, environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.address])
         #expect(onSession.status == 0, "\(onSession)")
-        #expect(onSession.lines.first == "scene-host 1.0.0 on the session bus (\(daemon.address))", "\(onSession)")
+        #expect(onSession.lines.first == "scene-host \(HostVersion.busVersion) on the session bus (\(daemon.address))", "\(onSession)")
     }
 }

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneHostKit
 import Testing
 
 /// Strings off the wire that are not valid names get an error naming them, on every object the real
@@ -24,7 +25,7 @@ struct WireInputTests {
             #expect(outcome.stderr.contains("'\(name)' is not a valid interface name"), "\(outcome)")
         }
         let version = try await session.busctl("get-property", "org.scenehost.SceneHost", "/org/scenehost/SceneHost", "org.scenehost.Host1", "Version")
-        #expect(version.lines == ["s \"1.0.0\""], "\(version)")
+        #expect(version.lines == ["s \"\(HostVersion.busVersion)\""], "\(version)")
         #expect(session.host.process.isRunning)
     }
 
@@ -72,7 +73,7 @@ struct WireInputTests {
         let version = try await client.call(
             destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .properties, member: "Get",
             arguments: [.string(SceneBusContract.hostInterface.rawValue), .string("Version")], timeout: .seconds(20))
-        #expect(version.arguments == [.variant(.string("1.0.0"))])
+        #expect(version.arguments == [.variant(.string(HostVersion.busVersion))])
         #expect(try await probe.call(Atspi.rootPath, Atspi.accessible, "GetRole").isEmpty == false)
         probe.close()
         registry.leave()
@@ -94,7 +95,7 @@ struct WireInputTests {
         let root = SceneBusContract.rootPath
         #expect(try await call(root, "Ping") == [])
         let version = [BusValue.string(SceneBusContract.hostInterface.rawValue), .string("Version")]
-        #expect(try await call(root, "Get", version) == [.variant(.string("1.0.0"))])
+        #expect(try await call(root, "Get", version) == [.variant(.string(HostVersion.busVersion))])
         let window = SceneBusContract.windowPath(DemoWindow.findview)
         let set = await client.errorName {
             _ = try await call(window, "Set", [.string(SceneBusContract.windowInterface.rawValue), .string("Title"), .variant(.string("x"))])

@@ -1,5 +1,5 @@
 import SceneCore
-import SceneRender
+@testable import SceneRender
 import Testing
 
 /// A view that counts the rectangles its `draw(_:in:)` is asked for.
@@ -86,6 +86,18 @@ struct DamageRedrawTests {
         #expect(first.rects.count == 1, "the undamaged view was drawn again")
         #expect(second.rects.last == Rect(x: 10, y: 20, width: 30, height: 40))
         #expect(frame.damage == [PixelRect(x: 210, y: 20, width: 30, height: 40)])
+    }
+
+    @Test("Scenes and the screen asked at ever new scales keep images for the last two scales only, as windows do")
+    func compositorsPerScaleAreBounded() throws {
+        for step in 0..<40 {
+            _ = try harness.renderer.renderScene(harness.scene, scale: 0.5 + Double(step) * 0.01)
+            _ = try harness.renderer.renderScreen(harness.application, scale: 0.5 + Double(step) * 0.01)
+        }
+        #expect(harness.renderer.compositorCount == 2 * Renderer.scalesPerWindow)
+        // The most recent scale is kept and still redraws only what changed.
+        let again = try harness.renderer.renderScene(harness.scene, scale: 0.89)
+        #expect(again.damage.isEmpty)
     }
 
     @Test("A window shown, moved or hidden recomposes its old and new places only, as a fresh composition would")

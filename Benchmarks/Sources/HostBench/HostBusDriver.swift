@@ -13,9 +13,21 @@ final class HostBusDriver {
     }
 
     /// `org.freedesktop.DBus.Peer.Ping` on the host's root object: the bare round trip.
-    func ping() throws {
+    func ping(timeout: Duration? = nil) throws {
         _ = try connection.callBlocking(
-            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping")
+            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping", timeout: timeout)
+    }
+
+    /// `Host1.DisplayStatistics()`, by key.
+    func displayStatistics() throws -> [String: BusValue] {
+        let reply = try connection.callBlocking(
+            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: SceneBusContract.hostInterface,
+            member: "DisplayStatistics")
+        var values: [String: BusValue] = [:]
+        for entry in reply.arguments.first?.dictionaryEntries ?? [] {
+            if let key = entry.key.stringValue { values[key] = entry.value.variantValue ?? entry.value }
+        }
+        return values
     }
 
     /// `Host1.TouchDown(slot, x, y)`; returns the view reference the touch hit.

@@ -16,7 +16,9 @@ final class HostProcess {
     private var exited = false
 
     /// Spawns `executable` with `arguments`. `NOTIFY_SOCKET` names an abstract socket of this process.
-    init(executable: String, arguments: [String], runtimeDirectory: String) throws {
+    /// `environment` adds to (or, with "", removes from) the benchmark's own; `DISPLAY` and
+    /// `WAYLAND_DISPLAY` are removed unless given, so hosts stay headless unless a section asks.
+    init(executable: String, arguments: [String], runtimeDirectory: String, environment extra: [String: String] = [:]) throws {
         let name = "scenehost-bench-\(getpid())-\(Clock.monotonic())"
         let notifySocket = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.notifySocket = notifySocket
@@ -46,6 +48,9 @@ final class HostProcess {
         environment["NOTIFY_SOCKET"] = "@" + name
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        for (key, value) in extra { environment[key] = value.isEmpty ? nil : value }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -6,7 +6,7 @@ import Glibc
 // (issue 5), against a release build of the root package. Prints a markdown report on stdout (progress
 // on stderr) and exits non-zero when a target is missed.
 //
-//     swift build -c release && swift run -c release --package-path Benchmarks HostBench [all|startup|bus|accessibility|snapshot|accessibility-text] [--quick]
+//     swift build -c release && swift run -c release --package-path Benchmarks HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display] [--quick] [--runs N]
 
 // Client roles: this binary started again by the bus section (see ClientProcess).
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "bus-subscriber" {
@@ -19,7 +19,16 @@ if CommandLine.arguments.count >= 7, CommandLine.arguments[1] == "bus-client" {
     }
 }
 
-let usage = "usage: HostBench [all|startup|bus|accessibility|snapshot|accessibility-text] [--quick] [--scene-host PATH]   (run from the repository root after `swift build -c release`)"
+if CommandLine.arguments.count >= 5, CommandLine.arguments[1] == "bus-flood" {
+    let values = CommandLine.arguments
+    MainActor.assumeIsolated { runFloodRole(address: values[2], kind: values[3], seconds: Double(values[4]) ?? 2) }
+}
+if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "bus-pinger" {
+    let values = CommandLine.arguments
+    MainActor.assumeIsolated { runPingerRole(address: values[2], seconds: Double(values[3]) ?? 2) }
+}
+
+let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display] [--quick] [--runs N] [--scene-host PATH]   (run from the repository root after `swift build -c release`)"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var sceneHost = ".build/release/scene-host"
 if let index = arguments.firstIndex(of: "--scene-host") {
@@ -31,9 +40,19 @@ if let index = arguments.firstIndex(of: "--scene-host") {
     arguments.removeSubrange(index...index + 1)
 }
 let quick = arguments.contains("--quick")
+// Runs per figure of the bus and fairness sections (each with a fresh bus daemon and host).
+var runs = quick ? 3 : 5
+if let index = arguments.firstIndex(of: "--runs") {
+    guard index + 1 < arguments.count, let count = Int(arguments[index + 1]), count >= 1 else {
+        Report.shared.progress(usage)
+        exit(64)
+    }
+    runs = count
+    arguments.removeSubrange(index...index + 1)
+}
 let commands = arguments.filter { $0 != "--quick" }
 let command = commands.first ?? "all"
-guard commands.count <= 1, ["all", "startup", "bus", "accessibility", "snapshot", "accessibility-text"].contains(command) else {
+guard commands.count <= 1, ["all", "startup", "bus", "roundtrips", "fairness", "accessibility", "snapshot", "accessibility-text", "display"].contains(command) else {
     Report.shared.progress(usage)
     exit(64)
 }
@@ -53,8 +72,11 @@ report.line("- load average at start (1, 5, 15 min): \(loadAverage())")
 do {
     try MainActor.assumeIsolated {
         if command == "all" || command == "startup" { try runStartupSection(sceneHost: sceneHost, runs: quick ? 5 : 21) }
-        if command == "all" || command == "bus" { try runBusSection(sceneHost: sceneHost, quick: quick) }
+        if command == "all" || command == "bus" { try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs) }
+        if command == "roundtrips" { try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs, roundTripsOnly: true) }
+        if command == "all" || command == "bus" || command == "fairness" { try runFairnessSection(sceneHost: sceneHost, quick: quick, runs: runs) }
         if command == "all" || command == "accessibility" { try runAccessibilitySection(sceneHost: sceneHost, quick: quick) }
+        if command == "all" || command == "display" { try runDisplaySection(sceneHost: sceneHost, quick: quick) }
         if command == "all" || command == "snapshot" { try runSnapshotSection(sceneHost: sceneHost, quick: quick) }
         if command == "all" || command == "accessibility" || command == "accessibility-text" {
             try runAccessibilityTextSection(sceneHost: sceneHost, quick: quick, standalone: command == "accessibility-text")

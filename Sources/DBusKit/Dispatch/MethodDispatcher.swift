@@ -87,43 +87,73 @@ final class MethodDispatcher {
     // MARK: Serving
 
     /// Serves one round: each sender with calls waiting gets up to ``DispatchPolicy/batch`` of them
-    /// (or ``DispatchPolicy/batchTime``), in turn. With more than one call waiting and output not yet
-    /// written, it serves nothing and asks to wait for the socket instead.
+    /// (or ``DispatchPolicy/batchTime``), in turn, unless it has ``DispatchPolicy/answersPerSender``
+    /// calls still being answered (its lane then waits for one of them to be). With more than one call
+    /// waiting and output not yet written, it serves nothing and asks to wait for the socket instead.
     func serveRound(on connection: BusConnection) -> RoundOutcome {
         guard !waiting.isEmpty, !isStopped else { return .idle }
         if policy.waitsForOutput, waiting.count > 1, transport.hasPendingOutput || !transport.socketIsWritable {
             return .waitingForOutput
         }
         let clock = ContinuousClock()
-        for sender in waiting.roundOrder {
-            let start = clock.now
+        var servable = false
+        for lane in waiting.roundOrder {
+            var start: ContinuousClock.Instant?
             for _ in 0..<policy.batch {
-                guard let work = waiting.popFirst(from: sender) else { break }
+                guard waiting.underWay(in: lane) < policy.answersPerSender, let work = waiting.popFirst(from: lane) else { break }
                 switch work {
                 case .call(let message):
-                    answer(message, on: connection)
+                    answer(message, in: lane, on: connection)
                 case .signal(let message):
                     connection.deliverSignal(message)
                 }
                 if isStopped { return .idle }
-                if clock.now - start >= policy.batchTime { break }
+                // The clock is read only when the lane has more to give.
+                guard waiting.hasWork(in: lane) else { break }
+                let now = clock.now
+                if now - (start ?? now) >= policy.batchTime || transport.queuedByteCount >= policy.outputPerRound { break }
+                if start == nil { start = now }
+            }
+            servable = servable || (waiting.hasWork(in: lane) && waiting.underWay(in: lane) < policy.answersPerSender)
+            // What this round made waits until the turn ends; the next round writes it first.
+            if transport.queuedByteCount >= policy.outputPerRound {
+                servable = servable || !waiting.isEmpty
+                break
             }
         }
         waiting.endRound()
-        return waiting.isEmpty ? .idle : .more
+        // Lanes whose sender is at its limit of calls under way wait for an answer, which schedules
+        // the next turn (see `answerArrived(in:)`).
+        return servable ? .more : .idle
     }
 
-    /// Answers one method call, holding the signals its handler emits until the reply is sent.
-    func answer(_ message: BusMessage, on connection: BusConnection) {
+    /// Counts a call in `lane` whose handler answers later; the returned closure, called once when it
+    /// is answered (or dropped), releases it.
+    private func beginAnswering(in lane: FairQueue<Work>.Lane) -> @MainActor () -> Void {
+        waiting.beginUnderWay(in: lane)
+        return { [self] in answerArrived(in: lane) }
+    }
+
+    private func answerArrived(in lane: FairQueue<Work>.Lane) {
+        guard !isStopped else { return }
+        let left = waiting.endUnderWay(in: lane)
+        if left == policy.answersPerSender - 1, waiting.hasWork(in: lane) {
+            transport.loop.scheduleTurn()
+        }
+    }
+
+    /// Answers one method call from `lane`, holding the signals its handler emits until the reply is
+    /// sent.
+    private func answer(_ message: BusMessage, in lane: FairQueue<Work>.Lane, on connection: BusConnection) {
         signalHold += 1
         defer {
             signalHold -= 1
             if signalHold == 0 { releaseHeldMessages() }
         }
-        answerMethodCall(message, on: connection)
+        answerMethodCall(message, in: lane, on: connection)
     }
 
-    private func answerMethodCall(_ message: BusMessage, on connection: BusConnection) {
+    private func answerMethodCall(_ message: BusMessage, in lane: FairQueue<Work>.Lane, on connection: BusConnection) {
         guard let path = message.path, let member = message.member else {
             return
         }
@@ -200,10 +230,12 @@ final class MethodDispatcher {
                 to: message)
             return
         }
-        invoke(method, message: message, path: path, on: connection)
+        invoke(method, message: message, path: path, lane: lane, on: connection)
     }
 
-    private func invoke(_ method: CompiledMethod, message: BusMessage, path: ObjectPath, on connection: BusConnection) {
+    private func invoke(
+        _ method: CompiledMethod, message: BusMessage, path: ObjectPath, lane: FairQueue<Work>.Lane, on connection: BusConnection
+    ) {
         let call = MethodCall(
             message: message, connection: connection, path: path, interface: method.interface, member: method.description.name)
         let expectsReply = !message.noReplyExpected && !method.description.flags.contains(.noReply)
@@ -227,9 +259,12 @@ final class MethodDispatcher {
                 try? discarded.write { writer in try handler(call, &writer) }
             }
         case .deferred(let handler):
-            handler(call, DeferredReply(call: call, method: method, expectsReply: expectsReply))
+            let answered = beginAnswering(in: lane)
+            handler(call, DeferredReply(call: call, method: method, expectsReply: expectsReply, answered: answered))
         case .async(let handler):
+            let answered = beginAnswering(in: lane)
             Task { @MainActor in
+                defer { answered() }
                 do {
                     let values = try await handler(call)
                     if expectsReply {
@@ -334,7 +369,7 @@ final class MethodDispatcher {
         let signals = heldSignals
         heldReplies.removeAll(keepingCapacity: true)
         heldSignals.removeAll(keepingCapacity: true)
-        for item in replies + signals {
+        func send(_ item: HeldMessage) {
             switch item {
             case .wire(let bytes):
                 transport.send(wire: bytes)
@@ -342,6 +377,8 @@ final class MethodDispatcher {
                 _ = try? transport.send(message)
             }
         }
+        replies.forEach(send)
+        signals.forEach(send)
     }
 }
 
@@ -351,3 +388,4 @@ enum HeldMessage {
     case wire([UInt8])
     case message(BusMessage)
 }
+

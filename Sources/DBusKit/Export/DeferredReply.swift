@@ -14,11 +14,14 @@ public final class DeferredReply {
     public private(set) var isAnswered = false
     private let method: CompiledMethod
     private let expectsReply: Bool
+    /// Tells the dispatcher the call is answered (it counts each sender's calls being answered).
+    private var answered: (@MainActor () -> Void)?
 
-    init(call: MethodCall, method: CompiledMethod, expectsReply: Bool) {
+    init(call: MethodCall, method: CompiledMethod, expectsReply: Bool, answered: @escaping @MainActor () -> Void) {
         self.call = call
         self.method = method
         self.expectsReply = expectsReply
+        self.answered = answered
     }
 
     isolated deinit {
@@ -27,6 +30,7 @@ public final class DeferredReply {
                 BusError.failed("the handler of \(method.label) dropped its deferred reply without answering"),
                 to: call.message)
         }
+        answered?()
     }
 
     /// Answers with `values`, which must match the method's declared outputs (otherwise the
@@ -55,6 +59,9 @@ public final class DeferredReply {
             return false
         }
         isAnswered = true
+        let done = answered
+        answered = nil
+        done?()
         return expectsReply
     }
 }

@@ -27,16 +27,8 @@ struct Queue<Element> {
         return element
     }
 
-    /// The waiting elements, first to last.
-    var waiting: [Element] { elements[head...].map { $0! } }
-
     mutating func removeAll() {
         elements.removeAll()
         head = 0
-    }
-
-    /// The first `limit` waiting elements, in order (fewer when fewer wait).
-    func prefix(_ limit: Int) -> ArraySlice<Element?> {
-        elements[head..<min(elements.count, head + limit)]
     }
 }

@@ -8,7 +8,7 @@ internal import CDBus
 /// was built:
 ///
 /// ```
-///  Swift-built wire bytes ─┐                       ┌─► write(2) straight to the socket, gathered,
+///  Swift-built wire bytes ─┐                       ┌─► send(2) straight to the socket, together,
 ///  libdbus message ────────┼─► OutgoingQueue ──────┤   only while libdbus holds nothing unwritten
 ///  method call + reply ────┘   (in send order)     └─► dbus_connection_send(_with_reply): libdbus
 ///                                                      writes it, only once every byte before it left
@@ -151,7 +151,7 @@ final class BusTransport {
                 discardQueue()
                 return
             }
-            switch queue.writeLeadingBytes({ buffers in Self.write(buffers, to: socket) }) {
+            switch queue.writeLeadingBytes({ bytes in Self.write(bytes, to: socket) }) {
             case .done:
                 continue
             case .blocked:
@@ -189,16 +189,10 @@ final class BusTransport {
         }
     }
 
-    /// Writes `buffers` with one `sendmsg` (no `SIGPIPE`), retrying when interrupted.
-    private static func write(_ buffers: [UnsafeRawBufferPointer], to socket: Int32) -> OutgoingQueue<HandOff>.WriteOutcome {
-        var vectors = buffers.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+    /// Writes `bytes` with one `send` (no `SIGPIPE`), retrying when interrupted.
+    private static func write(_ bytes: UnsafeRawBufferPointer, to socket: Int32) -> OutgoingQueue<HandOff>.WriteOutcome {
         while true {
-            let count = vectors.withUnsafeMutableBufferPointer { vectors -> Int in
-                var header = msghdr()
-                header.msg_iov = vectors.baseAddress
-                header.msg_iovlen = vectors.count
-                return sendmsg(socket, &header, Int32(MSG_NOSIGNAL))
-            }
+            let count = Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
             if count > 0 { return .wrote(count) }
             let failure = errno
             if count < 0 && failure == EINTR { continue }

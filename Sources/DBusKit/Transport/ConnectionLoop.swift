@@ -386,6 +386,12 @@ final class ConnectionLoop {
         guard flag == DBUS_WATCH_READABLE.rawValue else {
             return
         }
+        // A lone call (the usual case: a client waiting for each reply) is answered before reading
+        // on, so its reply does not wait for the reads; with several waiting, the rest of what the
+        // socket holds is read first, so that every waiting sender is in the round.
+        if let owner, owner.dispatcher.waitingCount <= 1 {
+            endTurn()
+        }
         readMore(watch, watchBits: watchBits, reads: ConnectionLoop.readsPerTurn - 1)
     }
 

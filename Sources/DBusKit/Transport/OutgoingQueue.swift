@@ -10,15 +10,13 @@
 /// - a hand-off is passed to libdbus only once every byte before it is written, so libdbus never
 ///   writes in front of (or into) bytes waiting here.
 ///
-/// A write the socket takes only part of leaves the rest of its first item here (``writtenOfFirst``):
-/// the stream then holds part of a message, and the next byte written must be the one after it.
-/// Value type, no I/O: the writer is passed in, so the ordering is tested with a fake socket.
+/// Bytes are copied into one contiguous buffer as they are sent, so consecutive messages leave in one
+/// `write`. Positions are counted from the first byte ever queued: a hand-off remembers the position
+/// it must wait for, a message the position where it ends. A write the socket takes only part of
+/// leaves the stream holding part of a message (``hasPartialMessage``), and the next byte written must
+/// be the one after it. Value type, no I/O: the writer is passed in, so the ordering is tested with a
+/// fake socket.
 struct OutgoingQueue<HandOff> {
-    enum Item {
-        case bytes([UInt8])
-        case handOff(HandOff)
-    }
-
     /// What one attempt to write did.
     enum WriteOutcome: Equatable {
         /// The socket took this many bytes (at least 1).
@@ -29,9 +27,9 @@ struct OutgoingQueue<HandOff> {
         case failed(Int32)
     }
 
-    /// What ``writeLeadingBytes(maximum:_:)`` achieved.
+    /// What ``writeLeadingBytes(_:)`` achieved.
     enum Progress: Equatable {
-        /// Every leading bytes item was written; the queue is empty or starts with a hand-off.
+        /// Every leading byte was written; the queue is empty or starts with a hand-off.
         case done
         /// The socket is full; bytes remain (possibly with part of a message written).
         case blocked
@@ -39,56 +37,72 @@ struct OutgoingQueue<HandOff> {
         case failed(Int32)
     }
 
-    private var items = Queue<Item>()
-    /// Bytes of the first item already written (0 unless it is a bytes item cut by a partial write).
-    private(set) var writtenOfFirst = 0
-    /// Bytes waiting (not counting the part of the first item already written).
-    private(set) var byteCount = 0
+    /// Bytes not yet written start at `buffer[start]`; `buffer[0]` is stream position `base`.
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var base = 0
+    /// Hand-offs, each with the stream position every byte before which must be written first.
+    private var handOffs = Queue<(position: Int, item: HandOff)>()
+    /// Stream positions where queued messages end, for those not yet completely written.
+    private var messageEnds = Queue<Int>()
 
-    var isEmpty: Bool { items.isEmpty }
-    var count: Int { items.count }
+    /// Stream position of the next byte to write.
+    private var written: Int { base + start }
+    /// Stream position after the last byte queued.
+    private var end: Int { base + buffer.count }
+
+    var isEmpty: Bool { start == buffer.count && handOffs.isEmpty }
+    /// Bytes waiting (not counting the part of a message already written).
+    var byteCount: Int { buffer.count - start }
     /// Whether the socket holds part of a message whose rest is waiting here.
-    var hasPartialMessage: Bool { writtenOfFirst > 0 }
+    var hasPartialMessage: Bool { !messageEnds.isEmpty && written > previousEnd }
 
-    var first: Item? { items.first }
+    /// Where the first message not completely written starts (the end of the one before it).
+    private var previousEnd = 0
 
     mutating func append(bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        items.append(.bytes(bytes))
-        byteCount += bytes.count
+        if start == buffer.count, start > 0 {
+            base += start
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+        messageEnds.append(end)
     }
 
     mutating func append(handOff: HandOff) {
-        items.append(.handOff(handOff))
+        handOffs.append((end, handOff))
     }
 
-    /// Removes and returns the first item when it is a hand-off.
+    /// Removes and returns the first hand-off when every byte queued before it is written.
     mutating func popHandOff() -> HandOff? {
-        guard case .handOff(let handOff) = items.first else { return nil }
-        _ = items.popFirst()
-        return handOff
+        guard let next = handOffs.first, next.position <= written else { return nil }
+        return handOffs.popFirst()?.item
     }
 
     /// Removes everything (the connection is gone) and returns the hand-offs that never left, in order.
     mutating func removeAll() -> [HandOff] {
-        let left = items.waiting.compactMap { item -> HandOff? in
-            if case .handOff(let handOff) = item { return handOff }
-            return nil
-        }
-        items.removeAll()
-        writtenOfFirst = 0
-        byteCount = 0
+        var left: [HandOff] = []
+        while let next = handOffs.popFirst() { left.append(next.item) }
+        base = end
+        buffer.removeAll()
+        start = 0
+        messageEnds.removeAll()
+        previousEnd = base
         return left
     }
 
-    /// Writes the leading bytes items, in order, with as few calls to `write` as possible: each call
-    /// gets the unwritten bytes of up to `maximum` leading items (gathered, as `writev` takes them)
-    /// and returns what the socket took.
-    mutating func writeLeadingBytes(
-        maximum: Int = 64, _ write: ([UnsafeRawBufferPointer]) -> WriteOutcome
-    ) -> Progress {
-        while case .bytes = items.first {
-            let outcome = withGathered(items.prefix(maximum), skippingFirst: writtenOfFirst, write)
+    /// Writes the leading bytes (up to the next hand-off) with as few calls to `write` as possible:
+    /// each call gets every unwritten byte before the next hand-off, in one buffer, and returns what
+    /// the socket took.
+    mutating func writeLeadingBytes(_ write: (UnsafeRawBufferPointer) -> WriteOutcome) -> Progress {
+        while true {
+            let limit = min(end, handOffs.first?.position ?? end)
+            guard written < limit else { return .done }
+            let outcome = buffer.withUnsafeBytes { raw in
+                write(UnsafeRawBufferPointer(rebasing: raw[start..<(limit - base)]))
+            }
             switch outcome {
             case .wouldBlock:
                 return .blocked
@@ -98,42 +112,23 @@ struct OutgoingQueue<HandOff> {
                 consume(count)
             }
         }
-        return .done
     }
 
     /// Marks `count` leading bytes as written.
     private mutating func consume(_ count: Int) {
-        var left = count
-        byteCount -= count
-        while left > 0, case .bytes(let bytes) = items.first {
-            let rest = bytes.count - writtenOfFirst
-            if left >= rest {
-                left -= rest
-                writtenOfFirst = 0
-                _ = items.popFirst()
-            } else {
-                writtenOfFirst += left
-                left = 0
-            }
+        start += count
+        while let next = messageEnds.first, next <= written {
+            previousEnd = next
+            _ = messageEnds.popFirst()
         }
-    }
-
-    /// Calls `body` with buffers over the bytes of the leading bytes items of `slice` (the first one
-    /// without its first `skip` bytes). Arrays keep their storage still while their buffers are
-    /// borrowed, one inside the other.
-    private func withGathered(
-        _ slice: ArraySlice<Item?>, skippingFirst skip: Int, _ body: ([UnsafeRawBufferPointer]) -> WriteOutcome
-    ) -> WriteOutcome {
-        var buffers: [UnsafeRawBufferPointer] = []
-        buffers.reserveCapacity(slice.count)
-        func gather(_ index: Int) -> WriteOutcome {
-            guard index < slice.endIndex else { return body(buffers) }
-            guard case .bytes(let bytes) = slice[index] else { return body(buffers) }
-            return bytes.withUnsafeBytes { raw in
-                buffers.append(index == slice.startIndex ? UnsafeRawBufferPointer(rebasing: raw[skip...]) : raw)
-                return gather(index + 1)
-            }
+        if start == buffer.count {
+            base += start
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+            start = 0
+        } else if start >= 1 << 16, start * 2 >= buffer.count {
+            base += start
+            buffer.removeFirst(start)
+            start = 0
         }
-        return gather(slice.startIndex)
     }
 }

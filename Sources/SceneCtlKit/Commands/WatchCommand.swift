@@ -19,9 +19,12 @@ struct WatchCommand: AsyncParsableCommand {
             "scenectl: lost N signals before #SEQ".
 
             Output is written per line on a terminal, otherwise buffered and flushed every 50 ms and \
-            at exit. watch keeps going when the host restarts on the same bus and ends when the bus \
-            goes away (exit status 69), after --count signals or --timeout seconds (exit status 0), \
-            or on SIGINT/SIGTERM (after flushing).
+            at exit. watch follows the host across restarts and says so on stderr: when the host \
+            leaves its bus and comes back ("scenectl: the host restarted …"), and when its bus goes \
+            away (a private bus ends with its host): watch then waits for a host to be found again \
+            and reconnects ("scenectl: reconnected …"); with --no-reconnect it ends there instead \
+            (exit status 69). It ends after --count signals or --timeout seconds (exit status 0), or \
+            on SIGINT/SIGTERM (after flushing).
 
             Examples:
               scenectl watch
@@ -46,6 +49,9 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(help: "Print \"scenectl: watching …\" on stderr once subscribed (for scripts that start a watch in the background).")
     var ready = false
 
+    @Flag(name: .customLong("no-reconnect"), help: "End (exit status 69) when the host's bus goes away, instead of waiting for a host and reconnecting.")
+    var noReconnect = false
+
     func validate() throws {
         if let count, count < 1 {
             throw ValidationError("--count \(count) is not a number of signals ≥ 1")
@@ -60,7 +66,7 @@ struct WatchCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let session = WatchSession(printer: WatchPrinter(format: json ? .json : .text), limit: count, sink: OutputSink.standardOutput())
-        let ending = try await session.run(connection, setupTimeout: Self.setupTimeout, timeout: timeout) { candidate in
+        let ending = try await session.run(connection, setupTimeout: Self.setupTimeout, timeout: timeout, reconnect: !noReconnect) { candidate in
             ready ? "watching \(SceneBusContract.busName) on \(candidate)" : nil
         }
         switch ending {

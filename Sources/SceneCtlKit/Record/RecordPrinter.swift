@@ -15,6 +15,9 @@ struct RecordPrinter: SignalPrinting {
     /// Shorter pauses are not written (the replay's own work takes about that long).
     static let smallestWait = 0.0005
 
+    /// A recording keeps no `seq` continuity, so a new host changes nothing.
+    mutating func restart() {}
+
     mutating func output(for signal: HostSignal) -> SignalOutput {
         guard signal.name == "Input" else {
             guard lastInput != nil else { return SignalOutput(lines: [], counts: false) }

@@ -20,6 +20,13 @@ enum PluginTemplateWriter {
                     exitStatus: ExitStatus.cannotCreate)
             }
         }
+        do {
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ScenectlError(
+                message: "cannot create the folder '\(folder)' (\(creationFailure(folder))); give --dir a folder you can write",
+                exitStatus: ExitStatus.cannotCreate)
+        }
         var written: [String] = []
         for (path, contents) in template.files {
             let file = (folder as NSString).appendingPathComponent(path)
@@ -32,6 +39,24 @@ enum PluginTemplateWriter {
             written.append(file)
         }
         return written
+    }
+
+    /// Why `folder` could not be created: the first of its ancestors that is missing is under one
+    /// that is not a writable folder.
+    private static func creationFailure(_ folder: String) -> String {
+        let manager = FileManager.default
+        var path = (folder as NSString).standardizingPath
+        if !path.hasPrefix("/") { path = (manager.currentDirectoryPath as NSString).appendingPathComponent(path) }
+        while true {
+            let parent = (path as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            if manager.fileExists(atPath: parent, isDirectory: &isFolder) {
+                if !isFolder.boolValue { return "'\(parent)' is a file" }
+                return manager.isWritableFile(atPath: parent) ? "'\(parent)' refused it" : "'\(parent)' is not writable"
+            }
+            if parent == path || parent.isEmpty { return "no folder above it exists" }
+            path = parent
+        }
     }
 
     /// The folder of the installed SDK's `libSceneCore.so` that came with this `scenectl`: its own

@@ -14,6 +14,8 @@ struct SignalOutput: Sendable, Equatable {
 /// `record`'s script.
 protocol SignalPrinting: Sendable {
     mutating func output(for signal: HostSignal) -> SignalOutput
+    /// Forgets the last `seq`: the next signal is the first of a new host.
+    mutating func restart()
 }
 
 /// Turns each received signal into its output line and, when `seq` skipped or went back, a warning
@@ -30,6 +32,11 @@ struct WatchPrinter: SignalPrinting {
 
     init(format: Format) {
         self.format = format
+    }
+
+    /// Forgets the last `seq`: the next signal is the first of a new host.
+    mutating func restart() {
+        tracker = SequenceTracker()
     }
 
     /// The output line for `signal`, and the warning (without `scenectl: `) if its `seq` breaks

@@ -63,6 +63,8 @@ final class DisplayLoop {
         server.counters.withLock { $0.driver = driver }
         server.channel.started(wakeType: wakeType)
         server.events.post(.ready(DisplayInfo(driver: driver, refreshRate: refresh, knowsWindowPositions: driver != "wayland")))
+        // What was sent before SDL started pushed no wake-up: carry it out now.
+        serve()
         var event = SDL_Event()
         while running {
             // Blocks until the desktop or the owner (a user event) has something; SDL ≥ 2.0.16

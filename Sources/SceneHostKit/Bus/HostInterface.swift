@@ -121,6 +121,37 @@ enum HostInterface {
                     _ = try service.admit(call)
                     return try Snapshots.screen(application, scale: scale, renderer: host.renderer)
                 },
+                .deferredMethod("ListPlugins", access: .reads, outputs: [.init("plugins", "a(ssssusss)")]) { call, reply in
+                    do {
+                        _ = try service.admit(call)
+                    } catch {
+                        return reply.fail(error)
+                    }
+                    host.plugins.catalog { listings in
+                        reply.reply([
+                            .array(
+                                element: "(ssssusss)",
+                                listings.map { listing in
+                                    .structure([
+                                        .string(listing.name), .string(listing.version), .string(listing.description),
+                                        .string(listing.minimumCoreVersion), .uint32(listing.abiVersion), .string(listing.path),
+                                        .string(listing.status.rawValue), .string(listing.reason),
+                                    ])
+                                })
+                        ])
+                    }
+                },
+                .method("ClearQuarantine", access: .changes, inputs: [.init("plugin", .string)], outputs: [.init("cleared", "as")]) { call in
+                    _ = try service.admit(call)
+                    let plugin = try call.read { reader in try reader.readString() }
+                    let cleared = host.plugins.clearQuarantine(plugin)
+                    if cleared.isEmpty && !plugin.isEmpty {
+                        let quarantined = host.plugins.crashes.entries.values.filter(\.quarantined).map(\.file.realPath).sorted()
+                        throw HostBusErrors.invalidName(
+                            "no quarantined plugin is called '\(plugin)' (quarantined: \(quarantined.isEmpty ? "none" : quarantined.joined(separator: ", ")))")
+                    }
+                    return [.array(element: .string, cleared.map { .string($0) })]
+                },
                 .method("SendInput", access: .changes, inputs: [.init("record", .string)], outputs: [.init("began", "a(tos)")]) { call in
                     _ = try service.admit(call)
                     let line = try call.read { reader in try reader.readString() }
@@ -201,7 +232,7 @@ enum HostInterface {
                     HostSignals.input, arguments: [.init("seq", .uint64), .init("timestamp", .double), .init("record", .string)]),
             ],
             properties: [
-                PropertyDescription("Version", signature: .string, changeBehavior: .constant) { .string(SceneBusContract.version) },
+                PropertyDescription("Version", signature: .string, changeBehavior: .constant) { .string(HostVersion.busVersion) },
                 PropertyDescription("Scenes", signature: "ao") {
                     .array(element: .objectPath, application.connectedScenes.map { .objectPath(SceneBusContract.scenePath($0.name)) })
                 },

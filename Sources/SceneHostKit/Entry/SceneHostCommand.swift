@@ -21,6 +21,7 @@ public struct SceneHostCommand: ParsableCommand {
 
             `scene-host validate-plugin PATH` checks a plugin as the host would load it (see its --help).
             """,
+        version: HostVersion.description,
         subcommands: [ValidatePluginCommand.self])
 
     @Option(help: "Configuration file (YAML). Default: $XDG_CONFIG_HOME/scenehost/scene-host.yaml when it exists, else the embedded demo configuration.")

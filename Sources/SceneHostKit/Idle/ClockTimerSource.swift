@@ -10,7 +10,7 @@ final class ClockTimerSource: PendingWorkSource {
 
     func appendBusySources(to list: inout [BusySource]) {
         for timer in clock.pendingTimers where timer.purpose == .code {
-            list.append(BusySource(kind: .timer, detail: "a timer of plugin or model code is armed", deadline: timer.deadline))
+            list.append(BusySource(kind: .timer, detail: "a timer of plugin, model or input-script code is armed", deadline: timer.deadline))
         }
     }
 }

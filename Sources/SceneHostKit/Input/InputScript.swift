@@ -278,9 +278,9 @@ private final class InputScriptRunner {
             next()
         case .wait(let seconds):
             // On the virtual clock the wait advances it (firing what is due meanwhile), as scripted
-            // input's own delays do.
+            // input's own delays do. Meanwhile the host is busy (the timer is listed as pending work).
             var waited = false
-            _ = host.clock.schedule(after: seconds, purpose: .inputScript) { [self] in
+            _ = host.clock.schedule(after: seconds, purpose: .code) { [self] in
                 waited = true
                 self.next()
             }

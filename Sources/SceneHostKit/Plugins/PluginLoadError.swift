@@ -15,6 +15,8 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         /// The file or a folder above it is writable by other users, or owned by a user other than
         /// the host's or root (refused unless `--allow-insecure-plugins`).
         public static let insecure = Code("insecure")
+        /// It crashed the host twice in a row and is skipped until its file changes or the quarantine is cleared.
+        public static let quarantined = Code("quarantined")
         /// Another file with the same plugin is already loaded.
         public static let alreadyLoaded = Code("alreadyLoaded")
         /// The file is not an ELF shared library.
@@ -45,7 +47,7 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         public static let probeFailed = Code("probeFailed")
 
         static let all: [Code] = [
-            .notFound, .invalidName, .unreadable, .insecure, .alreadyLoaded, .notASharedLibrary, .loadFailed, .missingEntryPoint, .badMagic, .abiMismatch, .buildMismatch,
+            .notFound, .invalidName, .unreadable, .insecure, .quarantined, .alreadyLoaded, .notASharedLibrary, .loadFailed, .missingEntryPoint, .badMagic, .abiMismatch, .buildMismatch,
             .coreTooOld, .coreMismatch, .duplicateCore, .entryFailed, .probeCrashed, .probeTimedOut, .probeFailed,
         ]
 

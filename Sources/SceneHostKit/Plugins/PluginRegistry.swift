@@ -28,18 +28,70 @@ public final class PluginRegistry {
     /// Loaded plugins by real path.
     private var loaded: [String: LoadedPlugin] = [:]
     /// Probes under way, by real path: who waits for each.
-    private var waiting: [String: [@MainActor (Result<LoadedPlugin, PluginLoadError>) -> Void]] = [:]
+    private var waiting: [String: [@MainActor (Result<ProbeReport, PluginLoadError>) -> Void]] = [:]
+    /// Probes waiting for a free slot, and how many run.
+    private var queued: [@MainActor () -> Void] = []
+    private var running = 0
+    /// Probes at once: one per processor (at least two).
+    let concurrentProbes = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    /// What probes found, by file version (see ``ProbeCache``), and where it is kept between runs.
+    var cache: ProbeCache
+    let cachePath: String?
+    /// Which plugins crashed the host, and which are quarantined (see ``PluginCrashHistory``), and the
+    /// folder of its file and of the crash record.
+    public private(set) var crashes = PluginCrashHistory()
+    let stateFolder: String?
 
+    /// - Parameters:
+    ///   - cachePath: the file probe results are kept in between runs (nil: memory only).
+    ///   - stateFolder: where the crash history and the crash record are (nil: no quarantine).
     public init(
         folders: [String], probeExecutable: String, probeTimeout: Double, allowInsecure: Bool = false, diagnoseCrashes: Bool = false,
-        logger: Logger
+        cachePath: String? = nil, stateFolder: String? = nil, logger: Logger
     ) {
+        let hostKey = ProbeCache.hostKey(executable: probeExecutable)
+        cache = cachePath.map { ProbeCache.load(path: $0, hostKey: hostKey) } ?? ProbeCache(hostKey: hostKey)
+        self.cachePath = cachePath
+        self.stateFolder = stateFolder
+        if let stateFolder { crashes = PluginCrashHistory.load(path: stateFolder + "/plugin-crashes.json") }
         self.folders = folders
         self.probeExecutable = probeExecutable
         self.probeTimeout = probeTimeout
         self.allowInsecure = allowInsecure
         self.diagnoseCrashes = diagnoseCrashes
         self.logger = logger
+    }
+
+    /// The loaded plugin mapped from `realPath`, if any.
+    func loadedPlugin(atRealPath realPath: String) -> LoadedPlugin? { loaded[realPath] }
+
+    /// The host's user, whose files (and root's) plugins may be.
+    var hostUserID: UInt32 { hostUID }
+
+    func logWarning(_ message: String) {
+        logger.warning("\(message)", metadata: ["topic": "plugins"])
+    }
+
+    func logError(_ message: String) {
+        logger.error("\(message)", metadata: ["topic": "plugins"])
+    }
+
+    func logInfo(_ message: String) {
+        logger.info("\(message)", metadata: ["topic": "plugins"])
+    }
+
+    /// Changes the crash history and saves it (a failure is logged: the history only protects).
+    @discardableResult
+    func updateCrashes<Result>(_ change: (inout PluginCrashHistory) -> Result) -> Result {
+        let result = change(&crashes)
+        if let stateFolder {
+            do {
+                try crashes.save(path: stateFolder + "/plugin-crashes.json")
+            } catch {
+                logWarning("cannot save the plugin crash history in \(stateFolder): \(error)")
+            }
+        }
+        return result
     }
 
     /// Plugins loaded so far, by file path.
@@ -58,6 +110,9 @@ public final class PluginRegistry {
         }
         let file = try find(plugin)
         if !allowInsecure { try PluginFileSecurity.check(file, plugin: plugin, hostUID: hostUID) }
+        if let entry = crashes.quarantine(of: file) {
+            throw PluginLoadError(code: .quarantined, plugin: plugin, message: PluginCrashHistory.reason(entry))
+        }
         return file
     }
 
@@ -97,9 +152,10 @@ public final class PluginRegistry {
         }
     }
 
-    /// Locates `plugin`, probes it on a background queue (unless it is loaded already) and loads it
-    /// on the main actor; `completion` runs on the main actor, after this method returned when a
-    /// probe was needed. Requests for a plugin whose probe is under way wait for that probe.
+    /// Locates `plugin`, probes it on a background queue (unless it is loaded already, or this
+    /// version of its file passed a probe before) and loads it on the main actor; `completion` runs
+    /// on the main actor, after this method returned when a probe was needed. Requests for a file
+    /// whose probe is under way wait for that probe.
     public func prepare(
         _ plugin: String, sceneName: String, options: [String: String],
         completion: @escaping @MainActor (Result<LoadedPlugin, PluginLoadError>) -> Void
@@ -111,32 +167,57 @@ public final class PluginRegistry {
             return completion(.failure(error))
         }
         if let cached = loaded[file.realPath] { return completion(.success(cached)) }
+        let started = DispatchTime.now().uptimeNanoseconds
+        probe(file, plugin: plugin, sceneName: sceneName, options: options, useCache: false) { outcome in
+            completion(outcome.flatMap { report in
+                Result { () throws(PluginLoadError) -> LoadedPlugin in
+                    try self.finishLoading(file, plugin: plugin, report: report, started: started)
+                }
+            })
+        }
+    }
+
+    /// Probes `file` in a child process on a background queue, at most ``concurrentProbes`` at once,
+    /// and records the outcome in the cache; `completion` runs on the main actor. With `useCache`, a
+    /// cached outcome for this version of the file answers at once.
+    func probe(
+        _ file: PluginFile, plugin: String, sceneName: String, options: [String: String], useCache: Bool,
+        completion: @escaping @MainActor (Result<ProbeReport, PluginLoadError>) -> Void
+    ) {
+        if useCache, let outcome = cache.outcome(for: file, plugin: plugin) { return completion(outcome) }
         if waiting[file.realPath] != nil {
             waiting[file.realPath]?.append(completion)
             return
         }
         waiting[file.realPath] = [completion]
         let executable = probeExecutable, timeout = probeTimeout, backtrace = diagnoseCrashes
-        let started = DispatchTime.now().uptimeNanoseconds
-        DispatchQueue.global().async {
-            let outcome = Result { () throws(PluginLoadError) -> ProbeReport in
-                try PluginProbe.probe(
-                    path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: executable, timeout: timeout,
-                    backtrace: backtrace)
-            }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    let result = outcome.flatMap { report in
-                        Result { () throws(PluginLoadError) -> LoadedPlugin in
-                            try self.finishLoading(file, plugin: plugin, report: report, started: started)
-                        }
+        let start: @MainActor () -> Void = { [self] in
+            running += 1
+            DispatchQueue.global().async {
+                let outcome = Result { () throws(PluginLoadError) -> ProbeReport in
+                    try PluginProbe.probe(
+                        path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: executable, timeout: timeout,
+                        backtrace: backtrace)
+                }
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        self.running -= 1
+                        if !self.queued.isEmpty { self.queued.removeFirst()() }
+                        if case .failure(let error) = outcome { self.logBacktrace(of: error, file: file) }
+                        self.logger.debug(
+                            "probe finished",
+                            metadata: [
+                                "topic": "plugins", "plugin": "\(plugin)", "plugin.path": "\(file.path)",
+                                "outcome": "\((try? outcome.get()).map { _ in "passed" } ?? "refused")",
+                            ])
+                        self.cache.record(outcome, for: file)
+                        let waiters = self.waiting.removeValue(forKey: file.realPath) ?? []
+                        for waiter in waiters { waiter(outcome) }
                     }
-                    if case .failure(let error) = result { self.logBacktrace(of: error, file: file) }
-                    let waiters = self.waiting.removeValue(forKey: file.realPath) ?? []
-                    for waiter in waiters { waiter(result) }
                 }
             }
         }
+        if running < concurrentProbes { start() } else { queued.append(start) }
     }
 
     /// After a passed probe: refuses a second copy of a loaded plugin, then maps the file here.
@@ -159,6 +240,7 @@ public final class PluginRegistry {
         let result = try PluginLoader.load(path: file.path, plugin: plugin)
         let finished = DispatchTime.now().uptimeNanoseconds
         loaded[file.realPath] = result
+        CrashGuard.register(result.file)
         logger.info(
             "plugin loaded",
             metadata: [

@@ -78,6 +78,9 @@ final class HostSession {
             return
         }
         service?.onReplaced = { [weak self] in self?.stop(status: 0) }
+        // A crash in plugin code is recorded, so that a plugin that crashes the host twice in a row is
+        // quarantined at the next start (the service manager restarts the host).
+        host.plugins.guardAgainstCrashes()
         // The desktop windows follow the scenes as they connect.
         startDisplay()
         // Plugins are probed off the main thread; the name is claimed (and the accessibility bridge
@@ -168,6 +171,7 @@ final class HostSession {
         mediaPlayer?.shutdown(flushTimeout: Self.flushTimeout, then: closed())
         host.desktop?.stop()
         host.shutdown()
+        if status == 0 { host.plugins.runEndedCleanly() }
         service?.shutdown(flushTimeout: Self.flushTimeout, then: closed())
         accessibility?.shutdown(flushTimeout: Self.flushTimeout, then: closed())
         fflush(nil)

@@ -55,7 +55,9 @@ public final class SceneHost {
         plugins = PluginRegistry(
             folders: folders, probeExecutable: executable, probeTimeout: configuration.probeTimeout,
             allowInsecure: configuration.allowInsecurePlugins, diagnoseCrashes: configuration.diagnostics.contains(.plugins),
-            logger: logger)
+            cachePath: XDGFolders.cache(environment: ProcessInfo.processInfo.environment) + "/scenehost/plugin-probes.json",
+            stateFolder: XDGFolders.state(environment: ProcessInfo.processInfo.environment) + "/scenehost", logger: logger)
+        plugins.absorbCrashRecord()
         injector = TouchInjector(application: application, limits: configuration.bus.limits, scripts: scripts)
         deviceInput = DeviceInput(application: application)
         pendingWork = PendingWorkRegistry(application: application, clock: clock)

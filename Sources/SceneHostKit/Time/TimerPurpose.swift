@@ -5,7 +5,7 @@ public enum TimerPurpose: Sendable, Equatable {
     /// (`Application.pendingWork()`), with its recognizer.
     case model
     /// A closure timer from `EventClock.schedule(after:_:)`: plugin or model code whose owner the
-    /// clock does not know.
+    /// clock does not know, or a host input script's `wait`.
     case code
     /// The next step of a scripted input run (``TouchInjector``), which lists its runs itself.
     case inputScript

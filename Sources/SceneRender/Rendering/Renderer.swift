@@ -4,7 +4,9 @@ public import SceneCore
 ///
 /// It keeps one ``WindowRenderer`` per window and scale (at most ``scalesPerWindow`` scales per
 /// window, the least recently used one is dropped), one ``Compositor`` per scene and scale and one
-/// per screen scale, so that asking again after a small change redraws only what changed. Nothing
+/// per screen scale (as many scales per scene, and for the screen, as per window: a client asking
+/// at ever new scales cannot make it keep images without bound), so that asking again after a small
+/// change redraws only what changed. Nothing
 /// is drawn until someone asks. Main actor only; one renderer per host (the Pango font map is per
 /// thread).
 ///
@@ -48,7 +50,11 @@ public final class Renderer {
     private var windowRenderers: [WindowKey: WindowRenderer] = [:]
     private var lastUse: [WindowKey: UInt64] = [:]
     private var compositors: [AreaKey: Compositor] = [:]
+    private var areaLastUse: [AreaKey: UInt64] = [:]
     private var uses: UInt64 = 0
+
+    /// Compositors kept (for scenes and the screen, all scales).
+    var compositorCount: Int { compositors.count }
 
     public init() {}
 
@@ -131,14 +137,25 @@ public final class Renderer {
         if let application {
             let live = Set(application.connectedScenes.map(SceneKey.init))
             compositors = compositors.filter { $0.key.scene.map(live.contains) ?? true }
+            areaLastUse = areaLastUse.filter { compositors[$0.key] != nil }
         }
+        uses += 1
         let compositor: Compositor
         if let existing = compositors[key] {
             compositor = existing
         } else {
             compositor = try Compositor(area: area, scale: key.scale)
             compositors[key] = compositor
+            // At most as many scales per scene (and for the screen) as per window.
+            let sameArea = compositors.keys.filter { $0.scene == key.scene && $0 != key }
+            if sameArea.count >= Renderer.scalesPerWindow,
+                let oldest = sameArea.min(by: { areaLastUse[$0, default: 0] < areaLastUse[$1, default: 0] })
+            {
+                compositors[oldest] = nil
+                areaLastUse[oldest] = nil
+            }
         }
+        areaLastUse[key] = uses
         _ = try Renderer.pixelSize(of: area.size, scale: key.scale, what: "screen area \(area)")
         return compositor.render(area: area, layers: layers) { window in
             try? self.windowRenderer(for: window, scale: key.scale)

@@ -8,16 +8,11 @@ private struct FakeSocket {
     var received: [UInt8] = []
     var writes = 0
 
-    mutating func write(_ buffers: [UnsafeRawBufferPointer]) -> OutgoingQueue<String>.WriteOutcome {
+    mutating func write(_ bytes: UnsafeRawBufferPointer) -> OutgoingQueue<String>.WriteOutcome {
         writes += 1
         guard !full else { return .wouldBlock }
-        var taken = 0
-        for buffer in buffers {
-            let count = min(buffer.count, accept - taken)
-            received.append(contentsOf: buffer[0..<count])
-            taken += count
-            if taken == accept { break }
-        }
+        let taken = min(bytes.count, accept)
+        received.append(contentsOf: bytes[0..<taken])
         return taken == 0 ? .wouldBlock : .wrote(taken)
     }
 }
@@ -83,7 +78,7 @@ struct OutgoingQueueTests {
             socket.full = true
             return outcome
         } == .blocked)
-        #expect(queue.hasPartialMessage && queue.writtenOfFirst == 10 && queue.byteCount == 20)
+        #expect(queue.hasPartialMessage && queue.byteCount == 20)
         #expect(queue.popHandOff() == nil, "the hand-off waits behind the cut message")
         socket.full = false
         socket.accept = 1000
@@ -94,7 +89,7 @@ struct OutgoingQueueTests {
         #expect(handedOff == ["call@25"])
     }
 
-    @Test("Consecutive messages leave in one gathered write")
+    @Test("Consecutive messages leave in one write, and the queue knows when the socket holds part of one")
     func gathers() {
         var queue = OutgoingQueue<String>()
         var socket = FakeSocket(accept: 1 << 20)
@@ -102,6 +97,27 @@ struct OutgoingQueueTests {
         #expect(queue.writeLeadingBytes { socket.write($0) } == .done)
         #expect(socket.writes == 1)
         #expect(socket.received.count == 120)
+        #expect(!queue.hasPartialMessage)
+        var small = FakeSocket(accept: 4)
+        queue.append(bytes: [1, 2, 3])
+        queue.append(bytes: [4, 5, 6])
+        #expect(queue.writeLeadingBytes { bytes in
+            let outcome = small.write(bytes)
+            small.full = true
+            return outcome
+        } == .blocked)
+        #expect(queue.hasPartialMessage, "4 of 6 bytes: the second message is cut")
+        small.full = false
+        small.accept = 1
+        #expect(queue.writeLeadingBytes { bytes in
+            let outcome = small.write(bytes)
+            small.full = true
+            return outcome
+        } == .blocked)
+        #expect(queue.hasPartialMessage, "5 of 6 bytes")
+        small.full = false
+        #expect(queue.writeLeadingBytes { small.write($0) } == .done)
+        #expect(!queue.hasPartialMessage && queue.isEmpty)
     }
 
     @Test("A failed socket stops writing, and removing everything returns the hand-offs that never left")

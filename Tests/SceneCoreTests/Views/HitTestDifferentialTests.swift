@@ -1,4 +1,4 @@
-import SceneCore
+@testable import SceneCore
 import Testing
 
 /// The fast hit test against the classic recursive walk (HitTestReference.swift) on random trees and
@@ -171,19 +171,43 @@ struct HitTestDifferentialTests {
             }
         }
 
-        /// A point to test: anywhere around the root, on whole numbers (edges), or not finite.
-        mutating func randomPoint(in size: Size) -> Point {
+        /// A point to test: anywhere around the root, on whole numbers, on a view's edge or corner, or
+        /// not finite.
+        mutating func randomPoint(in root: View, size: Size) -> Point {
             switch random.int(0, 19) {
             case 0: return Point(x: random.pick([Double.nan, .infinity, -.infinity, 1e300]), y: random.range(0, size.height))
-            case 1..<8: return Point(x: Double(random.int(-10, Int(size.width) + 10)), y: Double(random.int(-10, Int(size.height) + 10)))
+            case 1..<5:
+                let view = made.isEmpty ? root : random.pick(made)
+                let bounds = view.bounds
+                let corner = Point(x: random.pick([bounds.minX, bounds.maxX, bounds.midX]), y: random.pick([bounds.minY, bounds.maxY, bounds.midY]))
+                return view.convert(corner, to: root)
+            case 5..<8: return Point(x: Double(random.int(-10, Int(size.width) + 10)), y: Double(random.int(-10, Int(size.height) + 10)))
             default: return Point(x: random.range(-10, size.width + 10), y: random.range(-10, size.height + 10))
             }
         }
     }
 
+    /// How many containers the cases searched through each kind of spatial index.
+    struct IndexKinds {
+        var grids = 0
+        var hierarchies = 0
+
+        @MainActor
+        mutating func count(_ view: View) {
+            if let index = view._childIndex {
+                switch index.spatial {
+                case .grid: grids += 1
+                case .hierarchy: hierarchies += 1
+                case .linear, .empty: break
+                }
+            }
+            for child in view.subviews { count(child) }
+        }
+    }
+
     /// Runs `trees` random trees of `rounds` × `points` cases each; returns the cases compared, or
     /// records the first mismatch (with its seed) and stops.
-    private func compare(seed: UInt64, trees: Int, rounds: Int, points: Int) -> Int {
+    private func compare(seed: UInt64, trees: Int, rounds: Int, points: Int, kinds: inout IndexKinds) -> Int {
         let log = HitCallLog()
         var maker = TreeMaker(random: SeededGenerator(seed: seed), log: log)
         var cases = 0
@@ -206,7 +230,7 @@ struct HitTestDifferentialTests {
             for round in 0..<rounds {
                 let reference = HitReferenceNode(root)
                 for _ in 0..<points {
-                    let point = maker.randomPoint(in: rootSize)
+                    let point = maker.randomPoint(in: root, size: rootSize)
                     var expectedCalls: [HitCallLog.Call] = []
                     let expected = reference.hitTest(point, log: &expectedCalls)
                     log.calls.removeAll(keepingCapacity: true)
@@ -225,6 +249,7 @@ struct HitTestDifferentialTests {
                         return cases
                     }
                 }
+                kinds.count(root)
                 for _ in 0..<maker.random.int(1, 4) { maker.mutate(root) }
             }
         }
@@ -235,7 +260,10 @@ struct HitTestDifferentialTests {
     func fastPathAgreesWithTheReferenceWalk() {
         let seed = DifferentialSeed.base()
         let trees = DifferentialSeed.scaled(500)
-        let cases = compare(seed: seed, trees: trees, rounds: 5, points: 40)
+        var kinds = IndexKinds()
+        let cases = compare(seed: seed, trees: trees, rounds: 5, points: 40, kinds: &kinds)
         #expect(cases == trees * 5 * 40, "stopped at the first mismatch (\(DifferentialSeed.replay(seed, filter: Self.filter)))")
+        // Both spatial indexes were searched, many times.
+        #expect(kinds.grids >= 20 && kinds.hierarchies >= 20, "grids \(kinds.grids), hierarchies \(kinds.hierarchies)")
     }
 }

@@ -21,6 +21,12 @@ struct DesktopKeyboardTests {
         defer { desktop.close() }
         // Gallery is at x = 800. Dismiss the alert (OK at alert 150, 142 → window 195, 442), then
         // tap the field (window 195, 122) and type.
+        // No text field edits yet: keys arrive as presses, but SDL's text input is off (no text).
+        try await desktop.x.xdotool("key", "z")
+        try await desktop.client.waitForSignals("z's press") { signals in
+            signals.contains { $0.member == "Input" && $0.string(2) == "key z ended" }
+        }
+        #expect(!desktop.client.signals(named: "Input").contains { $0.string(2).hasPrefix("type ") }, "no text while no field edits")
         try await desktop.x.xdotool("mousemove", "995", "442", "click", "1")
         try await desktop.client.waitForSignals("the alert hidden") { _ in desktop.logLines(of: "gallery").contains("alert hidden") }
         try await desktop.x.xdotool("mousemove", "995", "122", "click", "1")
@@ -43,6 +49,12 @@ struct DesktopKeyboardTests {
         try await desktop.client.waitForSignals("the media key") { signals in signals.contains { $0.member == "RemoteControlDelivered" } }
         #expect(desktop.client.signals(named: "RemoteControlDelivered").first?.string(1) == "toggle-play-pause")
         let typed = try await desktop.client.window(DemoWindow.galleryMain, "Snapshot", [.double(1)])
+        // Tab from the real keyboard: nobody handles it, the keyboard behaviour moves the focus [KB-3].
+        try await desktop.x.xdotool("key", "Tab")
+        try await desktop.client.waitForSignals("tab") { signals in
+            signals.contains { $0.member == "Press" && $0.string(2) == "tab" && $0.string(3) == "began" }
+        }
+        #expect(desktop.client.signals(named: "Press").first { $0.string(2) == "tab" && $0.string(3) == "began" }?.string(4) == "Application")
 
         // The same through the scripted path, in a headless host: the same pixels.
         let headless = try HostProcess(arguments: ["--display", "off"])

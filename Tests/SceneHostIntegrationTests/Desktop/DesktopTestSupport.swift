@@ -13,13 +13,16 @@ final class DesktopHost {
 
     /// Starts Xvfb and `scene-host --display on` on it (the embedded demo configuration unless
     /// `arguments` say otherwise), and waits until the scenes' windows are mapped.
-    init(arguments: [String] = [], environment: [String: String] = [:], windows: Int = 3) async throws {
+    init(
+        arguments: [String] = [], environment: [String: String] = [:], windows: Int = 3,
+        named pattern: String = "^(findview|gesturelab|gallery) "
+    ) async throws {
         x = try await offPool { try XServer() }
         host = try HostProcess(
             arguments: ["--display", "on"] + arguments, environment: environment.merging(["DISPLAY": x.display]) { $1 })
         client = try await HostBusClient(host: host)
         #expect(await host.line(containing: "display: x11"), "the display started: \(host.log.suffix(5))")
-        let mapped = try await x.waitForWindows(named: "scene-host|findview|gesturelab|gallery", count: windows, onlyVisible: true)
+        let mapped = try await x.waitForWindows(named: pattern, count: windows, onlyVisible: true)
         #expect(mapped.count == windows, "\(windows) windows mapped, found \(mapped.count)")
         if windows == 3 { try await settle() }
     }

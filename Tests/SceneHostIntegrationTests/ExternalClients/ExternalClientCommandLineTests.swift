@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneHostKit
 import Testing
 
 /// scene-host driven from the shell, as an administrator would: systemd's `busctl` and dbus-bin's
@@ -58,7 +59,7 @@ struct ExternalClientCommandLineTests {
         let version = try await session.busctl("get-property", Self.bus, Self.root, "org.scenehost.Host1", "Version", "Scenes")
         #expect(
             version.lines == [
-                "s \"1.0.0\"",
+                "s \"\(HostVersion.busVersion)\"",
                 "ao 3 \"\(Self.root)/scene/findview\" \"\(Self.root)/scene/gesturelab\" \"\(Self.root)/scene/gallery\"",
             ], "\(version)")
 

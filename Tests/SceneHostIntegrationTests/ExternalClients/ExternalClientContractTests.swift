@@ -1,4 +1,5 @@
 import Foundation
+import SceneHostKit
 import Testing
 
 /// The D-Bus contract (README "D-Bus API", Config/dbus/*.xml) as a client that is not ours sees it:
@@ -54,7 +55,7 @@ struct ExternalClientContractTests {
             }
         }
         let host = json["objects"]["/org/scenehost/SceneHost"]["getAll"]
-        #expect(host["Version"]["value"] == .string("1.0.0"))
+        #expect(host["Version"]["value"] == .string(HostVersion.busVersion))
         #expect(host["Scenes"]["value"].array.compactMap(\.string) == ["findview", "gesturelab", "gallery"].map { "/org/scenehost/SceneHost/scene/\($0)" })
         #expect(host["KeyWindow"]["value"] == .string("/org/scenehost/SceneHost/window/4"), "Gallery connected last; its alert is the application's key window [WS-4, WS-6]")
         #expect(host["FirstResponder"]["value"] == .string(""))

@@ -27,10 +27,14 @@ struct ExternalClientDrivingTests {
         // AdvanceClock answers only on the virtual clock: one more host for it.
         let clock = try await drive("clock", hostArguments: ["--clock", "virtual", "--probe-timeout", "60"])
         #expect(clock.calls.allSatisfy { $0.error == nil }, "\(clock.calls)")
+        // ListPlugins probes every plugin of the build folder, the hanging fixtures included: a host
+        // with a short probe timeout for it.
+        let plugins = try await drive("plugins", hostArguments: ["--probe-timeout", "2"])
+        #expect(plugins.calls.allSatisfy { $0.error == nil }, "\(plugins.calls)")
         let contract = try ContractInterface.all()
         for interface in contract {
             for method in interface.members where method.kind == "method" {
-                let answered = (tour.calls + clock.calls).filter { $0.member == method.name && $0.interface == interface.name && $0.error == nil }
+                let answered = (tour.calls + clock.calls + plugins.calls).filter { $0.member == method.name && $0.interface == interface.name && $0.error == nil }
                 #expect(!answered.isEmpty, "python called \(interface.name).\(method.name) and got a reply")
                 for call in answered {
                     #expect(call.replySignature == method.outputSignature, "\(call) replies '\(method.outputSignature)'")

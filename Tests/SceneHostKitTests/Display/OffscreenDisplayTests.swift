@@ -60,6 +60,18 @@ struct OffscreenDisplayTests {
         }
     }
 
+    @Test("A window asked for before SDL has started opens once it has, with nothing else to wake the display thread")
+    func openBeforeStart() async throws {
+        let server = DisplayServer(options: DisplayOptions(driver: .offscreen)) {}
+        await Self.takeTurn(server)
+        server.send(.open(DisplayWindowID(1), title: "early", frame: Rect(x: 0, y: 0, width: 100, height: 100), visible: true))
+        server.start()
+        defer { server.stop() }
+        try await eventually("the window") { server.statistics.windows == 1 }
+        server.stop()
+        await Self.waitUntilStopped(server)
+    }
+
     @Test("Events queue up to the capacity and then the display thread waits: nothing is lost and order is kept")
     func boundedQueue() async throws {
         let server = DisplayServer(options: DisplayOptions(driver: .offscreen, queueCapacity: 4)) {}

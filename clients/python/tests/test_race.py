@@ -47,7 +47,7 @@ def run(host: Host, rng: random.Random, count: int, virtual: bool) -> dict[str, 
             elif step == "moved-later":
                 assert host.tap("#later") == "later"
                 if virtual:
-                    with pytest.raises(scenehost.Timeout, match="a timer of plugin or model code is armed"):
+                    with pytest.raises(scenehost.Timeout, match="a timer of plugin, model or input-script code is armed"):
                         host.wait_for_idle(timeout=0)
                     host.advance_clock(0.3)
             host.wait_for_idle(timeout=5)

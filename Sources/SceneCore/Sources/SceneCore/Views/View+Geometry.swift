@@ -35,7 +35,6 @@ extension View {
                 _frameOrigin = Point(x: oldCenter.x - newValue.size.width / 2, y: oldCenter.y - newValue.size.height / 2)
             }
             hitGeometryDidChange()
-            _childIndex?.invalidateGrid()
         }
     }
 

@@ -8,6 +8,11 @@ extension View {
     /// overrides) and transformed ones are still asked through their own methods, in the same order
     /// as the classic algorithm, so overrides observe exactly the calls they would get.
     ///
+    /// Per container: the index finds the frontmost subview whose record holds the point (a linear
+    /// scan for small containers, a ``HitGrid`` or ``HitBVH`` for large ones); the specials in front
+    /// of it are asked first, front to back, exactly as the linear order would ask them, and the
+    /// search descends into the first that answers, else into that subview.
+    ///
     /// The descent holds the current container, its index and the index's buffers unretained
     /// (`unretainedBits`): the tree cannot change while it runs, because nothing else runs on the main
     /// actor, and each container is owned by its superview up to `self`, which the caller holds. Only
@@ -22,83 +27,22 @@ extension View {
         descent: while true {
             let indexBits = unretainedBits(&node._childIndex)
             if indexBits == 0 { break }
-            unowned(unsafe) let index = unsafeBitCast(indexBits, to: ChildHitIndex.self)
-            // (Fields, not a computed property: a call through the unretained reference would retain it.)
-            if index.specialsDirty || index.gridDirty { index.prepare(subviews: node._subviews) }
-            var count = index.count
-            if count == 0 { break }
-            var records = index.records
-            var specials = index.specials
+            unowned(unsafe) var index = unsafeBitCast(indexBits, to: ChildHitIndex.self)
+            // (Fields, not a computed property or a method: a call through the unretained reference
+            // would retain it.)
+            if index.specialsDirty || index.spatialDirty { index.prepare(subviews: node._subviews) }
+            var counter = NotCounted()
+            // The frontmost subview the records place the point in; the specials in front of it are
+            // asked first, front to back, as the linear order would ask them.
+            var hit = ChildHitIndex.frontmostHit(p, index.spatial, index.records, index.count, counter: &counter)
             var s = index.specialCount - 1
-
-            if let grid = index.grid, let cell = grid.cell(for: p) {
-                // A cell lists its subviews front to back (descending index); specials are merged in
-                // by index, so they are asked exactly where the linear order would ask them.
-                var k = Int(grid.cellStarts[cell])
-                let end = Int(grid.cellStarts[cell + 1])
-                while true {
-                    let nextGeometric = k < end ? Int(grid.entries[k]) : -1
-                    let nextSpecial = s >= 0 ? Int(specials.unsafelyUnwrapped[s]) : -1
-                    if nextSpecial > nextGeometric {
-                        if anchor == nil { anchor = node }
-                        let container = anchor.unsafelyUnwrapped
-                        switch ChildHitIndex.askSpecial(container._subviews[nextSpecial], p, with: event) {
-                        case .found(let view):
-                            return view
-                        case .descend(let child, let converted):
-                            anchor = child
-                            node = child
-                            p = converted
-                            continue descent
-                        case nil:
-                            break
-                        }
-                        // The override ran: if it changed this container's subviews, the answer is
-                        // unspecified (see above) and the stale grid is not used again.
-                        guard let fresh = container._childIndex, !fresh.gridDirty, !fresh.specialsDirty,
-                            fresh.grid?.cellStarts == grid.cellStarts
-                        else { break descent }
-                        records = fresh.records
-                        specials = fresh.specials
-                        s = Swift.min(s, fresh.specialCount) - 1
-                    } else if nextGeometric >= 0 {
-                        let r = records[nextGeometric]
-                        let qx = p.x - r.offsetX
-                        let qy = p.y - r.offsetY
-                        if qx >= r.minX && qx < r.maxX && qy >= r.minY && qy < r.maxY {
-                            node = unsafeBitCast(unretainedElementBits(&node._subviews, nextGeometric), to: View.self)
-                            if anchor != nil { anchor = node }
-                            p = Point(x: qx, y: qy)
-                            continue descent
-                        }
-                        k += 1
-                    } else {
-                        break descent
-                    }
-                }
-            }
-
-            // Linear scan, front to back: records strictly above the next special are pure arithmetic.
-            var i = count - 1
-            while i >= 0 {
-                let nextSpecial = s >= 0 ? Int(specials.unsafelyUnwrapped[s]) : -1
-                while i > nextSpecial {
-                    let r = records[i]
-                    let qx = p.x - r.offsetX
-                    let qy = p.y - r.offsetY
-                    if qx >= r.minX && qx < r.maxX && qy >= r.minY && qy < r.maxY {
-                        node = unsafeBitCast(unretainedElementBits(&node._subviews, i), to: View.self)
-                        if anchor != nil { anchor = node }
-                        p = Point(x: qx, y: qy)
-                        continue descent
-                    }
-                    i -= 1
-                }
-                guard i >= 0 else { break }
-                // i == nextSpecial
+            while s >= 0 {
+                let special = Int(index.specials.unsafelyUnwrapped[s])
+                if special < hit { break }
                 if anchor == nil { anchor = node }
                 let container = anchor.unsafelyUnwrapped
-                switch ChildHitIndex.askSpecial(container._subviews[i], p, with: event) {
+                let generation = index.generation
+                switch ChildHitIndex.askSpecial(container._subviews[special], p, with: event) {
                 case .found(let view):
                     return view
                 case .descend(let child, let converted):
@@ -106,18 +50,27 @@ extension View {
                     node = child
                     p = converted
                     continue descent
-                case nil:
+                case .none:
                     break
                 }
-                // The override ran: read the index again before going on.
+                s -= 1
+                // The override ran. If it changed this container's subviews (which it must not
+                // [HQ-1]), the answer is unspecified, but the search goes on, memory-safely, over
+                // what is there now behind the special just asked.
                 guard let fresh = container._childIndex else { break descent }
-                count = fresh.count
-                records = fresh.records
-                specials = fresh.specials
-                s = Swift.min(s, fresh.specialCount) - 1
-                i = Swift.min(i, count) - 1
+                if fresh !== index || fresh.generation != generation {
+                    if fresh.isStale { fresh.prepare(subviews: container._subviews) }
+                    index = fresh
+                    hit = fresh.frontmostHit(p, below: special)
+                    s = fresh.specialCount - 1
+                    while s >= 0 && Int(fresh.specials.unsafelyUnwrapped[s]) >= special { s -= 1 }
+                }
             }
-            break
+            guard hit >= 0 else { break }
+            let record = index.records[hit]
+            node = unsafeBitCast(unretainedElementBits(&node._subviews, hit), to: View.self)
+            if anchor != nil { anchor = node }
+            p = Point(x: p.x - record.offsetX, y: p.y - record.offsetY)
         }
         return node === self ? nil : node
     }

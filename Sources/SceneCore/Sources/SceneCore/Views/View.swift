@@ -7,7 +7,7 @@
 ///
 /// Hit testing (``hitTest(_:with:)``, ``point(inside:with:)``) is overridable and behaves exactly as
 /// the classic recursive algorithm [HT-1 … HT-13]. Internally, subtrees of SceneCore's own classes are
-/// searched with cached per-child records (and a grid for containers with many subviews) instead of
+/// searched with cached per-child records (and a spatial index for containers with many subviews) instead of
 /// recursive calls; any view whose class comes from outside SceneCore is always asked through its
 /// own `hitTest(_:with:)`, so overrides see exactly the calls the classic algorithm makes.
 ///

@@ -1,0 +1,251 @@
+import BenchSupport
+import DBusKit
+import Foundation
+import Glibc
+
+/// Issue 13's display targets, under a private Xvfb, against the release `scene-host --display on`
+/// (three demo scenes in three windows), with input injected through XTest — the real X input path
+/// (X server → SDL's thread → the host's main actor):
+///
+/// - **Input to photon**: a click on GestureLab's orange button, down and up (each highlights or
+///   unhighlights it); for each, from its arrival in the display thread to the presentation of the
+///   first frame rendered after it was handled (the host's own `DisplayStatistics.latencies`). Target:
+///   p99 ≤ one refresh at 60 Hz (16.7 ms). Baseline in the same run: a bare `Peer.Ping` round trip
+///   to the host.
+/// - **Idle**: the host's CPU time (`/proc/PID/stat` utime + stime) over a quiet period with its three
+///   windows shown. Target ≤ 1 % of one core. Baseline in the same run: the same host headless.
+/// - **Drag**: in another host (`Benchmarks/Config/display-drag.yaml`: a slider, so that every move
+///   changes pixels), the left button down on the slider's thumb and the pointer moved one pixel
+///   every millisecond (1,000 events/s, paced on absolute deadlines) to and fro: every move the X
+///   server turned into an event is delivered to the model, in order (serials), the queue between the
+///   threads stays bounded (its peak), frames are coalesced (presented ≤ the refresh rate).
+@MainActor
+func runDisplaySection(sceneHost: String, quick: Bool) throws {
+    let report = Report.shared
+    let idleSeconds = quick ? 5.0 : 30.0
+    let dragSeconds = quick ? 5.0 : 60.0
+    let clicks = quick ? 60 : 200
+    report.heading("Desktop display (Xvfb, XTest input)")
+    guard access("/usr/bin/Xvfb", X_OK) == 0 else {
+        report.line("skipped: /usr/bin/Xvfb is missing (apt-get install xvfb xdotool; scripts/install-deps installs them)")
+        return
+    }
+    let server = try XvfbProcess()
+    defer { server.stop() }
+    let daemon = try BusDaemon()
+    defer { daemon.stop() }
+    let runtime = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: runtime) }
+    report.line("`\(sceneHost) --display on` on Xvfb \(server.display) (1280×1024, no window manager): \(clicks) clicks, \(Format.fixed(idleSeconds, 0)) s idle, a \(Format.fixed(dragSeconds, 0)) s drag at 1,000 events/s.")
+    report.line("")
+
+    let host = try HostProcess(
+        executable: sceneHost, arguments: ["--bus", daemon.address, "--display", "on"], runtimeDirectory: runtime,
+        environment: ["DISPLAY": server.display])
+    defer { host.stop() }
+    _ = try host.waitUntilReady(timeout: 30)
+    let bus = try HostBusDriver(address: daemon.address)
+    // The windows are shown and their first frames presented.
+    try waitFor("the three windows' first frames", timeout: 30) {
+        let statistics = try bus.displayStatistics()
+        return statistics["display"]?.stringValue == "x11" && statistics["windows"]?.uint32Value == 3
+            && (statistics["frames"]?.uint64Value ?? 0) >= 3 && statistics["frame-owed"] == .bool(false)
+    }
+    usleep(1_000_000)
+    let x = try XTestDriver(display: server.display)
+
+    // Idle: three windows, nothing happening.
+    report.progress("display: idle \(Format.fixed(idleSeconds, 0)) s with three windows")
+    let framesBefore = try bus.displayStatistics()["frames"]?.uint64Value ?? 0
+    let idle = try cpuFraction(of: host.pid, over: idleSeconds)
+    let framesDuringIdle = (try bus.displayStatistics()["frames"]?.uint64Value ?? 0) - framesBefore
+
+    // Input to photon: GestureLab's button (window 400 + (20…180), 260…310).
+    report.progress("display: \(clicks) clicks on GestureLab's button")
+    let latenciesBefore = try bus.displayStatistics()["latencies"]?.arrayElements?.count ?? 0
+    x.move(to: 500, 285)
+    for _ in 0..<clicks {
+        x.button(true)
+        usleep(40_000)
+        x.button(false)
+        usleep(60_000)
+    }
+    x.sync()
+    try waitFor("the last click's frame", timeout: 10) {
+        let count = try bus.displayStatistics()["latencies"]?.arrayElements?.count ?? 0
+        return count - latenciesBefore >= 2 * clicks
+    }
+    let latencies = (try bus.displayStatistics()["latencies"]?.arrayElements ?? []).dropFirst(latenciesBefore).compactMap(\.doubleValue).map { $0 * 1000 }
+    let sorted = latencies.sorted()
+    func percentile(_ p: Double) -> Double { sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
+    var pings: [Double] = []
+    for _ in 0..<200 {
+        let start = Clock.monotonic()
+        try bus.ping()
+        pings.append(Double(Clock.monotonic() - start) / 1e6)
+    }
+    let ping = Stats.median(pings)
+
+    host.stop()
+
+    // Drag: one pixel per millisecond on the slider's thumb (window at the screen's origin; the
+    // thumb's centre at value 25 is x = 10 + 14 + 0.25 × 172 = 67, y = 25).
+    report.progress("display: a \(Format.fixed(dragSeconds, 0)) s drag at 1,000 events/s on a slider")
+    let dragDaemon = try BusDaemon()
+    defer { dragDaemon.stop() }
+    let dragHost = try HostProcess(
+        executable: sceneHost, arguments: ["--bus", dragDaemon.address, "--display", "on", "--config", "Benchmarks/Config/display-drag.yaml"],
+        runtimeDirectory: runtime, environment: ["DISPLAY": server.display])
+    defer { dragHost.stop() }
+    _ = try dragHost.waitUntilReady(timeout: 30)
+    let dragBus = try HostBusDriver(address: dragDaemon.address)
+    try waitFor("the slider's window", timeout: 30) {
+        let statistics = try dragBus.displayStatistics()
+        return statistics["windows"]?.uint32Value == 1 && (statistics["frames"]?.uint64Value ?? 0) >= 1
+            && statistics["frame-owed"] == .bool(false)
+    }
+    usleep(500_000)
+    let before = try dragBus.displayStatistics()
+    let cpuBefore = processCPU(dragHost.pid)
+    x.move(to: 67, 25)
+    x.button(true)
+    var sent = 0
+    var position = 67, step = -1
+    let start = Clock.monotonic()
+    var deadline = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &deadline)
+    while Double(Clock.monotonic() - start) / 1e9 < dragSeconds {
+        deadline.tv_nsec += 1_000_000
+        if deadline.tv_nsec >= 1_000_000_000 {
+            deadline.tv_nsec -= 1_000_000_000
+            deadline.tv_sec += 1
+        }
+        clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nil)
+        if position >= 200 || position <= 20 { step = -step }
+        position += step
+        x.move(to: position, 25)
+        sent += 1
+    }
+    let dragWall = Double(Clock.monotonic() - start) / 1e9
+    x.button(false)
+    x.sync()
+    try waitFor("every event delivered", timeout: 60) {
+        let statistics = try dragBus.displayStatistics()
+        return statistics["queued"]?.uint32Value == 0 && statistics["moves"] == statistics["moves-delivered"]
+            && statistics["frame-owed"] == .bool(false)
+    }
+    let dragCPU = (processCPU(dragHost.pid) - cpuBefore) / dragWall
+    let after = try dragBus.displayStatistics()
+    func delta(_ key: String) -> UInt64 { (after[key]?.uint64Value ?? 0) - (before[key]?.uint64Value ?? 0) }
+    let moves = delta("moves"), delivered = delta("moves-delivered"), frames = delta("frames"), coalesced = delta("frames-coalesced")
+    let outOfOrder = after["out-of-order"]?.uint64Value ?? 0
+    let peak = after["queue-peak"]?.uint32Value ?? 0, capacity = after["queue-capacity"]?.uint32Value ?? 0
+    dragHost.stop()
+
+    // Baseline: the same host headless, idle.
+    report.progress("display: idle \(Format.fixed(idleSeconds, 0)) s headless (baseline)")
+    let headlessDaemon = try BusDaemon()
+    defer { headlessDaemon.stop() }
+    let headless = try HostProcess(
+        executable: sceneHost, arguments: ["--bus", headlessDaemon.address, "--display", "off"], runtimeDirectory: runtime)
+    defer { headless.stop() }
+    _ = try headless.waitUntilReady(timeout: 30)
+    usleep(1_000_000)
+    let headlessIdle = try cpuFraction(of: headless.pid, over: idleSeconds)
+
+    let p99 = percentile(0.99)
+    let refresh = 1000.0 / 60
+    report.table(
+        ["figure", "value", "ratio", "target", "result"],
+        [
+            ["input to photon, p50 (\(latencies.count) samples)", "\(Format.fixed(percentile(0.5), 2)) ms", "\(Format.ratio(percentile(0.5) / ping)) × Ping", "", "(info)"],
+            ["input to photon, p99", "\(Format.fixed(p99, 2)) ms", "\(Format.ratio(p99 / refresh)) of a 60 Hz refresh; \(Format.ratio(p99 / ping)) × Ping", "≤ 16.7 ms", Format.pass(p99 <= refresh)],
+            ["input to photon, worst", "\(Format.fixed(sorted.last ?? .nan, 2)) ms", "", "", "(info)"],
+            ["Peer.Ping round trip (baseline, median of 200)", "\(Format.fixed(ping, 3)) ms", "", "", "(info)"],
+            ["idle, three windows (\(Format.fixed(idleSeconds, 0)) s)", "\(Format.fixed(idle * 100, 3)) % of a core, \(framesDuringIdle) frames", "headless: \(Format.fixed(headlessIdle * 100, 3)) %", "≤ 1 %", Format.pass(idle <= 0.01 && framesDuringIdle == 0)],
+            ["drag: pointer moves sent", "\(sent) in \(Format.fixed(dragWall, 2)) s (\(Format.fixed(Double(sent) / dragWall, 0))/s)", "", "1,000/s", "(info)"],
+            ["drag: moves the display thread received / delivered to the model", "\(moves) / \(delivered)", "\(Format.ratio(Double(delivered) / Double(max(1, moves)))) delivered, \(Format.ratio(Double(moves) / Double(max(1, sent)))) of sent", "all, in order", Format.pass(delivered == moves && outOfOrder == 0 && moves > 0)],
+            ["drag: out-of-order deliveries", "\(outOfOrder)", "", "0", Format.pass(outOfOrder == 0)],
+            ["drag: queue peak / capacity", "\(peak) / \(capacity)", "", "bounded", Format.pass(peak <= capacity)],
+            ["drag: frames presented (and replaced before presentation)", "\(frames) (\(Format.fixed(Double(frames) / dragWall, 1))/s; \(coalesced) replaced)", "\(Format.ratio(Double(frames) / Double(max(1, delivered)))) per move", "≤ 60/s, > 0 (coalesced)", Format.pass(frames > 0 && Double(frames) / dragWall <= 61)],
+            ["drag: host CPU", "\(Format.fixed(dragCPU * 100, 1)) % of a core", "", "", "(info)"],
+        ])
+    if p99 > refresh { report.fail("display: input to photon p99 \(Format.fixed(p99, 2)) ms > 16.7 ms") }
+    if idle > 0.01 || framesDuringIdle != 0 { report.fail("display: idle \(Format.fixed(idle * 100, 3)) % of a core, \(framesDuringIdle) frames") }
+    if delivered != moves || outOfOrder != 0 { report.fail("display: \(moves) moves received, \(delivered) delivered, \(outOfOrder) out of order") }
+}
+
+/// Polls `condition` every 20 ms until it holds.
+private func waitFor(_ what: String, timeout: Double, _ condition: () throws -> Bool) throws {
+    let deadline = Clock.monotonic() + UInt64(timeout * 1e9)
+    while try !condition() {
+        guard Clock.monotonic() < deadline else { throw BenchError("timed out waiting for \(what)") }
+        usleep(20_000)
+    }
+}
+
+/// CPU seconds a process used (user + system, all threads), from `/proc/PID/stat`.
+private func processCPU(_ pid: pid_t) -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = text.lastIndex(of: ")") else { return 0 }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    // After the name: state is field 3; utime and stime are fields 14 and 15.
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// The fraction of one core `pid` used over `seconds` (slept through here).
+private func cpuFraction(of pid: pid_t, over seconds: Double) throws -> Double {
+    let cpu = processCPU(pid)
+    let start = Clock.monotonic()
+    usleep(UInt32(seconds * 1e6))
+    let wall = Double(Clock.monotonic() - start) / 1e9
+    return (processCPU(pid) - cpu) / wall
+}
+
+/// A private X server: Xvfb on a free display number (`-displayfd`), no TCP.
+final class XvfbProcess {
+    let pid: pid_t
+    let display: String
+
+    init() throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw BenchError("pipe(): errno \(errno)") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        let arguments = ["/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, arguments[0], &actions, nil, argv, environ)
+        close(ends[1])
+        guard status == 0 else {
+            close(ends[0])
+            throw BenchError("cannot start Xvfb (apt-get install xvfb): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        var text = ""
+        var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        while !text.contains("\n"), poll(&ready, 1, 10_000) > 0 {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = read(ends[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            text += String(decoding: buffer.prefix(count), as: UTF8.self)
+        }
+        close(ends[0])
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(child, SIGKILL)
+            throw BenchError("Xvfb did not report its display number")
+        }
+        display = ":\(number)"
+    }
+
+    func stop() {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+}
