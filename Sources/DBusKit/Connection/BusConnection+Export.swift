@@ -35,19 +35,7 @@ extension BusConnection {
     {
         try ensureConnected("export an object at \(path)")
         let names = interfaces.map(\.name)
-        if let reserved = names.first(where: { StandardInterfaces.reservedNames.contains($0) }) {
-            throw BusError.invalidArguments(
-                "cannot export \(reserved) at \(path): DBusKit answers the standard interfaces itself; "
-                    + "remove it from the list (use addObjectManager(at:) for ObjectManager)")
-        }
-        if Set(names).count != names.count {
-            throw BusError.invalidArguments("the interfaces exported at \(path) name the same interface twice: \(names)")
-        }
-        if let existing = registry.nodes[path], let clash = names.first(where: { existing.interface(named: $0) != nil }) {
-            throw BusError(
-                code: .alreadyExported, name: .failed,
-                message: "\(clash) is already exported at \(path); unexport the earlier registration first")
-        }
+        try registry.checkObject(names, at: path)
         let compiled = interfaces.map(CompiledInterface.init)
         let registration = ObjectRegistration(
             path: path, interfaces: names, kind: .object, connection: self, object: object)
@@ -92,11 +80,7 @@ extension BusConnection {
         -> ObjectRegistration
     {
         try ensureConnected("export a subtree at \(prefix)")
-        if registry.subtrees[prefix] != nil {
-            throw BusError(
-                code: .alreadyExported, name: .failed,
-                message: "a subtree is already exported at \(prefix); unexport it first")
-        }
+        try registry.checkSubtree(at: prefix)
         let registration = ObjectRegistration(path: prefix, interfaces: [], kind: .subtree, connection: self, object: nil)
         registry.addSubtree(
             ObjectRegistry.Subtree(owner: ObjectIdentifier(registration), resolve: resolve), at: prefix,
@@ -117,11 +101,7 @@ extension BusConnection {
     @discardableResult
     public func addObjectManager(at path: ObjectPath) throws -> ObjectRegistration {
         try ensureConnected("add an object manager at \(path)")
-        if registry.managers[path] != nil {
-            throw BusError(
-                code: .alreadyExported, name: .failed,
-                message: "an object manager already serves \(path); remove it first")
-        }
+        try registry.checkManager(at: path)
         let registration = ObjectRegistration(
             path: path, interfaces: [.objectManager], kind: .objectManager, connection: self, object: nil)
         registry.addManager(at: path, registration: registration)

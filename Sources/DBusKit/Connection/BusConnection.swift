@@ -16,6 +16,22 @@ internal import CDBus
 ///                                       interface: .bus, member: "ListNames")
 /// ```
 ///
+/// A connection is a facade over three roles, each its own type with its own contract:
+///
+/// - transport, ``BusTransport`` (`Transport/`): opening the libdbus connection, the socket and its
+///   main-loop integration, and the outgoing queue every message leaves through, in send order,
+///   never waiting for the socket;
+/// - object registry, ``ObjectRegistry`` (`Export/`): what is exported (objects, subtrees, object
+///   managers), what may be exported (its `check…` methods throw what ``export(_:at:)`` documents),
+///   and what is read from it (introspection, properties);
+/// - method dispatch, ``MethodDispatcher`` (`Dispatch/`): incoming calls queued per sender and served
+///   in turn (``FairQueue``), looked up in the registry, answered through the transport, with the
+///   standard interfaces.
+///
+/// The connection itself keeps the client side (calls awaiting replies, signal subscriptions, name
+/// tracking: `BusConnection+Calls`, `+Signals`, `+Names`), routes what arrives (`+Incoming`) and owns
+/// the lifecycle (`+Closing`).
+///
 /// libdbus is told not to exit the process when the bus goes away
 /// (`dbus_connection_set_exit_on_disconnect(false)`); instead ``isConnected`` becomes `false`,
 /// outstanding calls fail with ``BusError/Code-swift.struct/disconnected`` and
@@ -59,9 +75,10 @@ public final class BusConnection {
     var nameOwners: [BusName: NameOwnerTracking] = [:]
     /// Run once when the connection is lost or closed (see ``waitUntilUnowned(_:timeout:)``).
     var disconnectWaiters: [ObjectIdentifier: @MainActor () -> Void] = [:]
-    private var isClosed = false
+    /// Set once the connection is closed or shut down; nothing is done twice.
+    var isClosed = false
     /// Set by ``close(flushingWithin:then:)`` while what was sent is still being written.
-    private var closing: (deadline: ContinuousClock.Instant, completion: @MainActor () -> Void)?
+    var closing: (deadline: ContinuousClock.Instant, completion: @MainActor () -> Void)?
 
     var raw: OpaquePointer { transport.raw }
 
@@ -73,9 +90,9 @@ public final class BusConnection {
 
     /// Live shared connections, so every `.shared` request for one libdbus connection gets
     /// the same object (and the run-loop integration is installed once).
-    private static var sharedConnections: [UInt: WeakConnection] = [:]
+    static var sharedConnections: [UInt: WeakConnection] = [:]
 
-    private struct WeakConnection {
+    struct WeakConnection {
         weak var connection: BusConnection?
     }
 
@@ -96,7 +113,7 @@ public final class BusConnection {
         -> BusConnection
     {
         _ = LibDBus.threadsInitialized
-        let raw = try openConnection(endpoint, sharing: sharing)
+        let raw = try BusTransport.open(endpoint, sharing: sharing)
         if sharing == .shared, let existing = sharedConnections[UInt(bitPattern: raw)]?.connection,
             existing.isConnected
         {
@@ -117,41 +134,6 @@ public final class BusConnection {
             sharedConnections[UInt(bitPattern: raw)] = WeakConnection(connection: connection)
         }
         return connection
-    }
-
-    private static func openConnection(_ endpoint: BusEndpoint, sharing: Sharing) throws -> OpaquePointer {
-        let context = "cannot connect to \(endpoint)"
-        let raw: OpaquePointer
-        switch endpoint {
-        case .session, .system:
-            let type = endpoint == .session ? DBUS_BUS_SESSION : DBUS_BUS_SYSTEM
-            raw = try LibDBus.call(context, code: .connectionFailed) { error in
-                sharing == .private ? dbus_bus_get_private(type, error) : dbus_bus_get(type, error)
-            }
-        case .address(let address), .peer(let address):
-            raw = try LibDBus.call(context, code: .connectionFailed) { error in
-                address.withCString { address in
-                    sharing == .private
-                        ? dbus_connection_open_private(address, error) : dbus_connection_open(address, error)
-                }
-            }
-            if case .address = endpoint, dbus_bus_get_unique_name(raw) == nil {
-                do {
-                    _ = try LibDBus.call("\(context): registering with the bus failed", code: .connectionFailed) {
-                        error in
-                        dbus_bus_register(raw, error) != 0 ? true : nil
-                    }
-                } catch {
-                    if sharing == .private {
-                        dbus_connection_close(raw)
-                    }
-                    dbus_connection_unref(raw)
-                    throw error
-                }
-            }
-        }
-        dbus_connection_set_exit_on_disconnect(raw, 0)
-        return raw
     }
 
     private init(raw: OpaquePointer, endpoint: BusEndpoint, sharing: Sharing) throws {
@@ -177,107 +159,6 @@ public final class BusConnection {
     isolated deinit {
         shutDown()
         dbus_connection_unref(raw)
-    }
-
-    /// Closes the connection: fails outstanding calls with
-    /// ``BusError/Code-swift.struct/disconnected``, forgets exported objects and signal
-    /// subscriptions, detaches from the run loop, and closes the socket (for a `.private`
-    /// connection; a `.shared` one stays open inside libdbus, which forbids closing it).
-    ///
-    /// Messages not yet written are dropped; use ``close(flushingWithin:then:)`` to let them leave
-    /// first. ``disconnectHandler`` does not run for an explicit close. Calling `close()` again does
-    /// nothing.
-    public func close() {
-        shutDown()
-    }
-
-    /// Closes the connection once everything sent has been written, or after `timeout`, whichever
-    /// comes first, without blocking: the main loop keeps writing meanwhile, and `completion` runs
-    /// on the main actor once the connection is closed (at once when nothing waits).
-    ///
-    /// From this call on, incoming method calls are no longer answered and signals no longer
-    /// delivered; sending still works until the connection is closed.
-    public func close(flushingWithin timeout: Duration, then completion: @escaping @MainActor () -> Void = {}) {
-        guard !isClosed, closing == nil else {
-            completion()
-            return
-        }
-        dispatcher.stop()
-        for subscription in subscriptions { subscription.deactivate() }
-        transport.pump()
-        guard isConnected, transport.hasPendingOutput else {
-            shutDown()
-            completion()
-            return
-        }
-        closing = (ContinuousClock.now + timeout, completion)
-        transport.loop.waitForWritable()
-        Task { @MainActor [self] in
-            try? await Task.sleep(for: timeout)
-            finishClosing()
-        }
-    }
-
-    /// Called at the end of every loop turn while closing: closes once the output is written.
-    func closingTurnEnded() {
-        guard let closing else { return }
-        if !transport.hasPendingOutput || transport.isBroken || !isConnected || ContinuousClock.now >= closing.deadline {
-            finishClosing()
-        }
-    }
-
-    /// Whether ``close(flushingWithin:then:)`` is waiting for output to be written.
-    var isClosingAfterFlush: Bool { closing != nil }
-
-    private func finishClosing() {
-        guard let closing else { return }
-        self.closing = nil
-        shutDown()
-        closing.completion()
-    }
-
-    private func shutDown() {
-        guard !isClosed else {
-            return
-        }
-        isClosed = true
-        isConnected = false
-        dispatcher.stop()
-        transport.discardQueue()
-        failOutstandingCalls("the connection was closed")
-        runDisconnectWaiters()
-        for subscription in subscriptions {
-            subscription.deactivate()
-        }
-        subscriptions.removeAll()
-        nameOwners.removeAll()
-        registry.removeAll()
-        router.uninstall()
-        transport.loop.uninstall()
-        if sharing == .private {
-            dbus_connection_close(raw)
-        } else if BusConnection.sharedConnections[UInt(bitPattern: raw)]?.connection === self
-            || BusConnection.sharedConnections[UInt(bitPattern: raw)]?.connection == nil
-        {
-            BusConnection.sharedConnections[UInt(bitPattern: raw)] = nil
-        }
-    }
-
-    func failOutstandingCalls(_ reason: String) {
-        let calls = inFlight.values
-        inFlight.removeAll()
-        for call in calls {
-            call.finish(
-                throwing: BusError(
-                    code: .disconnected, name: .disconnected,
-                    message: "no reply will arrive: \(reason); open a new BusConnection to retry"))
-        }
-    }
-
-    private func runDisconnectWaiters() {
-        let waiters = disconnectWaiters.values
-        disconnectWaiters.removeAll()
-        for waiter in waiters { waiter() }
     }
 
     /// Throws ``BusError/Code-swift.struct/disconnected`` naming `operation` when the
@@ -331,61 +212,5 @@ public final class BusConnection {
             return false
         }
         return transport.flushBlocking(timeout: timeout)
-    }
-
-    // MARK: Incoming messages
-
-    /// Routes one incoming message; returns whether it was fully handled. Method calls wait in the
-    /// dispatcher's fair queue; signals are delivered now, except a departure that must follow the
-    /// calls its sender still has waiting.
-    func handleIncoming(_ message: BusMessage) -> Bool {
-        switch message.kind {
-        case .signal:
-            if message.isMember(WellKnownMembers.disconnected, of: .local) {
-                handleDisconnected()
-                return true
-            }
-            if message.isFromBus {
-                trackBusSignal(message)
-                if let departed = departedClient(message), dispatcher.enqueueAfterCalls(of: departed, message) {
-                    return false
-                }
-            }
-            deliverSignal(message)
-            return false
-        case .methodCall:
-            // Always handled here: libdbus answering a call itself would write behind the transport's
-            // back (libdbus checked that a call has a path and a member; while closing, calls are
-            // no longer answered).
-            if message.path != nil, message.member != nil, closing == nil {
-                dispatcher.enqueue(call: message)
-            }
-            return true
-        case .methodReturn, .error:
-            return false
-        }
-    }
-
-    /// The unique name a bus `NameOwnerChanged` signal says left the bus, if it says so.
-    private func departedClient(_ message: BusMessage) -> BusName? {
-        guard message.isMember(WellKnownMembers.nameOwnerChanged, of: .bus),
-            let (name, newOwner) = try? message.read({ reader in
-                let name = try reader.readString()
-                _ = try reader.readString()
-                return (name, try reader.readString())
-            }),
-            newOwner.isEmpty, name.hasPrefix(":")
-        else { return nil }
-        return try? BusName(name)
-    }
-
-    private func handleDisconnected() {
-        guard isConnected else {
-            return
-        }
-        isConnected = false
-        failOutstandingCalls("the bus connection was lost")
-        runDisconnectWaiters()
-        disconnectHandler?(self)
     }
 }

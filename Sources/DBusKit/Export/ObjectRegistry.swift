@@ -34,6 +34,47 @@ final class ObjectRegistry {
         registrations.removeAll()
     }
 
+    // MARK: Adding and removing
+    //
+    // Each `add…` must follow its `check…` (no suspension between them): the check throws what the
+    // public export call documents, the add then cannot fail.
+
+    /// Throws unless `names` can be exported at `path`: no standard interface (DBusKit answers
+    /// those itself), no name twice, none already exported there.
+    func checkObject(_ names: [InterfaceName], at path: ObjectPath) throws(BusError) {
+        if let reserved = names.first(where: { StandardInterfaces.reservedNames.contains($0) }) {
+            throw BusError.invalidArguments(
+                "cannot export \(reserved) at \(path): DBusKit answers the standard interfaces itself; "
+                    + "remove it from the list (use addObjectManager(at:) for ObjectManager)")
+        }
+        if Set(names).count != names.count {
+            throw BusError.invalidArguments("the interfaces exported at \(path) name the same interface twice: \(names)")
+        }
+        if let existing = nodes[path], let clash = names.first(where: { existing.interface(named: $0) != nil }) {
+            throw BusError(
+                code: .alreadyExported, name: .failed,
+                message: "\(clash) is already exported at \(path); unexport the earlier registration first")
+        }
+    }
+
+    /// Throws unless no subtree is exported at `prefix`.
+    func checkSubtree(at prefix: ObjectPath) throws(BusError) {
+        if subtrees[prefix] != nil {
+            throw BusError(
+                code: .alreadyExported, name: .failed,
+                message: "a subtree is already exported at \(prefix); unexport it first")
+        }
+    }
+
+    /// Throws unless no object manager serves `path`.
+    func checkManager(at path: ObjectPath) throws(BusError) {
+        if managers[path] != nil {
+            throw BusError(
+                code: .alreadyExported, name: .failed,
+                message: "an object manager already serves \(path); remove it first")
+        }
+    }
+
     /// Adds interfaces at `path`; returns whether the object is new at that path.
     func addObject(_ interfaces: [CompiledInterface], at path: ObjectPath, registration: ObjectRegistration)
         -> Bool

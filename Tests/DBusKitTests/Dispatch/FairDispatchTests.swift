@@ -17,7 +17,7 @@ struct FairDispatchTests {
     private func add(_ a: Int32, _ b: Int32, on client: BusConnection) async throws -> Int32? {
         try await client.call(
             destination: server.uniqueName, path: TestService.path, interface: TestService.interfaceName, member: "Add",
-            arguments: [.int32(a), .int32(b)], timeout: .seconds(30)
+            arguments: [.int32(a), .int32(b)], timeout: .seconds(120)
         ).arguments.first?.int32Value
     }
 
@@ -32,11 +32,11 @@ struct FairDispatchTests {
             later.append(Task { @MainActor in
                 try await busy.call(
                     destination: server.uniqueName, path: TestService.path, interface: TestService.interfaceName, member: "Later",
-                    arguments: [.uint32(value)], timeout: .seconds(30)
+                    arguments: [.uint32(value)], timeout: .seconds(120)
                 ).arguments.first?.uint32Value
             })
         }
-        let held = try await service.deferred.wait(for: limit, timeout: .seconds(30), "deferred calls under way")
+        let held = try await service.deferred.wait(for: limit, timeout: .seconds(120), "deferred calls under way")
         var next: Int32?
         let blocked = Task { @MainActor in
             next = try await add(20, 22, on: busy)

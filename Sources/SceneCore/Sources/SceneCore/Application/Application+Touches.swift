@@ -194,21 +194,15 @@ extension Application {
         let event = touchEvent
         let outerChanged = event.changedTouches
         event.timestamp = time
-        if event.takesShortcuts, case .one(let only) = changed.storage {
-            // One finger changed (every single-finger event): the same steps without the loops.
-            let live = event.liveTouches
-            if !(live.count == 1 && live[0] === only) { markStationary(event, except: changed) }
-            only.delivery.changedInEvent = true
-            event.changedTouches = changed
-            sendEvent(event)
-            finishChange(of: only, in: event, time: time)
-        } else {
+        // A lone finger (the one live touch changed) leaves nothing stationary.
+        let live = event.liveTouches
+        if !(event.takesShortcuts && live.count == 1 && changed.onlyTouch === live[0]) {
             markStationary(event, except: changed)
-            for touch in changed { touch.delivery.changedInEvent = true }
-            event.changedTouches = changed
-            sendEvent(event)
-            for touch in changed { finishChange(of: touch, in: event, time: time) }
         }
+        changed.forEachTouch { $0.changedInEvent = true }
+        event.changedTouches = changed
+        sendEvent(event)
+        changed.forEachTouch { finishChange(of: $0, in: event, time: time) }
         event.changedTouches = outerChanged
     }
 
@@ -216,14 +210,14 @@ extension Application {
     /// stationary [TD-6].
     private func markStationary(_ event: Event, except changed: TouchSet) {
         for touch in event.liveTouches
-        where !touch.phase.isTerminal && !changed.contains(touch) && !touch.delivery.changedInEvent {
+        where !touch.phase.isTerminal && !changed.contains(touch) && !touch.changedInEvent {
             touch.phase = .stationary
         }
     }
 
     /// After the event: the touch is no longer changing; an ended or cancelled one is retired.
     private func finishChange(of touch: Touch, in event: Event, time: Double) {
-        touch.delivery.changedInEvent = false
+        touch.changedInEvent = false
         if touch.phase.isTerminal {
             event.removeLive(touch)
             if touch.phase == .ended, let window = touch.window {

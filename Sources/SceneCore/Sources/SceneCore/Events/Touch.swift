@@ -35,8 +35,12 @@ public final class Touch {
     /// Where the touch began, in window coordinates.
     public let initialLocationInWindow: Point
 
-    /// Delivery bookkeeping of the window (view filtering, gesture delays and cancellation).
-    @exclusivity(unchecked) var delivery = TouchDeliveryState()
+    /// How far the touch got in its delivery to its view (view filtering, gesture delays and
+    /// cancellation), as its window tracks it.
+    @exclusivity(unchecked) var delivery = TouchDeliveryState.new
+    /// True while the event being dispatched changes this touch (it began, moved, ended or was
+    /// cancelled in it).
+    @exclusivity(unchecked) var changedInEvent = false
 
     init(identifier: UInt64, locationInWindow: Point, timestamp: Double, window: Window?, view: View?, tapCount: Int) {
         self.identifier = identifier

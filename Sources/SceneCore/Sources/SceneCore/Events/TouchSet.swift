@@ -80,6 +80,23 @@ public struct TouchSet: RandomAccessCollection {
         }
     }
 
+    /// Calls `body` with each touch, in identifier order, without an iterator (for the one touch of a
+    /// single-finger event, a plain call).
+    @inline(__always)
+    func forEachTouch(_ body: (Touch) throws -> Void) rethrows {
+        switch storage {
+        case .empty:
+            break
+        case .one(let touch):
+            try body(touch)
+        case .two(let first, let second):
+            try body(first)
+            try body(second)
+        case .many(let list):
+            for touch in list { try body(touch) }
+        }
+    }
+
     /// The touch when the set holds exactly one (the single-finger fast paths), else nil.
     var onlyTouch: Touch? {
         if case .one(let touch) = storage { return touch }

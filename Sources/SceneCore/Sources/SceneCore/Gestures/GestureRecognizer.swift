@@ -84,6 +84,9 @@ open class GestureRecognizer {
     /// no clock holds it any more (see `scheduleTimer(at:)`). It calls the recognizer without keeping
     /// it alive; the deinit cancels it.
     @exclusivity(unchecked) private var timer: ClockTimer?
+    /// The deadline the timer was last scheduled for by a recognizer's state machine (see
+    /// `MachineDrivenRecognizer`); nil when no such timer is pending.
+    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// The object asked about participation; not kept alive.
     public weak var delegate: (any GestureRecognizerDelegate)? {
@@ -108,8 +111,21 @@ open class GestureRecognizer {
     /// `possible`; if it recognizes they get `touchesCancelled` instead [GR-9].
     @exclusivity(unchecked) public var delaysTouchesEnded = true
 
+    /// True when the recognizer's class is exactly one of SceneCore's six machine-driven recognizers
+    /// (not a subclass, which may override the touch methods): its touch methods would only call
+    /// `machineTouches`, so the window calls that directly (one dynamic call per phase, not two).
+    let touchesGoStraightToMachine: Bool
+
     /// Creates a recognizer with no action.
-    public init() {}
+    public init() {
+        let kind = ObjectIdentifier(type(of: self))
+        touchesGoStraightToMachine =
+            kind == ObjectIdentifier(TapGestureRecognizer.self) || kind == ObjectIdentifier(PanGestureRecognizer.self)
+            || kind == ObjectIdentifier(LongPressGestureRecognizer.self)
+            || kind == ObjectIdentifier(SwipeGestureRecognizer.self)
+            || kind == ObjectIdentifier(PinchGestureRecognizer.self)
+            || kind == ObjectIdentifier(RotationGestureRecognizer.self)
+    }
 
     isolated deinit {
         // The timer does not retain the recognizer: once cancelled it never calls it.
@@ -204,19 +220,34 @@ open class GestureRecognizer {
 
     // MARK: Touches (overridden by concrete recognizers)
 
+    // SceneCore's six recognizers do all of this through their state machine (`machineStep`); a
+    // subclass that overrides these and calls `super` keeps that working.
+
     /// New touches for this recognizer, before the views get them [GR-2].
-    open func touchesBegan(_ touches: TouchSet, with event: Event) {}
+    open func touchesBegan(_ touches: TouchSet, with event: Event) { machineTouches(touches, .began, event) }
     /// Moved touches of this recognizer [GR-2].
-    open func touchesMoved(_ touches: TouchSet, with event: Event) {}
+    open func touchesMoved(_ touches: TouchSet, with event: Event) { machineTouches(touches, .moved, event) }
     /// Ended touches of this recognizer [GR-2].
-    open func touchesEnded(_ touches: TouchSet, with event: Event) {}
+    open func touchesEnded(_ touches: TouchSet, with event: Event) { machineTouches(touches, .ended, event) }
     /// Cancelled touches of this recognizer. After this call the window moves a recognizer that is
     /// still began or changed to cancelled, and one that is possible to failed [TD-11].
-    open func touchesCancelled(_ touches: TouchSet, with event: Event) {}
+    open func touchesCancelled(_ touches: TouchSet, with event: Event) {
+        machineTouches(touches, .cancelled, event)
+    }
 
     /// Back to the initial state after ended, cancelled or failed, once all touches are gone [GR-10].
     /// Subclasses clear their own state and call `super`.
-    open func reset() {}
+    open func reset() { _ = machineStep(.reset) }
+
+    /// One input to the recognizer's state machine: what SceneCore's six recognizers override (with
+    /// `MachineDrivenRecognizer.step`), so that their touch methods, reset, timer and location are
+    /// written once. Recognizers without a machine answer nil and do nothing.
+    func machineStep(_ input: MachineInput) -> Point? { nil }
+
+    /// The recognizer's touches that changed to `phase` in `event`, for its state machine [GR-2]: the
+    /// hot half of `machineStep(_:)`, a method of its own so that the touches and the event are passed
+    /// borrowed (an enum payload would retain both on every event).
+    func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {}
 
     /// Stops tracking `touch`: the recognizer gets no more phases of it.
     open func ignore(_ touch: Touch, for event: Event) {
@@ -245,6 +276,7 @@ open class GestureRecognizer {
     /// The gesture's location in window coordinates; nil when unknown. Concrete recognizers answer
     /// from their state machine.
     var locationInWindow: Point? {
+        if let location = machineStep(.location) { return location }
         guard !trackedTouches.isEmpty else { return touchesSinceReset.last?.locationInWindow }
         var x = 0.0, y = 0.0
         for touch in trackedTouches {
@@ -322,10 +354,10 @@ open class GestureRecognizer {
         // touch delivery, when there is nothing to do here); retained only to settle.
         let windowBits = windowBitsOfView()
         guard windowBits != 0,
-            !withUnretained(windowBits, as: Window.self, { $0.gestureEnvironment.isDelivering })
+            !withUnretained(windowBits, as: Window.self, { $0.gestureArena.isDelivering })
         else { return }
         let window = unsafeBitCast(windowBits, to: Window.self)
-        window.gestureEnvironment.settleFromOutsideEvent()
+        window.settleGesturesFromOutsideEvent()
     }
 
     /// True when `from → to` is a legal transition [GR-4]; `changed → changed` is how continuous
@@ -425,7 +457,7 @@ open class GestureRecognizer {
         case .ended, .cancelled, .failed: break
         }
         if let window = touchesSinceReset.first?.window {
-            window.gestureEnvironment.recognizerStoppedParticipating(self)
+            window.recognizerStoppedParticipating(self)
         } else {
             performReset()
         }
@@ -458,7 +490,7 @@ open class GestureRecognizer {
 
     /// The recognizer's timer reached its deadline while the recognizer participates. Overridden by
     /// the recognizers that schedule timers.
-    func timerDidFire() {}
+    func timerDidFire() { _ = machineStep(.timer) }
 
     /// True while a timer of this recognizer is pending (it still expects time to pass).
     var hasPendingTimer: Bool {

@@ -20,7 +20,7 @@ extension Application {
     }
 
     private func appendPendingWork(of window: Window, to work: inout [PendingWork]) {
-        for recognizer in window.gestureEnvironment.participants {
+        for recognizer in window.gestureArena.participants {
             if let deadline = recognizer.pendingTimerDeadline {
                 work.append(.recognizerTimer(recognizer, deadline: deadline, waitsFor: recognizer.timerPurpose))
             }
@@ -29,9 +29,8 @@ extension Application {
                 work.append(.waitingForFailure(recognizer, requirements: requirements.filter { !$0.state.isFinished }))
             }
         }
-        for touch in window.deliveryTouches where touch.delivery.hasHeldPhases {
-            let phase: Touch.Phase = touch.delivery.heldBegan ? .began : .ended
-            work.append(.delayedDelivery(touch, phase: phase))
+        for touch in window.deliveryTouches {
+            if let phase = touch.delivery.heldPhase { work.append(.delayedDelivery(touch, phase: phase)) }
         }
     }
 }

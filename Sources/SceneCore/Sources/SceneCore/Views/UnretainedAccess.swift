@@ -50,6 +50,13 @@ nonisolated func containsIdentical<Element: AnyObject>(_ object: Element, _ arra
     }
 }
 
+/// The phase of the touch at `index` of `touches` (in range), read in place without retaining it.
+@MainActor @inline(__always)
+func unretainedTouchPhase(_ touches: inout [Touch], _ index: Int) -> Touch.Phase {
+    unowned(unsafe) let touch = unsafeBitCast(unretainedElementBits(&touches, index), to: Touch.self)
+    return touch.phase
+}
+
 /// Calls `body` with the object whose bits are `bits` (nonzero), without retaining it: the caller
 /// guarantees that something else keeps the object alive for the duration of the call.
 @inline(__always)

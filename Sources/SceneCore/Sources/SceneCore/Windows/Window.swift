@@ -45,17 +45,16 @@ open class Window: View {
     /// Touches of this window being delivered or held for delivery. Unchecked exclusivity: touched on
     /// every delivery, only on the main actor, by code that never holds it `inout` across a callback.
     @exclusivity(unchecked) var deliveryTouches: [Touch] = []
-    /// Gesture recognizers that are currently taking part in touch handling [GR-1]; created with the
-    /// window (it needs the window), never replaced, so reading it never fails after `init`.
-    @exclusivity(unchecked) private var _gestureEnvironment: GestureEnvironment?
-    var gestureEnvironment: GestureEnvironment { _gestureEnvironment.unsafelyUnwrapped }
+    /// The gesture recognizers taking part in this window's touch handling [GR-1], which the touch
+    /// delivery drives (`Window+GestureArena.swift`). Unchecked exclusivity: touched on every delivery,
+    /// only on the main actor, in short accesses that never run code outside SceneCore.
+    @exclusivity(unchecked) var gestureArena = GestureArena()
 
     /// Creates a hidden window with `frame` in screen coordinates, attached to no scene.
     public override init(frame: Rect) {
         super.init(frame: frame)
         _flags.insert(.isWindow)
         _flags.insert(.hidden)
-        _gestureEnvironment = GestureEnvironment(window: self)
     }
 
     /// Creates a hidden window attached to `windowScene`, covering the scene's screen area.
@@ -227,7 +226,7 @@ open class Window: View {
         if let focused = focusedView, focused.isDescendant(of: root) {
             setFocusSlot(nil)
         }
-        gestureEnvironment.subtreeDidLeave(root)
+        recognizersDidLeave(subtree: root)
         cancelTouchesForViews(in: root)
         _windowScene?._application?.subtreeDidLeaveWindow(root)
     }

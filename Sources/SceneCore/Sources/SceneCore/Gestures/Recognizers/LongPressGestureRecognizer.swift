@@ -10,7 +10,6 @@ open class LongPressGestureRecognizer: GestureRecognizer, MachineDrivenRecognize
 
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = LongPressMachine()
-    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Seconds the fingers must stay down. Default 0.5.
     public var minimumPressDuration: Double {
@@ -33,17 +32,8 @@ open class LongPressGestureRecognizer: GestureRecognizer, MachineDrivenRecognize
         set { machine.numberOfTouchesRequired = Swift.max(1, newValue) }
     }
 
-    open override func touchesBegan(_ touches: TouchSet, with event: Event) { drive(touches, phase: .began, event: event) }
-    open override func touchesMoved(_ touches: TouchSet, with event: Event) { drive(touches, phase: .moved, event: event) }
-    open override func touchesEnded(_ touches: TouchSet, with event: Event) { drive(touches, phase: .ended, event: event) }
-    open override func touchesCancelled(_ touches: TouchSet, with event: Event) { drive(touches, phase: .cancelled, event: event) }
-
-    open override func reset() {
-        resetMachine()
-        super.reset()
+    override func machineStep(_ input: MachineInput) -> Point? { step(input) }
+    override func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {
+        drive(touches, phase: phase, event: event)
     }
-
-    override func timerDidFire() { machineTimerFired() }
-
-    override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
 }

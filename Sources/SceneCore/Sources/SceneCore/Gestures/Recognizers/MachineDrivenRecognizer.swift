@@ -2,6 +2,11 @@
 /// touch changes of one event, evaluate once, report the output as a state request, and keep one
 /// clock timer in step with the machine's deadline.
 ///
+/// The six recognizers differ only in their machine and their settings: each overrides
+/// `GestureRecognizer.machineTouches(_:_:_:)` with `drive` and `machineStep(_:)` with `step(_:)`, and
+/// the base class routes its touch methods, `reset()`, the timer and the gesture's location through
+/// those two.
+///
 /// The machine is read and written only inside these steps, never while an output is being reported
 /// (reporting runs actions, which may read the recognizer), which is what makes the unchecked
 /// exclusivity of each recognizer's `machine` property safe.
@@ -9,15 +14,37 @@
 protocol MachineDrivenRecognizer: GestureRecognizer {
     associatedtype Machine: GestureStateMachine
     var machine: Machine { get set }
-    /// The deadline the current timer was scheduled for.
-    var scheduledDeadline: Double? { get set }
+}
+
+/// An input of `GestureRecognizer.machineStep(_:)`.
+enum MachineInput {
+    /// The timer for the machine's deadline fired.
+    case timer
+    /// Back to the initial state [GR-10].
+    case reset
+    /// A question: where the gesture is, in window coordinates [GR-12].
+    case location
 }
 
 extension MachineDrivenRecognizer {
+    /// `machineStep(_:)` for a recognizer driven by `machine`; returns the location when asked.
+    @inline(__always)
+    func step(_ input: MachineInput) -> Point? {
+        switch input {
+        case .timer:
+            machineTimerFired()
+        case .reset:
+            resetMachine()
+        case .location:
+            return machine.location
+        }
+        return nil
+    }
+
     /// Feeds one phase of one event to the machine and reports what it says.
     ///
-    /// Inlined into each recognizer's touch methods, where `phase` is a constant: a single-finger
-    /// event then costs one machine call, one evaluation and a deadline comparison.
+    /// Inlined into each recognizer's `machineTouches`: a single-finger event costs one machine call,
+    /// one evaluation and a deadline comparison.
     @inline(__always)
     func drive(_ touches: TouchSet, phase: Touch.Phase, event: Event) {
         if case .one(let touch) = touches.storage {
@@ -114,7 +141,4 @@ extension MachineDrivenRecognizer {
         machine.reset()
         scheduledDeadline = nil
     }
-
-    /// The machine's location as the gesture's location [GR-12].
-    var machineLocation: Point? { machine.location }
 }

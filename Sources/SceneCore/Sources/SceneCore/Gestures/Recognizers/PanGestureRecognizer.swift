@@ -12,7 +12,6 @@ open class PanGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
 
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = PanMachine()
-    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Default 1.
     public var minimumNumberOfTouches: Int {
@@ -45,19 +44,10 @@ open class PanGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
         convertVector(machine.velocity, to: view)
     }
 
-    open override func touchesBegan(_ touches: TouchSet, with event: Event) { drive(touches, phase: .began, event: event) }
-    open override func touchesMoved(_ touches: TouchSet, with event: Event) { drive(touches, phase: .moved, event: event) }
-    open override func touchesEnded(_ touches: TouchSet, with event: Event) { drive(touches, phase: .ended, event: event) }
-    open override func touchesCancelled(_ touches: TouchSet, with event: Event) { drive(touches, phase: .cancelled, event: event) }
-
-    open override func reset() {
-        resetMachine()
-        super.reset()
+    override func machineStep(_ input: MachineInput) -> Point? { step(input) }
+    override func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {
+        drive(touches, phase: phase, event: event)
     }
-
-    override func timerDidFire() { machineTimerFired() }
-
-    override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
 
     override var isSingleFingerPan: Bool { minimumNumberOfTouches == 1 && numberOfTouches <= 1 }
 

@@ -9,7 +9,6 @@ open class PinchGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
 
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = PinchMachine()
-    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Current scale; setting it re-bases the gesture so it reads as set, and resets the velocity.
     public var scale: Double {
@@ -24,17 +23,8 @@ open class PinchGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
         set { machine.beginSlop = newValue }
     }
 
-    open override func touchesBegan(_ touches: TouchSet, with event: Event) { drive(touches, phase: .began, event: event) }
-    open override func touchesMoved(_ touches: TouchSet, with event: Event) { drive(touches, phase: .moved, event: event) }
-    open override func touchesEnded(_ touches: TouchSet, with event: Event) { drive(touches, phase: .ended, event: event) }
-    open override func touchesCancelled(_ touches: TouchSet, with event: Event) { drive(touches, phase: .cancelled, event: event) }
-
-    open override func reset() {
-        resetMachine()
-        super.reset()
+    override func machineStep(_ input: MachineInput) -> Point? { step(input) }
+    override func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {
+        drive(touches, phase: phase, event: event)
     }
-
-    override func timerDidFire() { machineTimerFired() }
-
-    override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
 }

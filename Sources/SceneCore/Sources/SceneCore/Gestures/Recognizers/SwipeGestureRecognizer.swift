@@ -13,7 +13,6 @@ open class SwipeGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
 
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = SwipeMachine()
-    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Default `.right`.
     public var direction: Direction {
@@ -36,19 +35,10 @@ open class SwipeGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
         set { machine.maximumDuration = newValue }
     }
 
-    open override func touchesBegan(_ touches: TouchSet, with event: Event) { drive(touches, phase: .began, event: event) }
-    open override func touchesMoved(_ touches: TouchSet, with event: Event) { drive(touches, phase: .moved, event: event) }
-    open override func touchesEnded(_ touches: TouchSet, with event: Event) { drive(touches, phase: .ended, event: event) }
-    open override func touchesCancelled(_ touches: TouchSet, with event: Event) { drive(touches, phase: .cancelled, event: event) }
-
-    open override func reset() {
-        resetMachine()
-        super.reset()
+    override func machineStep(_ input: MachineInput) -> Point? { step(input) }
+    override func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {
+        drive(touches, phase: phase, event: event)
     }
-
-    override func timerDidFire() { machineTimerFired() }
-
-    override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
 
     override var isSingleFingerHorizontalSwipe: Bool {
         numberOfTouchesRequired == 1 && !direction.isDisjoint(with: [.left, .right])

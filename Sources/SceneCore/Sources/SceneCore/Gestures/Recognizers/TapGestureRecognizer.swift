@@ -15,7 +15,6 @@ open class TapGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
 
     // Safe: see MachineDrivenRecognizer — never accessed while an output is being reported.
     @exclusivity(unchecked) var machine = TapMachine()
-    @exclusivity(unchecked) var scheduledDeadline: Double?
 
     /// Taps needed to recognize. Default 1.
     public var numberOfTapsRequired: Int {
@@ -43,25 +42,16 @@ open class TapGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
         set { machine.maximumInterval = newValue }
     }
 
-    open override func touchesBegan(_ touches: TouchSet, with event: Event) { drive(touches, phase: .began, event: event) }
-    open override func touchesMoved(_ touches: TouchSet, with event: Event) { drive(touches, phase: .moved, event: event) }
-    open override func touchesEnded(_ touches: TouchSet, with event: Event) { drive(touches, phase: .ended, event: event) }
-    open override func touchesCancelled(_ touches: TouchSet, with event: Event) { drive(touches, phase: .cancelled, event: event) }
-
-    open override func reset() {
-        resetMachine()
-        super.reset()
+    override func machineStep(_ input: MachineInput) -> Point? { step(input) }
+    override func machineTouches(_ touches: TouchSet, _ phase: Touch.Phase, _ event: Event) {
+        drive(touches, phase: phase, event: event)
     }
-
-    override func timerDidFire() { machineTimerFired() }
 
     /// [GR-7] only taps with the same number of touches and no more taps required.
     open override func canPrevent(_ other: GestureRecognizer) -> Bool {
         guard let tap = other as? TapGestureRecognizer else { return true }
         return tap.numberOfTouchesRequired == numberOfTouchesRequired && tap.numberOfTapsRequired <= numberOfTapsRequired
     }
-
-    override var locationInWindow: Point? { machineLocation ?? super.locationInWindow }
 
     override var isSingleFingerSingleTap: Bool { numberOfTapsRequired == 1 && numberOfTouchesRequired == 1 }
 }

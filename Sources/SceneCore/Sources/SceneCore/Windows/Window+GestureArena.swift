@@ -1,5 +1,5 @@
-/// The gesture recognizers taking part in one window's touch handling, and the arbitration between
-/// them [GR-1 … GR-11]. UIKit has no public object for this; it is UIKit's gesture environment.
+/// The gesture arbitration of one window's touch delivery [GR-1 … GR-11], over the window's
+/// ``GestureArena``.
 ///
 /// Per touch event, in this order [GR-2]:
 ///
@@ -15,46 +15,39 @@
 ///
 /// Timers (long press, multi-tap windows) settle the same way outside events, then the window
 /// delivers whatever the change released (`delaysTouchesBegan` / `delaysTouchesEnded`).
-@MainActor
-final class GestureEnvironment {
-    // The window owns its environment (created in its init, never replaced), so the window outlives it.
-    unowned(unsafe) let window: Window
-    /// The window's address, compared with touches' windows without retaining either.
-    private let windowBits: UInt
-    // Exclusivity is unchecked on these two: they are read on every touch event, only on the main
-    // actor, and never passed `inout` (no access to them can overlap another).
-
-    /// Recognizers that received a touch since their last reset, in the order they joined.
-    @exclusivity(unchecked) private(set) var participants: [GestureRecognizer] = []
-    /// True while a touch event is being handled, so state changes wait for `settle`.
-    @exclusivity(unchecked) private(set) var isDelivering = false
-
-    init(window: Window) {
-        self.window = window
-        self.windowBits = UInt(bitPattern: ObjectIdentifier(window))
-    }
-
+///
+/// The code of recognizers and delegates runs here, between short accesses to the arena (never while
+/// one is in progress), so it may change the arena itself. Passes that only read the participants'
+/// states (most of them, on most events) read each participant unretained: the recognizers have
+/// weak-reference side tables (timers capture them weakly), so every retain and release of one is a
+/// slow one. A participant is held by the arena (and by every touch it accepted) while a pass reads
+/// it; a pass that calls into a recognizer retains that one first, because its code may remove it
+/// from its view.
+extension Window {
     /// Whether gesture handling is needed for this event: some recognizer participates already, or a
-    /// new touch has recognizers on its view or an ancestor.
-    func isInvolved(in event: Event, window: Window) -> Bool {
-        if !participants.isEmpty { return true }
-        let changed = event.changedTouches
-        if let touch = changed.onlyTouch, touch.phase != .began { return false }
-        for touch in changed where touch.window === window && touch.phase == .began {
-            var node = touch.view
-            while let view = node {
-                if !view._gestureRecognizers.isEmpty { return true }
-                node = view._superview
+    /// new touch of this window has recognizers on its view or an ancestor.
+    func gesturesAreInvolved(in event: Event) -> Bool {
+        if !gestureArena.participants.isEmpty { return true }
+        let onlyBits = event.takesShortcuts ? event.changedTouches.onlyTouchBits : 0
+        if onlyBits != 0 {
+            // One changed touch, read in place (the event holds it).
+            return withUnretained(onlyBits, as: Touch.self) { touch in
+                touch.phase == .began && owns(touch) && Window.hasRecognizers(from: touch)
             }
         }
-        return false
+        var involved = false
+        event.changedTouches.forEachTouch { touch in
+            if !involved && touch.phase == .began && owns(touch) && Window.hasRecognizers(from: touch) {
+                involved = true
+            }
+        }
+        return involved
     }
 
-    /// `isInvolved(in:window:)` for an event whose only changed touch is `touch` (in `window`).
-    func isInvolved(withChangedTouch touch: Touch, phase: Touch.Phase, window: Window) -> Bool {
-        if !participants.isEmpty { return true }
-        guard phase == .began else { return false }
-        // The view and its ancestors, read unretained (nothing else runs during the walk).
+    /// True when the touch's view or one of its ancestors has recognizers. The views are read
+    /// unretained (nothing else runs during the walk; each is held by its superview, the view by the
+    /// touch).
+    private static func hasRecognizers(from touch: Touch) -> Bool {
         var bits = unretainedBits(&touch.view)
         while bits != 0 {
             unowned(unsafe) let view = unsafeBitCast(bits, to: View.self)
@@ -65,50 +58,25 @@ final class GestureEnvironment {
     }
 
     /// Handles one touch event for this window's touches [GR-1, GR-2] and settles the results.
-    func handle(_ event: Event) {
-        isDelivering = true
-        let touchBits = event.takesShortcuts ? event.changedTouches.onlyTouchBits : 0
-        if touchBits != 0 {
-            // The touch is not retained. It stays alive for the whole call: the event's changed set
-            // holds it, and a nested dispatch (code run from here may cancel touches) keeps that set
-            // in a local and puts it back before it returns.
-            withUnretained(touchBits, as: Touch.self) { touch in
-                if touch.phase == .began && unretainedBits(&touch.window) == windowBits {
-                    attach(touch, event: event)
-                }
-                feed(touch, event: event)
-            }
-        } else {
-            for touch in event.changedTouches where touch.window === window && touch.phase == .began {
-                attach(touch, event: event)
-            }
-            feed(event)
+    func handleGestures(_ event: Event) {
+        gestureArena.isDelivering = true
+        event.changedTouches.forEachTouch { touch in
+            if touch.phase == .began && owns(touch) { attach(touch, event: event) }
         }
+        feedParticipants(event)
         settleAndClean(event)
-        isDelivering = false
+        gestureArena.isDelivering = false
     }
 
-    // The passes below that only read the participants' states (most of them, on most events) read
-    // each participant unretained: the recognizers have weak-reference side tables (timers capture
-    // them weakly), so every retain and release of one is a slow one. A participant is held by
-    // `participants` (and by every touch it accepted) while a pass reads it; a pass that calls into a
-    // recognizer retains that one first, because its code may remove it from its view.
-
-    /// The participant at `index` (in range), unretained.
-    @inline(__always)
-    private func participantBits(_ index: Int) -> UInt {
-        unretainedElementBits(&participants, index)
-    }
-
-    /// A recognizer changed state outside touch delivery (a timer, or code): settle now, then let the
-    /// window deliver what that released.
-    func settleFromOutsideEvent() {
-        guard !isDelivering, let event = window._windowScene?._application?.touchEvent ?? window.lastApplication?.touchEvent
+    /// A recognizer changed state outside touch delivery (a timer, or code): settle now, then deliver
+    /// what that released.
+    func settleGesturesFromOutsideEvent() {
+        guard !gestureArena.isDelivering, let event = _windowScene?._application?.touchEvent ?? lastApplication?.touchEvent
         else { return }
-        isDelivering = true
+        gestureArena.isDelivering = true
         settleAndClean(event)
-        isDelivering = false
-        window.flushHeldDeliveries(event)
+        gestureArena.isDelivering = false
+        flushHeldDeliveries(event)
     }
 
     // MARK: Attach [GR-1]
@@ -123,7 +91,7 @@ final class GestureEnvironment {
                 bits = withUnretained(bits, as: View.self) { unretainedBits(&$0._superview) }
                 continue
             }
-            if withUnretained(bits, as: View.self, { GestureEnvironment.anyMayHaveDelegate($0._gestureRecognizers) }) {
+            if withUnretained(bits, as: View.self, { Window.anyMayHaveDelegate($0._gestureRecognizers) }) {
                 let view = unsafeBitCast(bits, to: View.self)
                 // `for recognizer in view._gestureRecognizers where recognizer.isEnabled`: the same
                 // snapshot, which holds each recognizer while it is used unretained.
@@ -184,62 +152,70 @@ final class GestureEnvironment {
         touch.gestureRecognizers.append(recognizer)
         if !recognizer.isParticipating {
             recognizer.isParticipating = true
-            participants.append(recognizer)
+            gestureArena.participants.append(recognizer)
         }
     }
 
     // MARK: Feed [GR-2]
 
-    /// `feed(_:)` for an event whose only changed touch is `touch`: the recognizers that track it get
-    /// it, in participation order. Each is alive for its call without a retain: a recognizer that
-    /// tracks a touch is in that touch's `gestureRecognizers` (append-only), and the event holds the
-    /// touch.
-    private func feed(_ touch: Touch, event: Event) {
-        guard unretainedBits(&touch.window) == windowBits else { return }
-        let set = TouchSet(touch)
+    /// Each participant that is not finished gets the changed touches it tracks, phase by phase, in
+    /// participation order. Each is alive for its calls without a retain: a recognizer that tracks a
+    /// touch is in that touch's `gestureRecognizers` (append-only), and the event holds the touch (a
+    /// nested dispatch, which code run from here may start, keeps the event's changed set in a local and
+    /// puts it back before it returns).
+    private func feedParticipants(_ event: Event) {
+        let changed = event.changedTouches
+        if event.takesShortcuts, let touch = changed.onlyTouch {
+            // One changed touch (every single-finger event): one set, built once, for the recognizers
+            // that track the touch.
+            guard owns(touch) else { return }
+            let set = TouchSet(touch)
+            let phase = touch.phase
+            var index = 0
+            while index < gestureArena.participants.count {
+                let bits = unretainedElementBits(&gestureArena.participants, index)
+                index += 1
+                withUnretained(bits, as: GestureRecognizer.self) { recognizer in
+                    guard !recognizer._state.isFinished, containsIdentical(touch, &recognizer.trackedTouches) else { return }
+                    deliver(set, phase: phase, toRecognizer: recognizer, event: event)
+                }
+            }
+            return
+        }
         var index = 0
-        while index < participants.count {
-            let bits = participantBits(index)
+        while index < gestureArena.participants.count {
+            let bits = unretainedElementBits(&gestureArena.participants, index)
             index += 1
             withUnretained(bits, as: GestureRecognizer.self) { recognizer in
-                guard !recognizer._state.isFinished, containsIdentical(touch, &recognizer.trackedTouches) else {
-                    return
-                }
-                deliver(set, phase: touch.phase, to: recognizer, event: event)
-            }
-        }
-    }
-
-    private func feed(_ event: Event) {
-        let changed = event.changedTouches
-        var index = 0
-        while index < participants.count {
-            let recognizer = participants[index]
-            index += 1
-            guard !recognizer.state.isFinished else { continue }
-            if changed.count == 1 && event.takesShortcuts {
-                let touch = changed[0]
-                guard touch.window === window, recognizer.trackedTouches.contains(where: { $0 === touch }) else { continue }
-                deliver(TouchSet(touch), phase: touch.phase, to: recognizer, event: event)
-            } else {
+                guard !recognizer._state.isFinished else { return }
                 let mine = changed.filter { touch in
-                    touch.window === window && recognizer.trackedTouches.contains { $0 === touch }
+                    owns(touch) && containsIdentical(touch, &recognizer.trackedTouches)
                 }
                 for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
                     let set = mine.filter { $0.phase == phase }
-                    if !set.isEmpty { deliver(TouchSet(set), phase: phase, to: recognizer, event: event) }
+                    if !set.isEmpty { deliver(TouchSet(set), phase: phase, toRecognizer: recognizer, event: event) }
                 }
             }
         }
     }
 
-    private func deliver(_ touches: TouchSet, phase: Touch.Phase, to recognizer: GestureRecognizer, event: Event) {
+    private func deliver(_ touches: TouchSet, phase: Touch.Phase, toRecognizer recognizer: GestureRecognizer, event: Event) {
+        if event.takesShortcuts && recognizer.touchesGoStraightToMachine {
+            // What its touch method would do (it is not overridden); the differential tests turn this off.
+            recognizer.machineTouches(touches, phase, event)
+        } else {
+            switch phase {
+            case .began: recognizer.touchesBegan(touches, with: event)
+            case .moved: recognizer.touchesMoved(touches, with: event)
+            case .ended: recognizer.touchesEnded(touches, with: event)
+            case .cancelled: recognizer.touchesCancelled(touches, with: event)
+            case .stationary: break
+            }
+        }
         switch phase {
-        case .began: recognizer.touchesBegan(touches, with: event)
-        case .moved: recognizer.touchesMoved(touches, with: event)
-        case .ended: recognizer.touchesEnded(touches, with: event)
+        case .began, .moved, .ended, .stationary:
+            break
         case .cancelled:
-            recognizer.touchesCancelled(touches, with: event)
             // [TD-11] cancelled touches end the gesture.
             switch recognizer.state {
             case .began, .changed:
@@ -251,64 +227,28 @@ final class GestureEnvironment {
             case .ended, .cancelled, .failed:
                 break
             }
-        case .stationary:
-            break
         }
     }
 
     // MARK: Settle [GR-4 … GR-9]
 
     private func settleAndClean(_ event: Event) {
-        if event.takesShortcuts && allParticipantsAreQuiet() { return }
+        if event.takesShortcuts && gestureArena.allParticipantsAreQuiet() { return }
         while true {
-            settle(event)
+            settleArena(event)
             guard failStalledParticipants() else { break }
         }
-        clean()
+        cleanArena()
     }
 
-    /// True when settling and cleaning would change nothing (most events in the middle of a gesture):
-    /// no participant has a transition requested (so `settle` has nothing to apply and none leaves
-    /// `possible`) or has finished, and each tracks at least one touch and only touches that are
-    /// still down (so none is stalled, and `clean` has no touch to drop and nobody to reset).
-    private func allParticipantsAreQuiet() -> Bool {
-        var index = 0
-        let count = participants.count
-        while index < count {
-            let quiet = withUnretained(participantBits(index), as: GestureRecognizer.self) { recognizer -> Bool in
-                recognizer.requestedState == nil && !recognizer._state.isFinished
-                    && GestureEnvironment.tracksOnlyLiveTouches(recognizer)
-            }
-            guard quiet else { return false }
-            index += 1
-        }
-        return true
-    }
-
-    /// True when `recognizer` tracks at least one touch and none of its touches ended or was cancelled.
-    @inline(__always)
-    private static func tracksOnlyLiveTouches(_ recognizer: GestureRecognizer) -> Bool {
-        let count = recognizer.trackedTouches.count
-        guard count > 0 else { return false }
-        var position = 0
-        while position < count {
-            // Held by the recognizer's list while it is read.
-            unowned(unsafe) let touch = unsafeBitCast(
-                unretainedElementBits(&recognizer.trackedTouches, position), to: Touch.self)
-            if touch.phase.isTerminal { return false }
-            position += 1
-        }
-        return true
-    }
-
-    private func settle(_ event: Event) {
+    private func settleArena(_ event: Event) {
         var progress = true
         while progress {
             progress = false
             // In-flight changes and failures apply as requested.
             var index = 0
-            while index < participants.count {
-                let bits = participantBits(index)
+            while index < gestureArena.participants.count {
+                let bits = unretainedElementBits(&gestureArena.participants, index)
                 index += 1
                 guard let requested = withUnretained(bits, as: GestureRecognizer.self, { $0.requestedState }) else { continue }
                 let recognizer = unsafeBitCast(bits, to: GestureRecognizer.self)
@@ -319,7 +259,7 @@ final class GestureEnvironment {
                     recognizer.apply(requested)
                     progress = true
                     if requested != .cancelled, recognizer.cancelsTouchesInView {
-                        window.cutOffTouchesFromViews(recognizer.touchesSinceReset, event: event)
+                        cutOffTouchesFromViews(recognizer.touchesSinceReset, event: event)
                     }
                 }
             }
@@ -333,8 +273,8 @@ final class GestureEnvironment {
         var leaving = 0
         var first = 0
         var index = 0
-        while index < participants.count {
-            let isLeaving = withUnretained(participantBits(index), as: GestureRecognizer.self) { recognizer in
+        while index < gestureArena.participants.count {
+            let isLeaving = withUnretained(unretainedElementBits(&gestureArena.participants, index), as: GestureRecognizer.self) { recognizer in
                 recognizer._state == .possible
                     && (recognizer.requestedState == .began || recognizer.requestedState == .ended)
             }
@@ -348,10 +288,10 @@ final class GestureEnvironment {
         if leaving == 1 && event.takesShortcuts {
             // A single candidate (the usual case): no mutual prevention to decide, and nothing ran since
             // it was found, so it is still leaving.
-            return tryToLeavePossible(participants[first], event: event)
+            return tryToLeavePossible(gestureArena.participants[first], event: event)
         }
         var candidates: [GestureRecognizer] = []
-        for recognizer in participants where isLeavingPossible(recognizer) { candidates.append(recognizer) }
+        for recognizer in gestureArena.participants where isLeavingPossible(recognizer) { candidates.append(recognizer) }
         var progress = false
         // [GR-7a] step 2: X fails when another candidate Y can prevent it and X cannot prevent Y.
         if candidates.count > 1 {
@@ -407,11 +347,11 @@ final class GestureEnvironment {
         }
         recognizer.apply(requested)
         if recognizer.cancelsTouchesInView {
-            window.cutOffTouchesFromViews(recognizer.touchesSinceReset, event: event)
+            cutOffTouchesFromViews(recognizer.touchesSinceReset, event: event)
         }
         // [GR-6] the winner fails every possible recognizer it can prevent.
         if anyParticipant(in: [.possible], other: recognizer, where: { _ in true }) {
-            for other in participants where other !== recognizer && other.state == .possible {
+            for other in gestureArena.participants where other !== recognizer && other.state == .possible {
                 if other.sharesTouch(with: recognizer) && prevents(recognizer, other) {
                     other.apply(.failed)
                 }
@@ -427,7 +367,7 @@ final class GestureEnvironment {
     private func anyParticipant(
         in states: StateSet, other recognizer: GestureRecognizer, where test: (GestureRecognizer) -> Bool
     ) -> Bool {
-        var snapshot = participants
+        var snapshot = gestureArena.participants
         let recognizerBits = UInt(bitPattern: ObjectIdentifier(recognizer))
         var index = 0
         while index < snapshot.count {
@@ -481,7 +421,7 @@ final class GestureEnvironment {
     }
 
     /// [GR-6] A prevents B unless either may not, or either delegate allows simultaneity.
-    func prevents(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    private func prevents(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         guard a.canPrevent(b), b.canBePrevented(by: a) else { return false }
         if a.mayHaveDelegate, a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true {
             return false
@@ -502,10 +442,10 @@ final class GestureEnvironment {
     /// subclass hooks among recognizers sharing a touch.
     private func requirementStatus(of recognizer: GestureRecognizer) -> RequirementStatus {
         if recognizer.dynamicRequirements == nil {
-            // `for other in participants where other !== recognizer && other.sharesTouch(with: recognizer)`,
+            // `for other in gestureArena.participants where other !== recognizer && other.sharesTouch(with: recognizer)`,
             // over the same snapshot, which holds each `other` while it is used unretained.
             var requirements: [GestureRecognizer] = []
-            var snapshot = participants
+            var snapshot = gestureArena.participants
             let recognizerBits = UInt(bitPattern: ObjectIdentifier(recognizer))
             var index = 0
             while index < snapshot.count {
@@ -556,38 +496,23 @@ final class GestureEnvironment {
         // copy of the list would fail them.
         var stalled = 0
         var index = 0
-        while index < participants.count {
-            if withUnretained(participantBits(index), as: GestureRecognizer.self, { GestureEnvironment.isStalled($0) }) {
+        while index < gestureArena.participants.count {
+            if withUnretained(unretainedElementBits(&gestureArena.participants, index), as: GestureRecognizer.self, { GestureArena.isStalled($0) }) {
                 stalled += 1
             }
             index += 1
         }
         guard stalled > 0 else { return false }
-        for recognizer in participants where GestureEnvironment.isStalled(recognizer) {
+        for recognizer in gestureArena.participants where GestureArena.isStalled(recognizer) {
             recognizer.apply(.failed)
         }
         return true
     }
 
-    /// Still `possible` with no touch down, nothing requested, nothing awaited and no timer [GR-10].
-    @inline(__always)
-    private static func isStalled(_ recognizer: GestureRecognizer) -> Bool {
-        guard recognizer._state == .possible, recognizer.requestedState == nil, !recognizer.isWaitingForFailure else {
-            return false
-        }
+    private func cleanArena() {
         var index = 0
-        while index < recognizer.trackedTouches.count {
-            unowned(unsafe) let touch = unsafeBitCast(unretainedElementBits(&recognizer.trackedTouches, index), to: Touch.self)
-            if !touch.phase.isTerminal { return false }
-            index += 1
-        }
-        return !recognizer.hasPendingTimer
-    }
-
-    private func clean() {
-        var index = 0
-        while index < participants.count {
-            let bits = participantBits(index)
+        while index < gestureArena.participants.count {
+            let bits = unretainedElementBits(&gestureArena.participants, index)
             let done = withUnretained(bits, as: GestureRecognizer.self) { recognizer -> Bool in
                 var ended = 0
                 var position = 0
@@ -613,7 +538,7 @@ final class GestureEnvironment {
             }
             if done {
                 let recognizer = unsafeBitCast(bits, to: GestureRecognizer.self)
-                participants.removeFromShortList(at: index)
+                gestureArena.participants.removeFromShortList(at: index)
                 recognizer.performReset()
             } else {
                 index += 1
@@ -624,59 +549,24 @@ final class GestureEnvironment {
     // MARK: Removal [GR-11]
 
     func recognizerStoppedParticipating(_ recognizer: GestureRecognizer) {
-        participants.removeAll { $0 === recognizer }
+        gestureArena.participants.removeAll { $0 === recognizer }
         recognizer.performReset()
-        if !isDelivering, let event = window._windowScene?._application?.touchEvent {
-            isDelivering = true
+        if !gestureArena.isDelivering, let event = _windowScene?._application?.touchEvent {
+            gestureArena.isDelivering = true
             settleAndClean(event)
-            isDelivering = false
-            window.flushHeldDeliveries(event)
+            gestureArena.isDelivering = false
+            flushHeldDeliveries(event)
         }
     }
 
     /// Recognizers attached to a subtree that left the window are cancelled or failed [GR-11, WS-8].
-    func subtreeDidLeave(_ root: View) {
-        let leaving = participants.filter { recognizer in
+    func recognizersDidLeave(subtree root: View) {
+        let leaving = gestureArena.participants.filter { recognizer in
             guard let view = recognizer.view else { return true }
             return view === root || view.isDescendant(of: root)
         }
         for recognizer in leaving {
             recognizer.stopParticipating()
         }
-    }
-
-    // MARK: Delivery gating [GR-9]
-
-    /// True while a participant tracking `touch` with `delaysTouchesBegan` is still `possible`.
-    func delaysBegan(_ touch: Touch) -> Bool {
-        var index = 0
-        while index < touch.gestureRecognizers.count {
-            // Held by the touch's (append-only) list, read unretained.
-            let delays = withUnretained(
-                unretainedElementBits(&touch.gestureRecognizers, index), as: GestureRecognizer.self
-            ) { recognizer in
-                recognizer.delaysTouchesBegan && recognizer.isParticipating && recognizer._state == .possible
-                    && containsIdentical(touch, &recognizer.touchesSinceReset)
-            }
-            if delays { return true }
-            index += 1
-        }
-        return false
-    }
-
-    /// True while a participant tracking `touch` with `delaysTouchesEnded` is still `possible`.
-    func delaysEnded(_ touch: Touch) -> Bool {
-        var index = 0
-        while index < touch.gestureRecognizers.count {
-            let delays = withUnretained(
-                unretainedElementBits(&touch.gestureRecognizers, index), as: GestureRecognizer.self
-            ) { recognizer in
-                recognizer.delaysTouchesEnded && recognizer.isParticipating && recognizer._state == .possible
-                    && containsIdentical(touch, &recognizer.touchesSinceReset)
-            }
-            if delays { return true }
-            index += 1
-        }
-        return false
     }
 }
