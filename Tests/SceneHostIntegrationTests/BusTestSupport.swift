@@ -49,9 +49,11 @@ final class HostBusClient {
         }
     }
 
-    /// Waits until `condition` holds for the signals received so far.
+    /// Waits until `condition` holds for the signals received so far; `timeout` is scaled for
+    /// sanitized runs (``SanitizedRun/timeScale``).
     func waitForSignals(_ what: String, timeout: Duration = .seconds(15), until condition: @escaping ([HostSignal]) -> Bool) async throws {
         if condition(signals) { return }
+        let timeout = SanitizedRun.scaled(timeout)
         let id = nextWaiter
         nextWaiter += 1
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -28,7 +28,7 @@ final class ExternalProcess: Sendable {
 
     /// Waits until standard error contains `fragment`; false on timeout or when the process ends first.
     func stderr(contains fragment: String, timeout: Double = 30) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(timeout))
         while Date() < deadline {
             if stderr.contains(fragment) { return true }
             if !process.isRunning { return stderr.contains(fragment) }
@@ -39,18 +39,18 @@ final class ExternalProcess: Sendable {
 
     /// `finish(timeout:)` for code that may block its thread (a sync test, or ``offPool(_:)``).
     func finishBlocking(timeout: Double) -> Outcome {
-        outcome(process.waitBlocking(timeout: timeout), afterWaitingFor: timeout)
+        outcome(process.waitBlocking(timeout: SanitizedRun.seconds(timeout)), afterWaitingFor: timeout)
     }
 
     /// Waits for the exit; after `timeout` seconds kills the process and reports no status.
     func finish(timeout: Double) async -> Outcome {
-        outcome(await process.wait(timeout: timeout), afterWaitingFor: timeout)
+        outcome(await process.wait(timeout: SanitizedRun.seconds(timeout)), afterWaitingFor: timeout)
     }
 
     private func outcome(_ ended: SpawnedProcess.Termination?, afterWaitingFor timeout: Double) -> Outcome {
         guard let ended else {
             process.signal(SIGKILL)
-            return Outcome(status: nil, stdout: stdout, stderr: stderr + "\n(killed after \(timeout) s)")
+            return Outcome(status: nil, stdout: stdout, stderr: stderr + "\n(killed after \(SanitizedRun.seconds(timeout)) s)")
         }
         return Outcome(status: ended.status, stdout: stdout, stderr: stderr)
     }

@@ -189,7 +189,8 @@ struct HostLifecycleTests {
             "FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureCrashInScene", "FixtureHangInScene", "FixtureNoEntry",
             "FixtureWrongABI", "FixtureWrongBuild", "FixtureDuplicateCore", "NoSuchPlugin", notALibrary,
         ]
-        var yaml = "plugins:\n  probe-timeout: 1\nscenes:\n  - name: findview\n    plugin: FindView\n"
+        // 1 s (scaled in sanitized runs): the hanging fixtures' probes time out, the others finish.
+        var yaml = "plugins:\n  probe-timeout: \(SanitizedRun.seconds(1))\nscenes:\n  - name: findview\n    plugin: FindView\n"
         for (index, plugin) in broken.enumerated() {
             yaml += "  - name: broken\(index)\n    plugin: \(plugin)\n"
         }
@@ -242,5 +243,49 @@ struct HostLifecycleTests {
         #expect(host.messages(tagged: "hit-testing").contains { $0.contains("→ blue") })
         #expect(host.messages(tagged: "plugins").contains { $0.hasPrefix("probe passed") })
         #expect(host.messages(tagged: "responder-chain").isEmpty)
+    }
+
+    @Test("A plugin probe that hangs dies with its host when the host is killed (no orphan spinning on a core)")
+    @MainActor
+    func probeDiesWithItsHost() async throws {
+        let config = try temporaryFile(
+            "hang.yaml", "plugins:\n  probe-timeout: 600\nscenes:\n  - name: hang\n    plugin: FixtureHangOnCreate\n")
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let host = try HostProcess(arguments: ["--config", config])
+        let hostPID = host.process.processIdentifier
+        var probes: [pid_t] = []
+        try await eventually("the host's probe of FixtureHangOnCreate") {
+            probes = Self.children(of: hostPID).filter { Self.commandLine(of: $0).contains("--probe") }
+            return !probes.isEmpty
+        }
+        host.signal(SIGKILL)
+        try await eventually("the probe \(probes) to end after its host was killed") {
+            probes.allSatisfy { !Self.isAlive($0) }
+        }
+    }
+
+    /// Processes whose parent is `parent` (from /proc/PID/stat).
+    static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent
+        }
+    }
+
+    static func commandLine(of pid: pid_t) -> String {
+        let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
+        return String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+    }
+
+    /// Alive and not a zombie (a killed orphan is reaped by init; until then it is state Z).
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
     }
 }

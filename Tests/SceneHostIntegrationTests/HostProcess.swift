@@ -110,7 +110,7 @@ final class HostProcess: Sendable {
     /// cooperative pool other tests meanwhile.
     func line(containing fragment: String, timeout: Double = 60) async -> Bool {
         await offPool {
-            let deadline = Date().addingTimeInterval(timeout)
+            let deadline = Date().addingTimeInterval(SanitizedRun.seconds(timeout))
             while Date() < deadline {
                 if self.log.contains(where: { $0.contains(fragment) }) { return true }
                 if !self.process.isRunning { return self.log.contains(where: { $0.contains(fragment) }) }
@@ -122,9 +122,9 @@ final class HostProcess: Sendable {
 
     /// Waits for the exit and returns its status (nil on timeout, after killing it): suspends without
     /// holding a thread (the exit is awaited, not polled), then lets the last output arrive on a
-    /// thread of its own.
+    /// thread of its own. `timeout` guards a hang, so it is scaled in sanitized runs.
     func exitStatus(timeout: Double = 60) async -> Int32? {
-        guard let ended = await process.wait(timeout: timeout) else {
+        guard let ended = await process.wait(timeout: SanitizedRun.seconds(timeout)) else {
             process.signal(SIGKILL)
             return nil
         }

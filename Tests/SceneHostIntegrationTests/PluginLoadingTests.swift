@@ -36,7 +36,8 @@ struct PluginLoadingTests {
             #expect(error.name.rawValue == "org.scenehost.Error.InvalidName")
             #expect(error.message.contains("scene name 'bad name' is invalid"), "\(error.message)")
         }
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Well under the 60 s a probe of it would hold (sanitized, any call can take many seconds).
+        #expect(Date().timeIntervalSince(started) < (SanitizedRun.sanitizer == nil ? 5 : 45))
         #expect(!host.log.contains { $0.contains("FixtureHangOnCreate") && $0.contains("probe") })
         let path = try await client.host("LoadPlugin", [.string("FindView"), .string("extra")])
         #expect(path == [.objectPath(SceneBusContract.scenePath("extra"))])
@@ -68,9 +69,15 @@ struct PluginLoadingTests {
         for _ in 100..<1000 { last = try await cycle() }
         let after = residentKiB(host.process.processIdentifier)
         #expect(last == first, "a disconnected scene's place is reused")
-        #expect(after - warm < 2048, "resident memory grew from \(warm) KiB to \(after) KiB over 900 load/unload cycles")
+        // Under AddressSanitizer freed memory waits in its quarantine, so resident memory is no measure
+        // there; LeakSanitizer checks the host at its exit instead (a leak makes it exit 1).
+        if SanitizedRun.sanitizer != "address" {
+            #expect(after - warm < 2048, "resident memory grew from \(warm) KiB to \(after) KiB over 900 load/unload cycles")
+        }
         let scenes = try await client.property(SceneBusContract.rootPath, SceneBusContract.hostInterface, "Scenes").arrayElements
         #expect(scenes?.count == 3)
+        host.signal(SIGTERM)
+        #expect(await host.exitStatus() == 0)
     }
 
     @Test("Start-up probes run off the main thread: while a plugin's probe hangs, the host answers Ping at once")

@@ -4,8 +4,10 @@ import Testing
 /// `scene-host validate-plugin`, run as a plugin author's CI step would.
 @Suite("scene-host validate-plugin")
 struct ValidatePluginTests {
-    static func validate(_ arguments: [String]) async throws -> ExternalProcess.Outcome {
-        try await ExternalProcess([buildFolder() + "/scene-host", "validate-plugin"] + arguments, environment: ProcessInfo.processInfo.environment)
+    static func validate(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async throws
+        -> ExternalProcess.Outcome
+    {
+        try await ExternalProcess([buildFolder() + "/scene-host", "validate-plugin"] + arguments, environment: environment)
             .finish(timeout: 120)
     }
 
@@ -22,9 +24,12 @@ struct ValidatePluginTests {
         }
     }
 
-    @Test("A plugin that crashes in an action handler fails with the signal, the step, and a symbolicated backtrace naming its file and line")
+    @Test(
+        "A plugin that crashes in an action handler fails with the signal, the step, and a symbolicated backtrace naming its file and line",
+        .disabled(if: SanitizedRun.cannotBacktrace, SanitizedRun.cannotBacktraceReason))
     func crashInHandler() async throws {
-        let run = try await Self.validate([buildFolder() + "/libFixtureCrashInHandler.so"])
+        let run = try await Self.validate(
+            [buildFolder() + "/libFixtureCrashInHandler.so"], environment: SanitizedRun.forSwiftBacktrace(ProcessInfo.processInfo.environment))
         #expect(run.status == 1, "\(run)")
         #expect(run.stdout.contains("FAIL  the plugin crashed with signal 4 (SIGILL"), "\(run.stdout)")
         #expect(run.stdout.contains("while tapping Button 'crash' in window 'Crash'"), "\(run.stdout)")
@@ -55,11 +60,15 @@ struct ValidatePluginTests {
         #expect(empty.stderr.contains("the plugin path '' is empty"), "\(empty)")
     }
 
-    @Test("Under --diagnostics plugins the host logs a crashed probe's backtrace with the plugin's file and line")
+    @Test(
+        "Under --diagnostics plugins the host logs a crashed probe's backtrace with the plugin's file and line",
+        .disabled(if: SanitizedRun.cannotBacktrace, SanitizedRun.cannotBacktraceReason))
     func hostLogsProbeBacktrace() async throws {
         let config = try temporaryFile("crash.yaml", "scenes:\n  - name: crash\n    plugin: FixtureCrashInScene\n")
         defer { try? FileManager.default.removeItem(atPath: config) }
-        let host = try HostProcess(arguments: ["--config", config, "--diagnostics", "plugins", "--probe-timeout", "60"])
+        let host = try HostProcess(
+            arguments: ["--config", config, "--diagnostics", "plugins", "--probe-timeout", "60"],
+            environment: SanitizedRun.swiftBacktraceOverrides)
         #expect(await host.line(containing: "host ready"))
         #expect(host.log.contains { $0.contains("(probeCrashed)") && $0.contains("in CrashingDelegate.scene(_:willConnectWith:) at ") })
         let backtrace = host.log.drop { !$0.contains("probe crash backtrace:") }

@@ -45,6 +45,9 @@ final class DisplayLoop {
         setHints()
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
             let reason = String(cString: SDL_GetError())
+            // A failed SDL_Init leaves what it started (the video bootstrap, SDL's D-Bus connection)
+            // until SDL_Quit, which is safe after a failure.
+            SDL_Quit()
             let environment = ProcessInfo.processInfo.environment
             let names = DisplayEnvironment.variables.map { "\($0)=\(environment[$0].map { "'\($0)'" } ?? "unset")" }
             server.events.post(.failed(DisplayError(message: "SDL could not open a display (\(names.joined(separator: ", "))): \(reason)")))

@@ -83,6 +83,7 @@ public struct SceneHostCommand: ParsableCommand {
     }
 
     public func run() throws {
+        if probePath != nil { ParentWatch.dieWithParent() }
         if let probePath, probeValidate {
             let status = MainActor.assumeIsolated { PluginValidation.runChild(path: probePath) }
             if status != 0 { throw ExitCode(status) }

@@ -84,6 +84,7 @@ public enum PluginLoader {
         let create = unsafeBitCast(createSymbol, to: ScenePluginCreateFn.self)
         guard let object = create() else { throw fail(.entryFailed, "its create entry returned null") }
         guard let descriptor = PluginDescriptor.adopt(object) else {
+            leftForeign(object)
             throw fail(
                 .duplicateCore,
                 "it carries its own copy of SceneCore (its descriptor is not the host's PluginDescriptor class); link it against the SceneCore product, not statically")
@@ -91,6 +92,17 @@ public enum PluginLoader {
         return LoadedPlugin(
             name: name, version: version, description: description, minimumCoreVersion: minimum, abiVersion: info.abi_version,
             path: path, file: file, isDebugBuild: isDebug, descriptor: descriptor)
+    }
+
+    /// Leaves the object a refused plugin's create entry returned as it is: it is not this process's
+    /// `PluginDescriptor`, so neither its layout nor how to release it is known, and nothing may touch
+    /// it (``PluginDescriptor/adopt(_:)``). It is leaked on purpose, once per refused load; under
+    /// LeakSanitizer (scripts/test-sanitizers) it is marked as such with `__lsan_ignore_object`,
+    /// looked up at run time because a plain build has no sanitizer runtime to call.
+    private static func leftForeign(_ object: UnsafeMutableRawPointer) {
+        typealias IgnoreObject = @convention(c) (UnsafeRawPointer?) -> Void
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__lsan_ignore_object") else { return }
+        unsafeBitCast(symbol, to: IgnoreObject.self)(UnsafeRawPointer(object))
     }
 
     private static func isELF(_ path: String) -> Bool {

@@ -62,6 +62,7 @@ struct AccessibilityStatusTests {
 
     /// Polls the bus until `condition` holds (an `async` condition; see ``eventually(_:timeout:_:)``).
     private func eventuallyOnBus(_ what: String, timeout: Double = 30, _ condition: () async -> Bool) async throws {
+        let timeout = SanitizedRun.seconds(timeout)
         let deadline = Date().addingTimeInterval(timeout)
         while await !condition() {
             guard Date() < deadline else { throw TimedOut(description: "waited \(timeout) s for \(what)") }

@@ -17,10 +17,12 @@ enum Atspi {
     static let socket: InterfaceName = "org.a11y.atspi.Socket"
 }
 
-/// Polls `condition` on the main actor until it holds; fails the test after `timeout` seconds.
+/// Polls `condition` on the main actor until it holds; fails the test after `timeout` seconds
+/// (scaled in sanitized runs).
 /// (For conditions that depend on another process, which cannot be awaited directly.)
 @MainActor
 func eventually(_ what: String, timeout: Double = 20, _ condition: () -> Bool) async throws {
+    let timeout = SanitizedRun.seconds(timeout)
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         guard Date() < deadline else { throw TimedOut(description: "waited \(timeout) s for \(what)") }

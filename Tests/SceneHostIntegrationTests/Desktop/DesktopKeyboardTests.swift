@@ -32,7 +32,7 @@ struct DesktopKeyboardTests {
         try await desktop.x.xdotool("mousemove", "995", "122", "click", "1")
         try await desktop.client.waitForSignals("editing") { _ in desktop.logLines(of: "gallery").contains("field became first responder") }
         try await desktop.x.xdotool("type", "--delay", "20", "hello")
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(15))
         var text = try await fieldText(desktop.client)
         while text != "hello", Date() < deadline {
             try await Task.sleep(for: .milliseconds(30))

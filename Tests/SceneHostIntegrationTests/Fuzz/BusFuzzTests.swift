@@ -144,8 +144,9 @@ struct BusFuzzTests {
         let first = seqs.first ?? 0
         #expect(seqs == Array(first..<(first + UInt64(seqs.count))), "seed \(seed): seq has a gap or disorder over \(seqs.count) signals")
         let rssAtEnd = residentKilobytes(of: host)
+        // Under AddressSanitizer freed memory waits in its quarantine: resident size is no measure there.
         #expect(
-            rssAtEnd - rssAfterWarmUp < 96 * 1024,
+            rssAtEnd - rssAfterWarmUp < 96 * 1024 || SanitizedRun.sanitizer == "address",
             "seed \(seed): the host grew from \(rssAfterWarmUp) kB to \(rssAtEnd) kB over the run")
         let summary = errorNames.sorted { $0.value > $1.value }.prefix(12).map { "\($0.key.split(separator: ".").last ?? "")×\($0.value)" }
         print(
@@ -204,7 +205,7 @@ struct BusFuzzTests {
         let before = residentKilobytes(of: host)
         try await snapshots((0..<40).map { 1.0005 + Double($0) * 0.0005 })
         let after = residentKilobytes(of: host)
-        #expect(after - before < 16 * 1024, "Snapshot at 40 new scales grew the host from \(before) kB to \(after) kB")
+        #expect(after - before < 16 * 1024 || SanitizedRun.sanitizer == "address", "Snapshot at 40 new scales grew the host from \(before) kB to \(after) kB")
     }
 
     // MARK: Discovering

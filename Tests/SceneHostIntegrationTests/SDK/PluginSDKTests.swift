@@ -47,7 +47,7 @@ struct PluginSDKTests {
             #expect(FileManager.default.fileExists(atPath: workspace.package + "/" + file), "missing \(file)")
         }
         let test = try await ExternalProcess(
-            [try SDKWorkspace.tool("swift"), "test", "--package-path", workspace.package],
+            [try SDKWorkspace.tool("swift"), "test", "--package-path", workspace.package] + SDKWorkspace.sanitizerArguments,
             environment: SDKWorkspace.toolEnvironment(pkgConfigPath: workspace.pkgConfigPath)
         ).finish(timeout: 900)
         #expect(test.status == 0, "\(test)")

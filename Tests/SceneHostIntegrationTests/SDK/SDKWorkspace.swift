@@ -33,12 +33,16 @@ struct SDKWorkspace: Sendable {
         -> (seconds: Double, output: String)
     {
         let started = Date()
-        var arguments = [try tool("swift"), "build", "--package-path", package] + extra
+        var arguments = [try tool("swift"), "build", "--package-path", package] + sanitizerArguments + extra
         if configuration == "release" { arguments += ["-c", "release"] }
         let outcome = try await ExternalProcess(arguments, environment: toolEnvironment(pkgConfigPath: pkgConfigPath)).finish(timeout: 900)
         try #require(outcome.status == 0, "swift build of \(package) failed: \(outcome)")
         return (Date().timeIntervalSince(started), outcome.stdout + outcome.stderr)
     }
+
+    /// `--sanitize=…` in a sanitized run (scripts/test-sanitizers): a package that links the
+    /// installed, sanitized libSceneCore.so must be built with the same sanitizer.
+    static var sanitizerArguments: [String] { SanitizedRun.sanitizer.map { ["--sanitize=\($0)"] } ?? [] }
 
     /// The environment for the toolchain: this process's, without what SwiftPM set for the tests, with
     /// the SDK's pkg-config folder.

@@ -5,6 +5,7 @@ import Testing
 @MainActor
 @Suite("scenectl for test engineers", .serialized)
 struct ToolkitScenectlTests {
+    /// Runs scenectl to its end; the wait holds no thread (the main actor serves the tests' D-Bus clients).
     private func scenectl(_ arguments: [String], host: HostProcess) async throws -> ScenectlProcess.Outcome {
         let process = try ScenectlProcess(arguments, runtimeFolder: host.runtimeFolder)
         let status = await process.exitStatus(timeout: 60)

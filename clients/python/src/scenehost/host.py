@@ -151,6 +151,8 @@ class Host:
 
     @property
     def version(self) -> str:
+        """``Host1.Version``: the host version and the git commit it was built from, as
+        semantic-versioning build metadata (``1.1.0+cb472416a501``; ``+unknown`` outside a checkout)."""
         return str(self._bus.get_property(ROOT, HOST1, "Version"))
 
     @property

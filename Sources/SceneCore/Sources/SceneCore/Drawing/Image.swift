@@ -104,8 +104,23 @@ public struct Image: Hashable, Sendable {
     }
 
     /// Immutable after init, so it is shared freely across threads.
+    ///
+    /// The bytes are kept in two optionals, not in a ``Representation``: a multi-payload enum keeps
+    /// its case in spare bits of the array reference, which LeakSanitizer cannot read as a pointer,
+    /// so an image alive at exit (a plugin's static logo) was reported as leaked.
     private final class Storage: Sendable {
-        let representation: Representation
-        init(_ representation: Representation) { self.representation = representation }
+        private let png: [UInt8]?
+        private let pixels: [UInt32]?
+
+        init(_ representation: Representation) {
+            switch representation {
+            case .png(let bytes): (png, pixels) = (bytes, nil)
+            case .pixels(let values): (png, pixels) = (nil, values)
+            }
+        }
+
+        var representation: Representation {
+            if let png { .png(png) } else { .pixels(pixels ?? []) }
+        }
     }
 }
