@@ -39,6 +39,9 @@ enum CrashGuard {
         var backtrace: BacktraceFunction
         /// The handlers that were installed before, by signal number.
         var previous: UnsafeMutablePointer<sigaction>
+        /// The alternate signal stack the handler runs on (kept for the process's life; held here so
+        /// that it stays reachable, as everything the handler needs).
+        var alternateStack: UnsafeMutableRawPointer?
     }
 
     // Written only on the main thread, by install and register, before any crash they describe can
@@ -67,13 +70,15 @@ enum CrashGuard {
         let created = UnsafeMutablePointer<State>.allocate(capacity: 1)
         created.initialize(to: State(
             recordPath: strdup(recordPath), noPlugin: strdup("-\n0\n0\n"), ranges: ranges, rangeCapacity: 1024, rangeCount: 0, records: records,
-            recordCapacity: 256, recordCount: 0, frames: frames, frameCapacity: 128, backtrace: backtrace, previous: previous))
+            recordCapacity: 256, recordCount: 0, frames: frames, frameCapacity: 128, backtrace: backtrace, previous: previous,
+            alternateStack: nil))
         state = created
         // An alternate stack, so that a stack overflow can be reported too.
         var stack = stack_t()
         stack.ss_size = 64 << 10
         stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stack.ss_size, alignment: 16)
         stack.ss_flags = 0
+        created.pointee.alternateStack = stack.ss_sp
         sigaltstack(&stack, nil)
         var action = sigaction()
         action.__sigaction_handler.sa_sigaction = handler

@@ -304,7 +304,14 @@ protocol RecordCounter {
 }
 
 /// No counting.
+///
+/// It holds one byte although it needs none: `&counter` of a zero-sized value is not a real address,
+/// and ThreadSanitizer's instrumentation of the `inout` access read shadow memory for it and crashed
+/// the host (SEGV in `__tsan::ExternalAccess` under `frontmostHit`). The byte is optimized away in
+/// release builds.
 struct NotCounted: RecordCounter {
+    private var storage: UInt8 = 0
+
     @inline(__always)
     mutating func count() {}
 }
