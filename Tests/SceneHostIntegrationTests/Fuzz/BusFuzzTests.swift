@@ -111,7 +111,7 @@ struct BusFuzzTests {
 
         var index = 0
         while index < count {
-            if index >= count / 10, rssAfterWarmUp == 0 { rssAfterWarmUp = residentKilobytes(of: host) }
+            if index >= count / 10, rssAfterWarmUp == 0 { rssAfterWarmUp = residentKiB(host.process.processIdentifier) }
             // Now and then a flood: 200 calls at once on one connection.
             let burst = generator.random.chance(2) ? min(200, count - index) : min(8, count - index)
             var calls: [(BusMessage, BusConnection, String)] = []
@@ -143,7 +143,7 @@ struct BusFuzzTests {
         try await eventually("the marker's RemoteControlDelivered signal", timeout: 30) { markers.contains { $0 > before } }
         let first = seqs.first ?? 0
         #expect(seqs == Array(first..<(first + UInt64(seqs.count))), "seed \(seed): seq has a gap or disorder over \(seqs.count) signals")
-        let rssAtEnd = residentKilobytes(of: host)
+        let rssAtEnd = residentKiB(host.process.processIdentifier)
         // Under AddressSanitizer freed memory waits in its quarantine: resident size is no measure there.
         #expect(
             rssAtEnd - rssAfterWarmUp < 96 * 1024 || SanitizedRun.sanitizer == "address",
@@ -202,9 +202,9 @@ struct BusFuzzTests {
         // New scales within one narrow band: images of (nearly) the same sizes, so that memory freed
         // by dropped images is reused and what the host keeps shows in its resident size.
         try await snapshots((0..<10).map { 1.0 + Double($0) * 0.002 })
-        let before = residentKilobytes(of: host)
+        let before = residentKiB(host.process.processIdentifier)
         try await snapshots((0..<40).map { 1.0005 + Double($0) * 0.0005 })
-        let after = residentKilobytes(of: host)
+        let after = residentKiB(host.process.processIdentifier)
         #expect(after - before < 16 * 1024 || SanitizedRun.sanitizer == "address", "Snapshot at 40 new scales grew the host from \(before) kB to \(after) kB")
     }
 
@@ -317,13 +317,5 @@ struct BusFuzzTests {
             return nil  // a value libdbus refuses to write (the fuzzer's own limits): skip it
         }
         return (message, "\(destination) \(path) \(interface.map { "\($0)." } ?? "")\(member)(\(signature))")
-    }
-
-    /// The host's resident memory, kB.
-    private func residentKilobytes(of host: HostProcess) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(host.process.processIdentifier)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return 0 }
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "0") ?? 0
     }
 }
