@@ -181,7 +181,18 @@ public final class AccessibilityBridge {
         }
         statusWatcher = watcher
         watcher.onChange = { [weak self] status in self?.statusChanged(to: status) }
-        let status = watcher.status
+        watcher.onFirstAnswer = { [weak self] status in self?.statusRead(status) }
+        if watcher.hasAnswered {
+            statusRead(watcher.status)
+        } else {
+            logger.info(
+                "org.a11y.Status on the session bus at \(session) did not answer within \(Self.lookupTimeout): AT-SPI2 stays off until it does (asking again, and following its changes)")
+        }
+    }
+
+    /// The launcher's first answer.
+    private func statusRead(_ status: AccessibilityStatus) {
+        guard !isShutDown else { return }
         logger.info(
             status.wantsAccessibility
                 ? "assistive technology is on (org.a11y.Status: \(status)): joining the accessibility bus"
