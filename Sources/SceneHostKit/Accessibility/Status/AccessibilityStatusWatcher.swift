@@ -8,8 +8,7 @@ import DBusKit
 /// Ordering: ``onChange`` sees the statuses in the order the launcher announced them; a launcher that
 /// leaves the session bus reads as off (its accessibility bus leaves with it), and one that returns
 /// is read again. A launcher that owns its name but does not answer in time (a session starting
-/// under load, a stopped process) reads as off and is asked again, 1 s after the first try, then
-/// at doubling intervals up to 30 s, until it answers or announces a change: ``onFirstAnswer``
+/// under load, a stopped process) reads as off and is asked again (``AnswerRetry``) until it answers or announces a change: ``onFirstAnswer``
 /// then reports what it said.
 @MainActor
 final class AccessibilityStatusWatcher {
@@ -60,7 +59,7 @@ final class AccessibilityStatusWatcher {
             watcher.status = try await watcher.read()
             watcher.hasAnswered = true
         } catch let error as BusError where error.code == .timedOut {
-            watcher.askUntilAnswered(after: .seconds(1))
+            watcher.askUntilAnswered()
         } catch {
             watcher.stop()
             throw AccessibilityError(
@@ -134,20 +133,20 @@ final class AccessibilityStatusWatcher {
                 self.answered(status)
             } catch let error as BusError where error.code == .timedOut {
                 guard let self, generation == self.readGeneration else { return }
-                self.askUntilAnswered(after: .seconds(1))
+                self.askUntilAnswered()
             } catch {}
         }
     }
 
-    /// Reads again after `pause`, doubling it (to 30 s at most) after each read that times out,
-    /// until the launcher answers, announces a change (which counts as an answer), leaves, or the
-    /// watcher stops. Sleeps in a task: nothing waits on the main actor.
-    private func askUntilAnswered(after pause: Duration) {
+    /// Reads again after each of ``AnswerRetry``'s pauses until the launcher answers, announces a
+    /// change (which counts as an answer), leaves, or the watcher stops. Sleeps in a task: nothing
+    /// waits on the main actor.
+    private func askUntilAnswered() {
         asking?.cancel()
         asking = Task { @MainActor [weak self] in
-            var pause = pause
+            var retry = AnswerRetry()
             while true {
-                do { try await Task.sleep(for: pause) } catch { return }
+                do { try await Task.sleep(for: retry.next()) } catch { return }
                 guard let self, !Task.isCancelled else { return }
                 let generation = self.readGeneration
                 do {
@@ -156,7 +155,7 @@ final class AccessibilityStatusWatcher {
                     self.answered(status)
                     return
                 } catch let error as BusError where error.code == .timedOut {
-                    pause = min(pause * 2, .seconds(30))
+                    continue
                 } catch {
                     return  // an error reply: the launcher is leaving; its return is read then
                 }
