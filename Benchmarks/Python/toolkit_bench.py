@@ -31,6 +31,8 @@ HERE = Path(__file__).resolve().parent
 CONFIG = HERE / "toolkit.yaml"
 RUNS = 5
 CALLS = 100
+#: The target for a confirmed tap against a bare Ping (issue 16).
+TAP_RATIO = 1.5
 
 
 def block(function, count: int) -> float:
@@ -41,15 +43,18 @@ def block(function, count: int) -> float:
     return (time.perf_counter() - start) / count
 
 
-def compare(baseline, candidate, count: int = CALLS) -> tuple[float, float]:
+def compare(baseline, candidate, count: int = CALLS, blocks: dict[str, list[float]] | None = None) -> tuple[float, float]:
     """Seconds per call of ``baseline`` and ``candidate``: blocks of ``count`` calls interleaved
-    (A B A B …, 5 each, after a warm-up of both) so that a noisy moment hits both; the medians."""
+    (A B A B …, 5 each, after a warm-up of both) so that a noisy moment hits both; the medians.
+    ``blocks`` receives every block's seconds per call (keys ``baseline``, ``candidate``)."""
     block(baseline, count // 4)
     block(candidate, count // 4)
     first, second = [], []
     for _ in range(5):
         first.append(block(baseline, count))
         second.append(block(candidate, count))
+    if blocks is not None:
+        blocks.update(baseline=first, candidate=second)
     return statistics.median(first), statistics.median(second)
 
 
@@ -80,10 +85,17 @@ def one_run() -> dict[str, float]:
         toolkit = host.window("toolkit")
         assert toolkit.tap(290, 546) == "list", "the quiet list behind the row labels"
         # 100 confirmed taps, timed as blocks of 100 (the target is for the block).
-        ping, tap = compare(host.ping, lambda: toolkit.tap(290, 546))
+        blocks: dict[str, list[float]] = {}
+        ping, tap = compare(host.ping, lambda: toolkit.tap(290, 546), blocks=blocks)
         figures["Ping µs"] = ping * 1e6
         figures["100 taps s"] = tap * 100
         figures["tap / Ping"] = tap / ping
+        if tap / ping > TAP_RATIO:
+            # A run over the target says when: a burst of other work on the machine shows as a few
+            # slow blocks on one side, a slower tap as every tap block.
+            print(f"  tap / Ping {tap / ping:.3g}: µs per call in the blocks, in the order run (Ping, tap, Ping, …): "
+                  + ", ".join(f"{a * 1e6:.0f} {b * 1e6:.0f}" for a, b in zip(blocks["baseline"], blocks["candidate"]))
+                  + f"; load {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
         assert host.find("scene=many #status") == [("/org/scenehost/SceneHost/window/2", "status")]
         ping, find = compare(host.ping, lambda: host.find("scene=many #status"))
         figures["Find (10,000 views) ms"] = find * 1000
@@ -99,7 +111,7 @@ def one_run() -> dict[str, float]:
 
 TARGETS = {
     "100 taps s": ("≤ 0.5", lambda value: value <= 0.5),
-    "tap / Ping": ("≤ 1.5×", lambda value: value <= 1.5),
+    "tap / Ping": ("≤ 1.5×", lambda value: value <= TAP_RATIO),
     "fixture start+stop ms": ("≤ 300", lambda value: value <= 300),
     "Find (10,000 views) ms": ("≤ 1", lambda value: value <= 1),
     "long press 0.6 s ms": ("≤ 5", lambda value: value <= 5),

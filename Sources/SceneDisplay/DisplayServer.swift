@@ -62,6 +62,16 @@ public final class DisplayServer: Sendable {
         channel.acknowledge(through: serial)
     }
 
+    /// The owner has handled the input events up to `serial`: delivered them and acted on what they
+    /// changed (text input on or off above all). Until it says so after an input that could change
+    /// where text goes (anything but a move) while text input is off, the display thread reads no
+    /// more desktop events (at most ``DisplayOptions/inputWaitLimit`` seconds), so that keys typed
+    /// right after a tap on a text field are read as text. Call it after each batch of
+    /// ``takeEvents()``, once what the batch changed has been sent.
+    public func inputsHandled(through serial: UInt64) {
+        channel.inputsHandled(through: serial)
+    }
+
     /// Every event waiting, oldest first.
     public func takeEvents() -> [DisplayEvent] {
         events.take()

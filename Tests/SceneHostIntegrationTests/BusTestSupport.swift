@@ -88,6 +88,15 @@ final class HostBusClient {
         try await call(SceneBusContract.rootPath, SceneBusContract.hostInterface, member, arguments)
     }
 
+    /// `Host1.DisplayStatistics`, by key.
+    func displayStatistics() async throws -> [String: BusValue] {
+        var values: [String: BusValue] = [:]
+        for entry in try await host("DisplayStatistics").first?.dictionaryEntries ?? [] {
+            if let key = entry.key.stringValue { values[key] = entry.value.variantValue ?? entry.value }
+        }
+        return values
+    }
+
     func window(_ number: Int, _ member: MemberName, _ arguments: [BusValue] = []) async throws -> [BusValue] {
         try await call(SceneBusContract.windowPath(number), SceneBusContract.windowInterface, member, arguments)
     }

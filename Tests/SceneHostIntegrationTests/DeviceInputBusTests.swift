@@ -40,13 +40,9 @@ struct DeviceInputBusTests {
         let host = try HostProcess(arguments: ["--display", "off"])
         let client = try await HostBusClient(host: host)
         defer { client.close() }
-        let reply = try await client.host("DisplayStatistics")
-        var values: [String: BusValue] = [:]
-        for entry in reply.first?.dictionaryEntries ?? [] {
-            if let key = entry.key.stringValue { values[key] = entry.value.variantValue ?? entry.value }
-        }
+        let values = try await client.displayStatistics()
         #expect(values["display"] == .string("off"))
         #expect(values["frames"] == .uint64(0) && values["queued"] == .uint32(0) && values["frame-owed"] == .bool(false))
-        #expect(values.count == 13)
+        #expect(values.count == 15 && values["input-waits"] == .uint64(0))
     }
 }

@@ -18,16 +18,21 @@ public struct DisplayOptions: Sendable, Equatable {
     public var queueCapacity: Int
     /// Input-to-photon samples kept for ``DisplayServer/statistics``.
     public var latencySampleLimit: Int
+    /// Seconds, at most, that the display thread waits for the owner to handle an input that could
+    /// turn text input on (see ``DisplayServer/inputsHandled(through:)``) before it reads on; 0 never
+    /// waits. Only a stalled owner makes it wait this long.
+    public var inputWaitLimit: Double
 
     public init(
         driver: Driver = .desktop, twoFingerModifier: PointerModifier = .alt, drawsFingers: Bool = true,
-        queueCapacity: Int = 1024, latencySampleLimit: Int = 10_000
+        queueCapacity: Int = 1024, latencySampleLimit: Int = 10_000, inputWaitLimit: Double = 1
     ) {
         self.driver = driver
         self.twoFingerModifier = twoFingerModifier
         self.drawsFingers = drawsFingers
         self.queueCapacity = queueCapacity
         self.latencySampleLimit = latencySampleLimit
+        self.inputWaitLimit = inputWaitLimit
     }
 }
 

@@ -19,6 +19,13 @@ public struct DisplayStatistics: Sendable, Equatable {
     public var framesPresented: UInt64 = 0
     /// Frames that replaced one not yet presented (coalesced).
     public var framesCoalesced: UInt64 = 0
+    /// Inputs after which the display thread waited for the owner to handle them before reading more
+    /// (text input was off).
+    public var inputWaits: UInt64 = 0
+    /// Those waits that ran out of time (the owner was stalled for ``DisplayOptions/inputWaitLimit``).
+    public var inputWaitTimeouts: UInt64 = 0
+    /// The serial the display thread waits to see handled now; nil when it reads on.
+    public var awaitedInput: UInt64?
     /// Whether a frame waits to be presented.
     public var framePending = false
     /// Seconds from a finger's down or up arriving in the display thread to the presentation of the

@@ -1,4 +1,5 @@
 internal import CSDL2
+import Dispatch
 import SceneRender
 import Synchronization
 
@@ -11,6 +12,10 @@ import Synchronization
 /// thread-safe). Before SDL has started nothing is pushed; the thread looks once it has. The push
 /// happens under the channel's lock, which the display thread takes (without holding any SDL lock)
 /// before it shuts SDL down, so no push can race with `SDL_Quit`.
+///
+/// The way back for one fact: the owner has handled the input events up to a serial
+/// (``inputsHandled(through:)``), which the display thread can wait for
+/// (``waitUntilHandled(_:timeout:)``) before it reads more events from the desktop.
 final class DisplayChannel: Sendable {
     struct PendingFrame: Sendable {
         var image: PixelImage
@@ -39,9 +44,17 @@ final class DisplayChannel: Sendable {
         var wakeType: UInt32 = 0
         /// A wake-up event is in SDL's queue and not yet handled.
         var wakePending = false
+        /// The owner has handled every input event up to this serial.
+        var handled: UInt64 = 0
+        /// The serial the display thread waits to see handled; nil when it does not wait.
+        var awaited: UInt64?
     }
 
     private let state = Mutex(State())
+    /// Signalled once when the owner handles the awaited serial (or quits) while the display thread
+    /// waits. A signal that comes after a timeout leaves one count, which the next wait takes and
+    /// re-checks: the count never exceeds one.
+    private let handledSignal = DispatchSemaphore(value: 0)
 
     func send(_ command: DisplayCommand) {
         state.withLock { state in
@@ -71,11 +84,27 @@ final class DisplayChannel: Sendable {
         }
     }
 
+    /// The owner has handled (delivered to its model, and acted on what that changed, such as text
+    /// input) every input event up to `serial`. Frees the display thread if it waits for it.
+    func inputsHandled(through serial: UInt64) {
+        let release = state.withLock { state -> Bool in
+            state.handled = max(state.handled, serial)
+            guard let awaited = state.awaited, state.handled >= awaited else { return false }
+            state.awaited = nil
+            return true
+        }
+        if release { handledSignal.signal() }
+    }
+
     func quit() {
-        state.withLock { state in
+        let release = state.withLock { state -> Bool in
             state.quit = true
             Self.wake(&state)
+            let release = state.awaited != nil
+            state.awaited = nil
+            return release
         }
+        if release { handledSignal.signal() }
     }
 
     /// Whether a frame waits to be presented.
@@ -91,6 +120,28 @@ final class DisplayChannel: Sendable {
     /// SDL is about to stop: senders no longer wake the thread.
     func stopping() {
         state.withLock { $0.wakeType = 0 }
+    }
+
+    /// Blocks the display thread until the owner has handled the input events up to `serial`, the
+    /// channel quits, or `timeout` seconds pass; true unless the time ran out. Display thread only.
+    func waitUntilHandled(_ serial: UInt64, timeout: Double) -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        while true {
+            let done = state.withLock { state -> Bool in
+                if state.handled >= serial || state.quit { return true }
+                state.awaited = serial
+                return false
+            }
+            if done { return true }
+            if handledSignal.wait(timeout: deadline) == .timedOut {
+                // A signal sent between the timeout and this is left for the next wait to re-check.
+                let handled = state.withLock { state -> Bool in
+                    state.awaited = nil
+                    return state.handled >= serial || state.quit
+                }
+                return handled
+            }
+        }
     }
 
     /// Everything sent since the last call.

@@ -34,6 +34,12 @@ final class DisplayLoop {
     private var arrivals: [(serial: UInt64, time: Double)] = []
     private var latencies: [Double] = []
     private var running = true
+    /// Whether SDL makes text of key presses now (the owner's last `.textInput` command).
+    private var textInputOn = false
+    /// An input was posted while text input was off that could make the owner turn it on (a tap on
+    /// a text field, Tab, a focus change): no more events are read from the desktop until the owner
+    /// has handled it, because SDL decides whether a key press is also text when it reads it.
+    private var awaitedInput: UInt64?
 
     init(server: DisplayServer) {
         self.server = server
@@ -71,17 +77,41 @@ final class DisplayLoop {
             // really sleeps here (no polling).
             if SDL_WaitEvent(&event) != 0 {
                 handle(event)
-                while SDL_PollEvent(&event) != 0 { handle(event) }
+                // Polling reads the desktop's events into SDL's queue; once an input awaits the
+                // owner, only those already read (their text already decided) are handled.
+                while awaitedInput == nil ? SDL_PollEvent(&event) != 0 : takeQueuedEvent(&event) { handle(event) }
             }
             for (window, time) in heldFocusLosses {
                 postInput { .focus(window: window, gained: false, timestamp: time, serial: $0) }
             }
             heldFocusLosses = []
             serve()
+            if let serial = awaitedInput {
+                awaitOwner(through: serial)
+                serve()
+            }
         }
         server.channel.stopping()
         windows = [:]
         SDL_Quit()
+    }
+
+    /// The next event SDL has already queued, without reading the desktop's (no `SDL_PumpEvents`).
+    private func takeQueuedEvent(_ event: inout SDL_Event) -> Bool {
+        SDL_PeepEvents(&event, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) > 0
+    }
+
+    /// Waits until the owner has handled input `serial` (and so sent the `.textInput` command it
+    /// led to, which the following `serve()` carries out), at most the configured limit.
+    private func awaitOwner(through serial: UInt64) {
+        server.counters.withLock { $0.awaitedInput = serial }
+        let handled = server.channel.waitUntilHandled(serial, timeout: options.inputWaitLimit)
+        awaitedInput = nil
+        server.counters.withLock { counters in
+            counters.awaitedInput = nil
+            counters.inputWaits += 1
+            if !handled { counters.inputWaitTimeouts += 1 }
+        }
     }
 
     private func setHints() {
@@ -177,8 +207,10 @@ final class DisplayLoop {
                     SDL_SetTextInputRect(&rect)
                 }
                 SDL_StartTextInput()
+                textInputOn = true
             } else {
                 SDL_StopTextInput()
+                textInputOn = false
             }
         case .synthesizeTouch(let id, let fingers):
             guard let window = windows[id] else { return }
@@ -341,12 +373,23 @@ final class DisplayLoop {
         if isMove { server.counters.withLock { $0.moves += 1 } }
     }
 
-    /// Numbers an input event and posts it (waiting while the owner's queue is full).
+    /// Numbers an input event and posts it (waiting while the owner's queue is full). With text input
+    /// off, an input that could turn it on is awaited before more desktop events are read.
     private func postInput(_ make: (UInt64) -> DisplayEvent) {
         serial += 1
         let event = make(serial)
         if server.events.post(event) {
             server.counters.withLock { $0.inputEvents += 1 }
+            if !textInputOn, options.inputWaitLimit > 0, Self.mayTurnTextInputOn(event) { awaitedInput = serial }
+        }
+    }
+
+    /// Anything but a move or text can change the key window's first responder.
+    private static func mayTurnTextInputOn(_ event: DisplayEvent) -> Bool {
+        switch event {
+        case .fingers(_, let changes, _, _): !changes.allSatisfy { $0.phase == .move }
+        case .key, .focus: true
+        case .text, .ready, .failed, .moved, .needsFullFrame, .closeRequested: false
         }
     }
 

@@ -57,6 +57,8 @@ public final class AccessibilityBridge {
     private var accessSwitch = AccessibilitySwitch()
     /// `org.a11y.Status`, followed in `auto` mode.
     private var statusWatcher: AccessibilityStatusWatcher?
+    /// The pauses before asking a silent registry to embed again (reset by each answer).
+    private var embedRetry = AnswerRetry()
 
     private var registrations: [ObjectRegistration] = []
     private var registryWatch: MatchSubscription?
@@ -181,7 +183,18 @@ public final class AccessibilityBridge {
         }
         statusWatcher = watcher
         watcher.onChange = { [weak self] status in self?.statusChanged(to: status) }
-        let status = watcher.status
+        watcher.onFirstAnswer = { [weak self] status in self?.statusRead(status) }
+        if watcher.hasAnswered {
+            statusRead(watcher.status)
+        } else {
+            logger.info(
+                "org.a11y.Status on the session bus at \(session) did not answer within \(Self.lookupTimeout): AT-SPI2 stays off until it does (asking again, and following its changes)")
+        }
+    }
+
+    /// The launcher's first answer.
+    private func statusRead(_ status: AccessibilityStatus) {
+        guard !isShutDown else { return }
         logger.info(
             status.wantsAccessibility
                 ? "assistive technology is on (org.a11y.Status: \(status)): joining the accessibility bus"
@@ -230,6 +243,7 @@ public final class AccessibilityBridge {
         self.connection = nil
         isRegistered = false
         isEmbedding = false
+        embedRetry = AnswerRetry()
         registryChangedDuringEmbed = false
         registryOwner = nil
         embeddedOwner = nil
@@ -248,9 +262,23 @@ public final class AccessibilityBridge {
 
     private func join(_ generation: UInt64) async {
         logger.debug("looking for the accessibility bus")
-        let found: (address: String, source: AccessibilityBusLocator.Source)
+        var found: (address: String, source: AccessibilityBusLocator.Source)?
+        var retry = AnswerRetry()
         do {
-            found = try await AccessibilityBusLocator.locate(environment: environment, timeout: Self.lookupTimeout)
+            while found == nil {
+                do {
+                    found = try await AccessibilityBusLocator.locate(environment: environment, timeout: Self.lookupTimeout)
+                } catch where error.code == .noAnswer {
+                    // The launcher is there but slow: ask again while this join is still wanted.
+                    let pause = retry.next()
+                    if pause == AnswerRetry.first { logger.info("\(error.message); asking again") }
+                    try? await Task.sleep(for: pause)
+                    guard accessSwitch.isCurrent(generation), !isShutDown else {
+                        accessSwitch.joined(generation: generation, succeeded: false)
+                        return
+                    }
+                }
+            }
         } catch {
             if accessSwitch.isCurrent(generation) {
                 if mode == .auto {
@@ -263,7 +291,7 @@ public final class AccessibilityBridge {
             return
         }
         // Turned off (or shut down) while the launcher answered: nothing was built.
-        guard accessSwitch.isCurrent(generation), !isShutDown else { return }
+        guard accessSwitch.isCurrent(generation), !isShutDown, let found else { return }
         do {
             try attach(to: found.address, source: found.source)
         } catch {
@@ -364,11 +392,23 @@ public final class AccessibilityBridge {
                 metadata: [
                     "a11y.bus": "\(busAddress ?? "?")", "a11y.unique": "\(uniqueName)", "a11y.desktop": "\(desktop)",
                 ])
+        } catch let error as BusError where error.code == .timedOut {
+            guard self.connection === connection else { return }  // left meanwhile: the call failed with it
+            isRegistered = false
+            isEmbedding = false
+            // A registry that is there but slow (a session starting under load) is asked again.
+            let pause = embedRetry.next()
+            logger.warning("the AT-SPI registry did not answer Embed within \(Self.embedTimeout); asking again in \(pause)")
+            try? await Task.sleep(for: pause)
+            guard self.connection === connection, !isRegistered, !isShutDown else { return }
+            await embed()
+            return
         } catch {
             guard self.connection === connection else { return }  // left meanwhile: the call failed with it
             isRegistered = false
             logger.warning("the AT-SPI registry did not accept the application: \(error); trying again when it restarts")
         }
+        embedRetry = AnswerRetry()
         isEmbedding = false
         if registryChangedDuringEmbed, let owner = registryOwner, owner != embeddedOwner {
             await embed()

@@ -20,7 +20,8 @@ enum AccessibilityBusLocator {
     ///
     /// - Parameter environment: the process environment (`AT_SPI_BUS_ADDRESS`, `DBUS_SESSION_BUS_ADDRESS`).
     /// - Throws: ``AccessibilityError`` with code ``AccessibilityError/Code-swift.struct/noSessionBus``
-    ///   when there is neither variable, ``AccessibilityError/Code-swift.struct/noAccessibilityBus``
+    ///   when there is neither variable, ``AccessibilityError/Code-swift.struct/noAnswer`` when the
+    ///   launcher did not answer within `timeout`, ``AccessibilityError/Code-swift.struct/noAccessibilityBus``
     ///   when the session bus has no working launcher (naming the bus error).
     static func locate(environment: [String: String], timeout: Duration) async throws(AccessibilityError)
         -> (address: String, source: Source)
@@ -44,6 +45,10 @@ enum AccessibilityBusLocator {
                 throw BusError.failed("\(AtspiNames.launcher) answered an empty address")
             }
             return (address, .launcher)
+        } catch let error as BusError where error.code == .timedOut {
+            throw AccessibilityError(
+                code: .noAnswer,
+                message: "\(AtspiNames.launcher) on the session bus at \(session) did not answer GetAddress within \(timeout)")
         } catch {
             throw AccessibilityError(
                 code: .noAccessibilityBus,

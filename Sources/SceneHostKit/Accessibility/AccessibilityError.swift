@@ -19,6 +19,8 @@ public struct AccessibilityError: Error, Sendable, Equatable, CustomStringConver
         public static let noSessionBus = Code("NoSessionBus")
         /// The session bus has no working `org.a11y.Bus` (at-spi2-core missing or its launcher failed).
         public static let noAccessibilityBus = Code("NoAccessibilityBus")
+        /// `org.a11y.Bus` is owned but did not answer in time (it is asked again).
+        public static let noAnswer = Code("NoAnswer")
         /// The accessibility bus could not be reached at the address found.
         public static let connectionFailed = Code("ConnectionFailed")
         /// The AT-SPI registry refused or did not answer `Socket.Embed`.

@@ -291,6 +291,8 @@ public final class DesktopDisplay: ApplicationObserver {
             handle(event)
         }
         updateTextInput()
+        // After the text-input command the batch led to: the display thread then reads on.
+        server.inputsHandled(through: lastSerial)
         if lastSerial != serialBefore, !dirtiedDuringDrain, !frameScheduled {
             server.inputsShowedNothing(through: lastSerial)
         }

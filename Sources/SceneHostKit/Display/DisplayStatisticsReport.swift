@@ -18,6 +18,8 @@ import SceneDisplay
 /// | `frames` | t | frames presented |
 /// | `frames-coalesced` | t | frames replaced before they were presented |
 /// | `frame-owed` | b | a change waits to be presented |
+/// | `input-waits` | t | inputs (taps, keys, focus changes while text input was off) after which the display thread waited for the model before reading more, so that keys typed next are read as text when the input started editing |
+/// | `input-wait-timeouts` | t | those waits that ran out (the main thread was stalled for a second) |
 /// | `latencies` | ad | input to photon, seconds: from a finger's down or up arriving in the display thread to the presentation of the first frame rendered after it, the last 10,000 |
 @MainActor
 enum DisplayStatisticsReport {
@@ -40,6 +42,8 @@ enum DisplayStatisticsReport {
             ("frames", .uint64(statistics.framesPresented)),
             ("frames-coalesced", .uint64(statistics.framesCoalesced)),
             ("frame-owed", .bool(pending.frameOwed)),
+            ("input-waits", .uint64(statistics.inputWaits)),
+            ("input-wait-timeouts", .uint64(statistics.inputWaitTimeouts)),
             ("latencies", .array(element: .double, statistics.inputToPhotonLatencies.map(BusValue.double))),
         ])
     }
@@ -48,6 +52,7 @@ enum DisplayStatisticsReport {
         ("windows", .uint32(0)), ("input-events", .uint64(0)), ("moves", .uint64(0)), ("moves-delivered", .uint64(0)),
         ("out-of-order", .uint64(0)), ("queued", .uint32(0)), ("queue-peak", .uint32(0)), ("queue-capacity", .uint32(0)),
         ("frames", .uint64(0)), ("frames-coalesced", .uint64(0)), ("frame-owed", .bool(false)),
+        ("input-waits", .uint64(0)), ("input-wait-timeouts", .uint64(0)),
         ("latencies", .array(element: .double, [])),
     ]
 }

@@ -39,6 +39,10 @@ final class FakeAtspiRegistry {
     /// The `(so)` plugs embedded so far, in order.
     private(set) var plugs: [(bus: BusName, path: ObjectPath)] = []
     private var registration: ObjectRegistration?
+    /// How many of the next `Embed` calls get no answer at all (a registry that is there but slow):
+    /// their replies are held, so the caller's own timeout ends them.
+    var silentEmbeds = 0
+    private var unanswered: [DeferredReply] = []
     /// The id given to every embedded application.
     static let applicationID: Int32 = 7
 
@@ -51,16 +55,26 @@ final class FakeAtspiRegistry {
                 InterfaceDescription(
                     Atspi.socket,
                     methods: [
-                        .method("Embed", inputs: [.init("plug", "(so)")], outputs: [.init("socket", "(so)")]) { [weak self] call in
+                        .deferredMethod("Embed", inputs: [.init("plug", "(so)")], outputs: [.init("socket", "(so)")]) { [weak self] call, reply in
+                            guard let self else { return }
+                            guard self.silentEmbeds == 0 else {
+                                self.silentEmbeds -= 1
+                                self.unanswered.append(reply)
+                                return
+                            }
                             let fields = call.arguments.first?.structFields ?? []
                             let bus = BusName(unchecked: fields.first?.stringValue ?? "")
                             let path = fields.last?.objectPathValue ?? .root
-                            self?.plugs.append((bus, path))
+                            self.plugs.append((bus, path))
                             let set = BusMessage.methodCall(destination: bus, path: path, interface: .properties, member: "Set")
                             set.noReplyExpected = true
-                            try set.append([.string(Atspi.application.rawValue), .string("Id"), .variant(.int32(Self.applicationID))])
-                            try call.connection.send(set)
-                            return [desktop]
+                            do {
+                                try set.append([.string(Atspi.application.rawValue), .string("Id"), .variant(.int32(Self.applicationID))])
+                                try call.connection.send(set)
+                                reply.reply([desktop])
+                            } catch {
+                                reply.fail(error)
+                            }
                         }
                     ])
             ], at: Atspi.rootPath)

@@ -7,15 +7,6 @@ import Testing
 @MainActor
 @Suite("On the desktop: a fast drag through the real X path (Xvfb)", .enabled(if: desktopToolsAvailable, desktopToolsNote))
 struct DesktopDragTests {
-    /// `Host1.DisplayStatistics`, by key.
-    func statistics(_ client: HostBusClient) async throws -> [String: BusValue] {
-        var values: [String: BusValue] = [:]
-        for entry in try await client.host("DisplayStatistics").first?.dictionaryEntries ?? [] {
-            if let key = entry.key.stringValue { values[key] = entry.value.variantValue ?? entry.value }
-        }
-        return values
-    }
-
     @Test("3,000 pointer moves on a slider as fast as XTest sends them: every move the display thread receives reaches the model in order, the queue stays bounded, frames are coalesced")
     func everyMoveInOrder() async throws {
         // A slider (FixtureManyViews' controls row, at (10, 10), 200 × 30, value 25: the thumb's centre at
@@ -46,19 +37,19 @@ struct DesktopDragTests {
         lines.append("mouseup 1")
         let script = try temporaryFile("drag.xdo", lines.joined(separator: "\n") + "\n")
         defer { try? FileManager.default.removeItem(atPath: script) }
-        let before = try await statistics(desktop.client)
+        let before = try await desktop.client.displayStatistics()
         let outcome = try await desktop.x.run(XServer.xdotool, [script])
         #expect(outcome.status == 0, "\(outcome)")
         // Polls the host's counters (a condition over the thousands of signals, checked at each one,
         // would keep this process's main actor busy).
-        var after = try await statistics(desktop.client)
+        var after = try await desktop.client.displayStatistics()
         let deadline = Date().addingTimeInterval(30)
         while after["queued"]?.uint32Value != 0 || after["frame-owed"] != .bool(false)
             || after["moves"] != after["moves-delivered"] || (after["moves"]?.uint64Value ?? 0) < (before["moves"]?.uint64Value ?? 0) + 2900,
             Date() < deadline
         {
             try await Task.sleep(for: .milliseconds(50))
-            after = try await statistics(desktop.client)
+            after = try await desktop.client.displayStatistics()
         }
         func delta(_ key: String) -> UInt64 { (after[key]?.uint64Value ?? 0) - (before[key]?.uint64Value ?? 0) }
         let moves = delta("moves"), delivered = delta("moves-delivered"), frames = delta("frames")

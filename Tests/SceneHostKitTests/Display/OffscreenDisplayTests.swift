@@ -113,6 +113,75 @@ struct OffscreenDisplayTests {
         await Self.waitUntilStopped(server)
     }
 
+    /// A started offscreen display with window 1 open, and the events until it was ready.
+    func startServer(_ options: DisplayOptions) async throws -> DisplayServer {
+        let server = DisplayServer(options: options) {}
+        await Self.takeTurn(server)
+        server.start()
+        var ready = false
+        try await eventually("ready") {
+            ready = ready || server.takeEvents().contains { if case .ready = $0 { true } else { false } }
+            return ready
+        }
+        server.send(.open(DisplayWindowID(1), title: "wait", frame: Rect(x: 0, y: 0, width: 100, height: 100), visible: true))
+        try await eventually("the window") { server.statistics.windows == 1 }
+        return server
+    }
+
+    /// Pushes one finger change into SDL and returns the serial of the input event it became.
+    func push(_ phase: SyntheticFinger.Phase, _ server: DisplayServer) async throws -> UInt64 {
+        server.send(.synthesizeTouch(DisplayWindowID(1), [SyntheticFinger(fingerID: 3, phase: phase, x: 0.5, y: 0.5)]))
+        var serial: UInt64?
+        try await eventually("the finger \(phase)") {
+            serial = serial ?? server.takeEvents().compactMap(\.serial).last
+            return serial != nil
+        }
+        return serial ?? 0
+    }
+
+    @Test("While text input is off, a tap's input is handled by the owner before the display thread reads the next desktop event (keys after a tap on a field are read as text); with text input on it never waits")
+    func inputWaitsForTheOwner() async throws {
+        let server = try await startServer(DisplayOptions(driver: .offscreen, inputWaitLimit: 60))
+        defer { server.stop() }
+        let down = try await push(.down, server)
+        try await eventually("the display thread waiting for the owner") { server.statistics.awaitedInput == down }
+        // The next change is sent but not read while the owner has not handled the down.
+        server.send(.synthesizeTouch(DisplayWindowID(1), [SyntheticFinger(fingerID: 3, phase: .up, x: 0.5, y: 0.5)]))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(server.queuedEventCount == 0 && server.statistics.awaitedInput == down)
+        server.inputsHandled(through: down)
+        var up: UInt64?
+        try await eventually("the finger up") {
+            up = up ?? server.takeEvents().compactMap(\.serial).last
+            return up != nil
+        }
+        #expect(up == down + 1)
+        server.inputsHandled(through: down + 1)
+        try await eventually("the wait for the up to end") { server.statistics.inputWaits == 2 }
+        #expect(server.statistics.inputWaitTimeouts == 0 && server.statistics.awaitedInput == nil)
+
+        // Text input on (a field edits): nothing is awaited.
+        server.send(.textInput(DisplayWindowID(1), caret: nil))
+        _ = try await push(.down, server)
+        _ = try await push(.up, server)
+        #expect(server.statistics.inputWaits == 2 && server.statistics.awaitedInput == nil)
+        server.stop()
+        await Self.waitUntilStopped(server)
+    }
+
+    @Test("An owner that does not handle the input in time only delays the display thread by the configured limit")
+    func stalledOwnerDelaysByTheLimit() async throws {
+        let server = try await startServer(DisplayOptions(driver: .offscreen, inputWaitLimit: 0.2))
+        defer { server.stop() }
+        let down = try await push(.down, server)
+        let up = try await push(.up, server)
+        #expect(up == down + 1)
+        try await eventually("both waits to end") { server.statistics.inputWaits == 2 }
+        #expect(server.statistics.inputWaitTimeouts == 2)
+        server.stop()
+        await Self.waitUntilStopped(server)
+    }
+
     @Test("Touchscreen fingers pushed into SDL drive a two-finger rotation whose angle matches the geometry within 1e-6")
     func rotationFromFingers() async throws {
         let (host, delegate, scene, display) = try await startScene("rotate", at: Point(x: 100, y: 50))

@@ -7,7 +7,9 @@ import DBusKit
 /// Isolation: main actor; nothing waits on the bus (the first read is an `async` call with a timeout).
 /// Ordering: ``onChange`` sees the statuses in the order the launcher announced them; a launcher that
 /// leaves the session bus reads as off (its accessibility bus leaves with it), and one that returns
-/// is read again.
+/// is read again. A launcher that owns its name but does not answer in time (a session starting
+/// under load, a stopped process) reads as off and is asked again (``AnswerRetry``) until it answers or announces a change: ``onFirstAnswer``
+/// then reports what it said.
 @MainActor
 final class AccessibilityStatusWatcher {
     /// The session bus connection the status is read on (private to the watcher).
@@ -15,8 +17,15 @@ final class AccessibilityStatusWatcher {
     private var subscriptions: [MatchSubscription] = []
     /// The latest status read or announced.
     private(set) var status = AccessibilityStatus()
-    /// Called with each status that differs from the previous one.
+    /// Called with each status that differs from the previous one, once the launcher has answered.
     var onChange: (@MainActor (AccessibilityStatus) -> Void)?
+    /// Called once, with the status, when a launcher that had not answered the first read does
+    /// (instead of ``onChange`` for that status).
+    var onFirstAnswer: (@MainActor (AccessibilityStatus) -> Void)?
+    /// Whether the launcher has answered a read or announced a change (false while it is silent).
+    private(set) var hasAnswered = false
+    /// Asks a silent launcher again until it answers; nil when nobody is waiting for an answer.
+    private var asking: Task<Void, Never>?
     private let timeout: Duration
     /// Reads in flight are numbered, so a slow answer never overwrites a newer announcement.
     private var readGeneration = 0
@@ -30,10 +39,12 @@ final class AccessibilityStatusWatcher {
     }
 
     /// Connects to the session bus at `address`, subscribes to the status's changes, then reads it.
+    /// When the launcher does not answer within `timeout`, the watcher is returned with
+    /// ``hasAnswered`` false (the status off) and keeps asking.
     ///
     /// - Throws: ``AccessibilityError`` with code ``AccessibilityError/Code-swift.struct/noAccessibilityBus``
-    ///   naming the bus and the error when the session bus has no `org.a11y.Status` (no at-spi2-core,
-    ///   or a launcher that does not answer within `timeout`).
+    ///   naming the bus and the error when the session bus has no `org.a11y.Status` (no at-spi2-core:
+    ///   nobody owns `org.a11y.Bus`, or its owner has no such object).
     static func start(sessionAddress address: String, timeout: Duration) async throws(AccessibilityError)
         -> AccessibilityStatusWatcher
     {
@@ -46,6 +57,9 @@ final class AccessibilityStatusWatcher {
         do {
             try await watcher.subscribe()
             watcher.status = try await watcher.read()
+            watcher.hasAnswered = true
+        } catch let error as BusError where error.code == .timedOut {
+            watcher.askUntilAnswered()
         } catch {
             watcher.stop()
             throw AccessibilityError(
@@ -57,6 +71,8 @@ final class AccessibilityStatusWatcher {
 
     /// Stops following and closes the session bus connection.
     func stop() {
+        asking?.cancel()
+        asking = nil
         for subscription in subscriptions { subscription.cancel() }
         subscriptions.removeAll()
         onChange = nil
@@ -91,7 +107,7 @@ final class AccessibilityStatusWatcher {
             changed[key] = value
         }
         readGeneration += 1  // an announcement is newer than any read in flight
-        update(status.applying(changed))
+        answered(status.applying(changed))
         let invalidated = arguments.count >= 3 ? (arguments[2].arrayElements ?? []).compactMap(\.stringValue) : []
         if !invalidated.isEmpty { refresh() }
     }
@@ -101,17 +117,63 @@ final class AccessibilityStatusWatcher {
         if present {
             refresh()
         } else {
+            asking?.cancel()
+            asking = nil
             update(AccessibilityStatus())
         }
     }
 
-    /// Reads the status again and reports it (unless something newer arrived meanwhile).
+    /// Reads the status again and reports it (unless something newer arrived meanwhile); a launcher
+    /// that does not answer in time is asked again.
     private func refresh() {
         let generation = readGeneration
         Task { @MainActor [weak self] in
-            guard let self, let status = try? await self.read(), generation == self.readGeneration else { return }
-            self.update(status)
+            do {
+                guard let status = try await self?.read(), let self, generation == self.readGeneration else { return }
+                self.answered(status)
+            } catch let error as BusError where error.code == .timedOut {
+                guard let self, generation == self.readGeneration else { return }
+                self.askUntilAnswered()
+            } catch {}
         }
+    }
+
+    /// Reads again after each of ``AnswerRetry``'s pauses until the launcher answers, announces a
+    /// change (which counts as an answer), leaves, or the watcher stops. Sleeps in a task: nothing
+    /// waits on the main actor.
+    private func askUntilAnswered() {
+        asking?.cancel()
+        asking = Task { @MainActor [weak self] in
+            var retry = AnswerRetry()
+            while true {
+                do { try await Task.sleep(for: retry.next()) } catch { return }
+                guard let self, !Task.isCancelled else { return }
+                let generation = self.readGeneration
+                do {
+                    let status = try await self.read()
+                    guard !Task.isCancelled, generation == self.readGeneration else { return }
+                    self.answered(status)
+                    return
+                } catch let error as BusError where error.code == .timedOut {
+                    continue
+                } catch {
+                    return  // an error reply: the launcher is leaving; its return is read then
+                }
+            }
+        }
+    }
+
+    /// What the launcher said, by a read or an announcement.
+    private func answered(_ new: AccessibilityStatus) {
+        asking?.cancel()
+        asking = nil
+        guard hasAnswered else {
+            hasAnswered = true
+            status = new
+            onFirstAnswer?(new)
+            return
+        }
+        update(new)
     }
 
     private func update(_ new: AccessibilityStatus) {
