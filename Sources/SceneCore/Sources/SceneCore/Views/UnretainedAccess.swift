@@ -122,17 +122,22 @@ func unretained<Object: AnyObject>(_ bits: UInt, as type: Object.Type) -> Object
 /// outside SceneCore that `body` runs (owner holds). `body` must not keep the reference beyond the
 /// call unless it stores it (which retains it, as any copy does).
 ///
-/// How: the bits are stored into a one-reference stack slot bound to `Object` and passed on as an
-/// `inout` argument. An `inout` argument is exclusive for the call, so the optimizer borrows the
-/// reference from the slot instead of copying it (a copy is a retain and a release); the slot is
-/// never deinitialized, so nothing is released at the end either. (`Unmanaged.takeUnretainedValue()`
-/// or an `unowned(unsafe)` local would copy the reference around every call into unknown code.)
+/// How: the bits are stored in a local whose memory is bound to `Object` for the call, and passed on
+/// as an `inout` argument. An `inout` argument is exclusive for the call, so the optimizer borrows the
+/// reference from that memory instead of copying it (a copy is a retain and a release); the memory is
+/// bound back to `UInt` afterwards and never deinitialized as a reference, so nothing is released
+/// either. (`Unmanaged.takeUnretainedValue()` or an `unowned(unsafe)` local would copy the reference
+/// around every call into unknown code; `withMemoryRebound` or `withUnsafeTemporaryAllocation` in
+/// place of `bindMemory` work as well but keep the optimizer from inlining `body` at several hot
+/// call sites.)
 @inline(__always)
 func withUnretained<Object: AnyObject, Result>(_ bits: UInt, as type: Object.Type, _ body: (Object) -> Result) -> Result {
-    withUnsafeTemporaryAllocation(of: Object.self, capacity: 1) { buffer in
-        let slot = buffer.baseAddress.unsafelyUnwrapped
-        UnsafeMutableRawPointer(slot).storeBytes(of: bits, as: UInt.self)
-        return passBorrowed(&slot.pointee, to: body)
+    var slot = bits
+    return withUnsafeMutablePointer(to: &slot) { pointer in
+        let reference = UnsafeMutableRawPointer(pointer).bindMemory(to: Object.self, capacity: 1)
+        let result = passBorrowed(&reference.pointee, to: body)
+        UnsafeMutableRawPointer(pointer).bindMemory(to: UInt.self, capacity: 1)
+        return result
     }
 }
 
