@@ -38,9 +38,9 @@
 /// # What remains unchecked, and why
 ///
 /// Measured in release builds with `SceneBench dispatch --runs 5` and `SceneBench gestures --runs 5`,
-/// each candidate against the build without it, run back to back (BENCHMARKS.md, "Unsafe code"), and
-/// by counting the `swift_beginAccess` calls a checked field adds to the functions that run per touch
-/// event (`objdump -d` of the release `libSceneCore.so`):
+/// each candidate against the build without it, run back to back (BENCHMARKS.md, "SceneCore's unsafe
+/// code in one file"), and by counting the `swift_beginAccess` calls a checked field adds to the
+/// functions that run per touch event (`objdump -d` of the release `libSceneCore.so`):
 ///
 /// - `View`: `_frameOrigin`, `_bounds`, `_transform`, `_flags`, `_superview`, `_subviews`,
 ///   `_childIndex`, `_viewController`, `_gestureRecognizers`; `ChildHitIndex`: all ten fields — read
