@@ -18,8 +18,9 @@ open class Application: Responder {
     /// Topics for which the model reports ``ApplicationObserver/diagnostic(_:_:)`` messages.
     public var diagnostics: DiagnosticTopics = []
 
-    // Unchecked exclusivity: read on every event, only on the main actor; `notifyObservers` iterates
-    // a copy, so an observer added or removed from a callback cannot overlap the iteration.
+    // Read on every delivery. Unchecked exclusivity (short accesses, UnretainedAccess.swift):
+    // `notifyObservers` iterates a copy, so an observer added or removed from a callback cannot
+    // overlap the iteration.
     @exclusivity(unchecked) var observers: [any ApplicationObserver] = []
     var scenes: [WindowScene] = []
     private var orderCounter: UInt64 = 0

@@ -6,8 +6,8 @@
 /// remote-control events, and each phase of a key press, are one object per delivery.
 @MainActor
 public final class Event {
-    // Exclusivity is unchecked on the fields a touch dispatch reads and writes, for the reasons given
-    // on `Touch`: main actor only, internal setters, never passed `inout` while the event is used again.
+    // Exclusivity is unchecked on the fields a touch dispatch reads and writes (short accesses,
+    // UnretainedAccess.swift; the setters are internal).
 
     public let type: EventType
     public internal(set) var subtype: EventSubtype

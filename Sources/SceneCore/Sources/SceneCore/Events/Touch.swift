@@ -8,10 +8,9 @@
 /// Equality and hashing are by identity.
 @MainActor
 public final class Touch {
-    // Exclusivity is unchecked on the mutable fields: they are read and written on every delivery,
-    // only on the main actor, only from inside SceneCore (the setters are internal), and SceneCore
-    // never passes one of them `inout` while touching the touch again, so overlapping accesses
-    // cannot occur; the dynamic checks would otherwise be a large share of a delivery's cost.
+    // Exclusivity is unchecked on the mutable fields, read and written on every delivery (short
+    // accesses, UnretainedAccess.swift; the setters are internal): the dynamic checks would otherwise
+    // be a large share of a delivery's cost.
 
     /// Host-wide unique, never reused; D-Bus calls it `touch`.
     public nonisolated let identifier: UInt64

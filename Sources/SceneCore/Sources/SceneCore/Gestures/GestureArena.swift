@@ -8,7 +8,8 @@
 /// code may change the arena again (a recognizer disabled from an action, say).
 ///
 /// Its queries read the participants' states only (no code outside SceneCore runs): most of them,
-/// on most events, read each participant unretained (see `UnretainedAccess.swift`).
+/// on most events, read each participant unretained (owner holds: the arena holds its participants;
+/// see `UnretainedAccess.swift`).
 @MainActor
 struct GestureArena {
     /// Recognizers that received a touch since their last reset, in the order they joined.
@@ -73,7 +74,7 @@ struct GestureArena {
     }
 
     /// True while a participant tracking `touch` for which `delays` holds is still `possible`. The
-    /// recognizers are read from the touch's (append-only) list, unretained.
+    /// recognizers are read from the touch's list unretained (owner holds: the list is append-only).
     @inline(__always)
     private static func isHeldBack(_ touch: Touch, by delays: (GestureRecognizer) -> Bool) -> Bool {
         var index = 0

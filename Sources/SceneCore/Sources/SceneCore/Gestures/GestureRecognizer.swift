@@ -54,25 +54,20 @@ open class GestureRecognizer {
         }
     }
 
-    // Exclusivity is unchecked on the state the environment reads on every touch event (for each
-    // participant, several times): main actor only, and SceneCore never passes one of these `inout`
-    // to code that could touch the recognizer again, so no two accesses can overlap.
+    // Exclusivity is unchecked on the state the environment reads on every touch event, for each
+    // participant, several times (short accesses, UnretainedAccess.swift).
     @exclusivity(unchecked) var _state: State = .possible
     /// A transition the recognizer asked for that the window has not applied yet.
     @exclusivity(unchecked) var requestedState: State?
     /// The requested transition is waiting for failure requirements [GR-8].
-    @exclusivity(unchecked) var isWaitingForFailure = false
-    // Unchecked like the state above: read when the recognizer tries to leave `possible` and when it
-    // sends its actions, on the main actor. `dynamicRequirements` is assigned once its list is built
-    // (the hooks that build it see the old value, never an access in progress); `require(toFail:)` and
-    // the target methods only read or append within their own statements, and `sendActions` iterates a
-    // copy, so an action that adds or removes a target cannot overlap an access.
+    var isWaitingForFailure = false
 
     /// Requirements from delegate and subclass hooks, computed once per recognition attempt [GR-8].
-    @exclusivity(unchecked) var dynamicRequirements: [GestureRecognizer]?
-    @exclusivity(unchecked) private var requiredToFail: [WeakRecognizer] = []
-    @exclusivity(unchecked) private var targets: [RecognizerTarget] = []
-    // The view owns its recognizers and clears this pointer when it removes one or goes away.
+    var dynamicRequirements: [GestureRecognizer]?
+    private var requiredToFail: [WeakRecognizer] = []
+    private var targets: [RecognizerTarget] = []
+    // Back links cleared (UnretainedAccess.swift): the view owns its recognizers and clears this
+    // pointer when it removes one or goes away.
     unowned(unsafe) var _view: View?
     /// Touches currently down that this recognizer tracks, by identifier.
     @exclusivity(unchecked) var trackedTouches: [Touch] = []
@@ -94,9 +89,7 @@ open class GestureRecognizer {
     }
     /// False while ``delegate`` is certainly nil (never set, or set to nil), so that touch handling can
     /// skip loading the weak reference. True does not mean the delegate is still alive.
-    // Unchecked: written only by the observer of `delegate`, read by the environment, on the main actor,
-    // never passed `inout`.
-    @exclusivity(unchecked) private(set) var mayHaveDelegate = false
+    private(set) var mayHaveDelegate = false
 
     /// A name for logs and D-Bus (`GestureStateChanged`'s recognizer); defaults to the class name.
     public var name: String?
@@ -168,9 +161,8 @@ open class GestureRecognizer {
             stopParticipating()
         }
     }
-    // Read for every recognizer a new touch is offered to. Unchecked: main actor only, never passed
-    // `inout`; the setter writes it before `stopParticipating` runs any other code.
-    @exclusivity(unchecked) private var _isEnabled = true
+    // Read for every recognizer a new touch is offered to.
+    private var _isEnabled = true
 
     /// The display name: ``name`` or the class name.
     public var displayName: String { name ?? String(describing: type(of: self)) }
@@ -351,12 +343,13 @@ open class GestureRecognizer {
             "\(displayName): illegal state transition \(from.wireName) → \(newState.wireName) [GR-4]")
         requestedState = newState
         // `_view?.window`, found without retaining anything (most transitions are requested during
-        // touch delivery, when there is nothing to do here); retained only to settle.
+        // touch delivery, when there is nothing to do here); retained only to settle. Unretained
+        // (owner holds: the scene holds the window).
         let windowBits = windowBitsOfView()
         guard windowBits != 0,
             !withUnretained(windowBits, as: Window.self, { $0.gestureArena.isDelivering })
         else { return }
-        let window = unsafeBitCast(windowBits, to: Window.self)
+        let window = unretained(windowBits, as: Window.self)
         window.settleGesturesFromOutsideEvent()
     }
 
@@ -382,8 +375,9 @@ open class GestureRecognizer {
         }
         if newState.isFinished { cancelTimer() }
         let applicationBits = applicationBitsOfView()
-        // `_view?.window?.windowScene?.application`, which owns the scene (see `applicationBitsOfView`).
-        // Diagnostics and notifications both go to observers: nothing to do without any.
+        // `_view?.window?.windowScene?.application`. Unretained (owner holds: the host holds the
+        // application; back links cleared). Diagnostics and notifications both go to observers:
+        // nothing to do without any.
         if applicationBits != 0, withUnretained(applicationBits, as: Application.self, { $0.hasObservers }) {
             withUnretained(applicationBits, as: Application.self) { application in
                 application.diagnose(.gestures, "\(displayName) on \(_view.map(ViewReference.describe) ?? "nil"): \(old.wireName) → \(newState.wireName)")
@@ -392,31 +386,26 @@ open class GestureRecognizer {
         }
     }
 
-    /// The bits of `_view?.window` (0 for nil), read without retaining the view's ancestors: nothing
-    /// runs during the walk, the view is held by its superview (or is the window itself), and each
-    /// ancestor by its own superview.
+    /// The bits of `_view?.window` (0 for nil), read without retaining the view's ancestors
+    /// (owner holds: the view is held by its superview or is the window itself, each ancestor by its
+    /// own superview; back links cleared).
     private func windowBitsOfView() -> UInt {
         var bits = unretainedBits(&_view)
         while bits != 0 {
-            let (isWindow, parent) = withUnretained(bits, as: View.self) { view in
-                (view._flags.contains(.isWindow), unretainedBits(&view._superview))
-            }
-            if isWindow { return bits }
-            bits = parent
+            if withUnretained(bits, as: View.self, { $0._flags.contains(.isWindow) }) { return bits }
+            bits = superviewBits(ofView: bits)
         }
         return 0
     }
 
     /// The bits of `_view?.window?.windowScene?.application`, read without retaining the window, the
-    /// scene or the application (0 for nil). The application has a weak-reference side table, so
-    /// retaining it is slow; it is alive while the scene points to it (it clears that pointer when it
-    /// goes away), and the view's window is held by that scene.
+    /// scene or the application (0 for nil; back links cleared).
     private func applicationBitsOfView() -> UInt {
         let windowBits = windowBitsOfView()
         guard windowBits != 0 else { return 0 }
-        let sceneBits = withUnretained(windowBits, as: Window.self) { unretainedBits(&$0._windowScene) }
-        guard sceneBits != 0 else { return 0 }
-        return withUnretained(sceneBits, as: WindowScene.self) { unretainedBits(&$0._application) }
+        let scene = sceneBits(ofWindow: windowBits)
+        guard scene != 0 else { return 0 }
+        return applicationBits(ofScene: scene)
     }
 
     private func sendActions() {
@@ -472,6 +461,7 @@ open class GestureRecognizer {
         cancelTimer()
         let applicationBits = applicationBitsOfView()
         guard applicationBits != 0 else { return }
+        // Unretained (owner holds: the host holds the application).
         let clock = withUnretained(applicationBits, as: Application.self) { $0.clock }
         // The timer is armed again only when this recognizer holds the sole reference: no clock still
         // queues it (a cancelled timer may stay queued until its deadline), and it is not firing now.
@@ -494,6 +484,7 @@ open class GestureRecognizer {
 
     /// True while a timer of this recognizer is pending (it still expects time to pass).
     var hasPendingTimer: Bool {
+        // Unretained (owner holds: this recognizer holds its timer).
         let bits = unretainedBits(&timer)
         guard bits != 0 else { return false }
         return withUnretained(bits, as: ClockTimer.self) { $0.isPending }

@@ -9,10 +9,8 @@
 ///            └──────────cancel()──────────▶ not pending, nothing runs
 @MainActor
 public final class ClockTimer {
-    // Exclusivity is unchecked on every mutable field: they are read and written only on the main
-    // actor, by the short methods of this class and of the clocks, none of which holds an `inout`
-    // access to a field across a call that could reach the same timer (the action and the owner are
-    // called after the fields are updated, through locals).
+    // Exclusivity is unchecked on every mutable field (short accesses, UnretainedAccess.swift): the
+    // action and the owner are called after the fields are updated, through locals.
 
     /// The clock time at which the action is due. Fixed while the timer is pending.
     @exclusivity(unchecked) public internal(set) var deadline: Double
@@ -20,10 +18,9 @@ public final class ClockTimer {
     @exclusivity(unchecked) public private(set) var isPending = true
     @exclusivity(unchecked) private var action: (@MainActor () -> Void)?
     private let onCancel: (@MainActor (ClockTimer) -> Void)?
-    // The owner of an owner-driven timer, set only while the timer is pending. Not retained: the owner
-    // holds this timer and cancels it in its deinit (which clears this field) before its memory can go,
-    // and `fire()` reaches the owner only while pending, so the pointer is never followed once the
-    // owner is gone.
+    // The owner of an owner-driven timer, set only while the timer is pending. Back links cleared
+    // (UnretainedAccess.swift): the owner holds this timer and cancels it in its deinit, which clears
+    // this field, and `fire()` reaches the owner only while pending.
     @exclusivity(unchecked) private unowned(unsafe) var owner: (any ClockTimerOwner)?
     /// The closure timer that stands in for this one on a clock without its own ``EventClock/schedule(_:)``
     /// (see the default implementation); cancelled with this one.

@@ -6,9 +6,8 @@
 /// dropped lazily, so cancelling costs nothing here.
 @MainActor
 public final class ManualClock: EventClock {
-    // Exclusivity is unchecked on both fields: only the methods below touch them, on the main
-    // actor, and none of them calls out (a timer's action) while it holds an access to a field: `advance`
-    // takes the first entry out of the queue and updates `now` before it fires the timer.
+    // Exclusivity is unchecked on both fields (short accesses, UnretainedAccess.swift): `advance` takes
+    // the first entry out of the queue and updates `now` before it fires the timer.
 
     @exclusivity(unchecked) public private(set) var now: Double
     /// Pending timers, sorted by (deadline, scheduling order). Each entry keeps the deadline the timer

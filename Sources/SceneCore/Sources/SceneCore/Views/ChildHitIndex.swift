@@ -14,9 +14,9 @@
 /// lazily, at the next hit test after a change.
 @MainActor
 final class ChildHitIndex {
-    // Exclusivity is unchecked on these fields: a hit test reads them through an unretained reference
-    // on every level it descends, only on the main actor; only this class's own methods write them,
-    // and none of those passes a field `inout` to code that could touch the index again.
+    // Exclusivity is unchecked on these fields, which a hit test reads through an unretained reference
+    // on every level it descends (short accesses, UnretainedAccess.swift: only this class's own
+    // methods write them).
 
     @exclusivity(unchecked) private(set) var records: UnsafeMutablePointer<HitRecord>
     @exclusivity(unchecked) private(set) var count = 0

@@ -7,14 +7,14 @@ extension View {
 
     /// The window this view is in, found by walking up the superviews; nil when not in a window.
     public var window: Window? {
-        // The ancestors are read unretained (`unretainedBits`): nothing runs during the walk, and each
-        // is held by its superview. Only the window returned is retained.
-        unowned(unsafe) var node: View = self
+        // Unretained (owner holds: each ancestor is held by its superview). Only the window returned
+        // is retained.
+        var bits = UInt(bitPattern: ObjectIdentifier(self))
         while true {
+            unowned(unsafe) let node = unretained(bits, as: View.self)
             if node._flags.contains(.isWindow) { return unsafeDowncast(node, to: Window.self) }
-            let parent = unretainedBits(&node._superview)
-            if parent == 0 { return nil }
-            node = unsafeBitCast(parent, to: View.self)
+            bits = unretainedBits(&node._superview)
+            if bits == 0 { return nil }
         }
     }
 
@@ -24,7 +24,8 @@ extension View {
         var bits = UInt(bitPattern: ObjectIdentifier(self))
         while bits != 0 {
             if bits == target { return true }
-            bits = withUnretained(bits, as: View.self) { unretainedBits(&$0._superview) }
+            // Unretained (owner holds: each ancestor is held by its superview).
+            bits = superviewBits(ofView: bits)
         }
         return false
     }

@@ -13,9 +13,9 @@ extension View {
     /// of it are asked first, front to back, exactly as the linear order would ask them, and the
     /// search descends into the first that answers, else into that subview.
     ///
-    /// The descent holds the current container, its index and the index's buffers unretained
-    /// (`unretainedBits`): the tree cannot change while it runs, because nothing else runs on the main
-    /// actor, and each container is owned by its superview up to `self`, which the caller holds. Only
+    /// The descent holds the current container, its index and the index's buffers unretained (main
+    /// actor only: the tree cannot change while it runs; owner holds: each container is held by its
+    /// superview up to `self`, which the caller holds, and each index by its container). Only
     /// a subview's own `hitTest` override runs other code; around such a call the container is retained
     /// and everything read from the index is read again afterwards. (Overrides must not change the
     /// hierarchy [HQ-1]; if one does anyway, the answer is unspecified but memory stays valid.)
@@ -27,7 +27,7 @@ extension View {
         descent: while true {
             let indexBits = unretainedBits(&node._childIndex)
             if indexBits == 0 { break }
-            unowned(unsafe) var index = unsafeBitCast(indexBits, to: ChildHitIndex.self)
+            unowned(unsafe) var index = unretained(indexBits, as: ChildHitIndex.self)
             // (Fields, not a computed property or a method: a call through the unretained reference
             // would retain it.)
             if index.specialsDirty || index.spatialDirty { index.prepare(subviews: node._subviews) }
@@ -68,7 +68,7 @@ extension View {
             }
             guard hit >= 0 else { break }
             let record = index.records[hit]
-            node = unsafeBitCast(unretainedElementBits(&node._subviews, hit), to: View.self)
+            node = unretained(unretainedElementBits(&node._subviews, hit), as: View.self)
             if anchor != nil { anchor = node }
             p = Point(x: p.x - record.offsetX, y: p.y - record.offsetY)
         }

@@ -31,23 +31,25 @@ extension View {
             guard let next else { return .none }
             return View.firstTouchHandler(from: next)
         }
-        // The walk reads the links as raw pointers (`unretainedBits`), so it neither retains nor
-        // releases the views it steps over. That is safe because nothing runs between these reads but
-        // this loop (the main actor is busy with it): every view on the way is held by its superview,
-        // a window by its scene. Only the responder returned is retained.
-        unowned(unsafe) var view: View = self
+        // The walk reads the links as bits, so it neither retains nor releases the views it steps
+        // over. Unretained (main actor only: nothing runs during the walk; owner holds: every view on
+        // the way is held by its superview, a window by its scene; back links cleared). Only the
+        // responder returned is retained.
+        var bits = UInt(bitPattern: ObjectIdentifier(self))
         while true {
+            unowned(unsafe) let view = unretained(bits, as: View.self)
             if view._flags.contains(.isWindow) {
-                unowned(unsafe) let window = unsafeDowncast(view, to: Window.self)
-                let scene = unretainedBits(&window._windowScene)
-                guard scene != 0 else { return window.lastApplication.map { .responder($0) } ?? .none }
+                let scene = sceneBits(ofWindow: bits)
+                guard scene != 0 else {
+                    return unsafeDowncast(view, to: Window.self).lastApplication.map { .responder($0) } ?? .none
+                }
                 return View.target(afterScene: scene)
             }
             if unretainedBits(&view._viewController) != 0 { return .responder(view._viewController.unsafelyUnwrapped) }
-            let superview = unretainedBits(&view._superview)
-            if superview == 0 { return .none }
-            view = unsafeBitCast(superview, to: View.self)
-            if !view._flags.contains(.forwardsTouches) { return .responder(view) }
+            bits = unretainedBits(&view._superview)
+            if bits == 0 { return .none }
+            unowned(unsafe) let superview = unretained(bits, as: View.self)
+            if !superview._flags.contains(.forwardsTouches) { return .responder(superview) }
         }
     }
 
@@ -66,8 +68,7 @@ extension View {
     /// internal to SceneCore and SceneCore does not subclass it), so its touch methods are
     /// `Responder`'s, which forward to its next, its application.
     private static func target(afterScene sceneBits: UInt) -> TouchForwardingTarget {
-        unowned(unsafe) let scene = unsafeBitCast(sceneBits, to: WindowScene.self)
-        let application = unretainedBits(&scene._application)
+        let application = applicationBits(ofScene: sceneBits)
         return application == 0 ? .none : .application(application)
     }
 }
@@ -79,9 +80,8 @@ enum TouchForwardingTarget {
     /// A responder whose touch method must run (retained for the call: it may change the hierarchy
     /// and would otherwise be able to release itself while it runs).
     case responder(Responder)
-    /// The application at the end of the chain, reached through the window's scene, as raw bits. It
-    /// is called without a retain: the application owns the scene (which clears its pointer when the
-    /// application goes away) and is the one dispatching the touch, so it is alive for the whole
-    /// delivery. (It has a weak-reference side table, so each retain of it would be a slow one.)
+    /// The application at the end of the chain, reached through the window's scene, as bits: it is
+    /// called unretained (owner holds: it owns the scene and is the one dispatching the touch; back
+    /// links cleared), since each retain of it would be a slow one (it has a side table).
     case application(UInt)
 }

@@ -14,33 +14,29 @@
 /// ``next`` is the view controller whose root view this is, otherwise the superview [RC-1].
 @MainActor
 open class View: Responder {
-    // Hot state. Exclusivity is unchecked on these fields because every access happens on the main
-    // actor and no accessor hands out an `inout` reference to them, so overlapping accesses cannot
-    // occur; the dynamic checks would otherwise dominate the cost of a hit test (BENCHMARKS.md).
+    // Hot state, read on every level of a hit test or of the responder walk. Unchecked exclusivity
+    // (short accesses, UnretainedAccess.swift): the dynamic checks would otherwise dominate the cost
+    // of a hit test.
     @exclusivity(unchecked) var _frameOrigin: Point
     @exclusivity(unchecked) var _bounds: Rect
     @exclusivity(unchecked) var _transform: TransformStorage?
-    @exclusivity(unchecked) var _alpha: Double = 1
+    var _alpha: Double = 1
     @exclusivity(unchecked) var _flags: ViewFlags = []
-    @exclusivity(unchecked) var _indexInSuperview: Int32 = 0
-    // `unowned(unsafe)` avoids weak-reference side tables on every container. Safe because the
-    // superview holds a strong reference to each subview, clears `_superview` when it removes one,
-    // and clears it on all remaining subviews in its deinit: the pointer is never read after the
-    // superview is gone.
+    var _indexInSuperview: Int32 = 0
+    // Back links cleared (UnretainedAccess.swift): the superview holds each subview, clears
+    // `_superview` when it removes one, and clears it on all remaining subviews in its deinit.
     @exclusivity(unchecked) unowned(unsafe) var _superview: View?
     @exclusivity(unchecked) var _subviews: [View] = []
     @exclusivity(unchecked) var _childIndex: ChildHitIndex?
-    // The view controller whose root view this is. Safe for the same reason: the controller owns the
-    // view and clears this pointer when it lets the view go or is deallocated. (Exclusivity: as above.)
+    // The view controller whose root view this is. Back links cleared: the controller owns the view
+    // and clears this pointer when it lets the view go or is deallocated.
     @exclusivity(unchecked) unowned(unsafe) var _viewController: ViewController?
-    // Read on every touch-down for the view and its ancestors; same reasoning as the hot state above.
+    // Read on every touch-down for the view and its ancestors (short accesses).
     @exclusivity(unchecked) var _gestureRecognizers: [GestureRecognizer] = []
     var _accessibility: AccessibilityStorage?
     /// Appearance and drawing bookkeeping; nil until a colour, border, tint... is set or the view is
-    /// drawn (see `View+Appearance.swift`, `View+Display.swift`). Read for every view a drawing pass
-    /// meets; same reasoning as the hot state above (main actor only, never accessed inout across a
-    /// call that could reach it again).
-    @exclusivity(unchecked) var _display: DisplayStorage?
+    /// drawn (see `View+Appearance.swift`, `View+Display.swift`).
+    var _display: DisplayStorage?
 
     /// A number the app can use to find the view (``viewWithTag(_:)``).
     public var tag: Int = 0

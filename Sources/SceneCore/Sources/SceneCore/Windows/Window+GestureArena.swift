@@ -30,7 +30,7 @@ extension Window {
         if !gestureArena.participants.isEmpty { return true }
         let onlyBits = event.takesShortcuts ? event.changedTouches.onlyTouchBits : 0
         if onlyBits != 0 {
-            // One changed touch, read in place (the event holds it).
+            // One changed touch. Unretained (owner holds: the event holds the touch).
             return withUnretained(onlyBits, as: Touch.self) { touch in
                 touch.phase == .began && owns(touch) && Window.hasRecognizers(from: touch)
             }
@@ -44,15 +44,13 @@ extension Window {
         return involved
     }
 
-    /// True when the touch's view or one of its ancestors has recognizers. The views are read
-    /// unretained (nothing else runs during the walk; each is held by its superview, the view by the
-    /// touch).
+    /// True when the touch's view or one of its ancestors has recognizers. Unretained (owner holds:
+    /// each view is held by its superview, the touch's view by the touch).
     private static func hasRecognizers(from touch: Touch) -> Bool {
         var bits = unretainedBits(&touch.view)
         while bits != 0 {
-            unowned(unsafe) let view = unsafeBitCast(bits, to: View.self)
-            if !view._gestureRecognizers.isEmpty { return true }
-            bits = unretainedBits(&view._superview)
+            if withUnretained(bits, as: View.self, { !$0._gestureRecognizers.isEmpty }) { return true }
+            bits = superviewBits(ofView: bits)
         }
         return false
     }
@@ -82,19 +80,19 @@ extension Window {
     // MARK: Attach [GR-1]
 
     private func attach(_ touch: Touch, event: Event) {
-        // Views without recognizers are stepped over unretained (each is held by its superview, the hit
-        // view by the touch); a view whose recognizers are offered the touch is retained meanwhile,
-        // since a delegate may change the hierarchy.
+        // Views without recognizers are stepped over unretained (owner holds: each is held by its
+        // superview, the hit view by the touch); a view whose recognizers are offered the touch is
+        // retained meanwhile, since a delegate may change the hierarchy.
         var bits = unretainedBits(&touch.view)
         while bits != 0 {
             if withUnretained(bits, as: View.self, { $0._gestureRecognizers.isEmpty }) {
-                bits = withUnretained(bits, as: View.self) { unretainedBits(&$0._superview) }
+                bits = superviewBits(ofView: bits)
                 continue
             }
             if withUnretained(bits, as: View.self, { Window.anyMayHaveDelegate($0._gestureRecognizers) }) {
-                let view = unsafeBitCast(bits, to: View.self)
-                // `for recognizer in view._gestureRecognizers where recognizer.isEnabled`: the same
-                // snapshot, which holds each recognizer while it is used unretained.
+                let view = unretained(bits, as: View.self)
+                // `for recognizer in view._gestureRecognizers where recognizer.isEnabled`. Unretained
+                // (owner holds: this snapshot of the list holds each recognizer).
                 var recognizers = view._gestureRecognizers
                 var index = 0
                 while index < recognizers.count {
@@ -107,8 +105,8 @@ extension Window {
                 bits = unretainedBits(&view._superview)
             } else {
                 // No delegate to ask: offering runs no code outside SceneCore, so the view and its
-                // list of recognizers cannot change meanwhile; both are read in place, unretained (the
-                // view is held by its superview or by the touch, each recognizer by the view's list).
+                // list of recognizers cannot change meanwhile. Unretained (owner holds: the view is
+                // held by its superview or by the touch, each recognizer by the view's list).
                 withUnretained(bits, as: View.self) { view in
                     var index = 0
                     while index < view._gestureRecognizers.count {
@@ -159,7 +157,7 @@ extension Window {
     // MARK: Feed [GR-2]
 
     /// Each participant that is not finished gets the changed touches it tracks, phase by phase, in
-    /// participation order. Each is alive for its calls without a retain: a recognizer that tracks a
+    /// participation order. Each is alive for its calls without a retain (owner holds): a recognizer that tracks a
     /// touch is in that touch's `gestureRecognizers` (append-only), and the event holds the touch (a
     /// nested dispatch, which code run from here may start, keeps the event's changed set in a local and
     /// puts it back before it returns).
@@ -251,7 +249,7 @@ extension Window {
                 let bits = unretainedElementBits(&gestureArena.participants, index)
                 index += 1
                 guard let requested = withUnretained(bits, as: GestureRecognizer.self, { $0.requestedState }) else { continue }
-                let recognizer = unsafeBitCast(bits, to: GestureRecognizer.self)
+                let recognizer = unretained(bits, as: GestureRecognizer.self)
                 if requested == .failed {
                     recognizer.apply(.failed)
                     progress = true
@@ -362,8 +360,9 @@ extension Window {
 
     /// True when some participant other than `recognizer`, in one of `states`, satisfies `test`, in
     /// participation order: `for other in participants where … { if test(other) … }`, over the same
-    /// snapshot of the list. The states are read unretained (the snapshot holds each participant); a
-    /// participant is retained for `test`, which may run code of the recognizers and their delegates.
+    /// snapshot of the list. The states are read unretained (owner holds: the snapshot holds each
+    /// participant); a participant is retained for `test`, which may run code of the recognizers and
+    /// their delegates.
     private func anyParticipant(
         in states: StateSet, other recognizer: GestureRecognizer, where test: (GestureRecognizer) -> Bool
     ) -> Bool {
@@ -443,7 +442,7 @@ extension Window {
     private func requirementStatus(of recognizer: GestureRecognizer) -> RequirementStatus {
         if recognizer.dynamicRequirements == nil {
             // `for other in gestureArena.participants where other !== recognizer && other.sharesTouch(with: recognizer)`,
-            // over the same snapshot, which holds each `other` while it is used unretained.
+            // over the same snapshot. Unretained (owner holds: the snapshot holds each `other`).
             var requirements: [GestureRecognizer] = []
             var snapshot = gestureArena.participants
             let recognizerBits = UInt(bitPattern: ObjectIdentifier(recognizer))
@@ -517,9 +516,7 @@ extension Window {
                 var ended = 0
                 var position = 0
                 while position < recognizer.trackedTouches.count {
-                    unowned(unsafe) let touch = unsafeBitCast(
-                        unretainedElementBits(&recognizer.trackedTouches, position), to: Touch.self)
-                    if touch.phase.isTerminal { ended += 1 }
+                    if unretainedTouchPhase(&recognizer.trackedTouches, position).isTerminal { ended += 1 }
                     position += 1
                 }
                 if ended == recognizer.trackedTouches.count {
@@ -537,7 +534,7 @@ extension Window {
                 return recognizer._state.isFinished && recognizer.trackedTouches.isEmpty
             }
             if done {
-                let recognizer = unsafeBitCast(bits, to: GestureRecognizer.self)
+                let recognizer = unretained(bits, as: GestureRecognizer.self)
                 gestureArena.participants.removeFromShortList(at: index)
                 recognizer.performReset()
             } else {

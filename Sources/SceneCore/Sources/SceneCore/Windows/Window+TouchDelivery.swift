@@ -20,13 +20,11 @@ extension Window {
     func deliverTouches(_ event: Event) {
         let onlyBits = event.takesShortcuts ? event.changedTouches.onlyTouchBits : 0
         if onlyBits != 0 {
-            // One changed touch (every single-finger event), read in place: the event holds it.
-            let isMine = withUnretained(onlyBits, as: Touch.self) { touch in
-                guard owns(touch) else { return false }
-                if touch.phase == .began { deliveryTouches.append(touch) }
-                return true
-            }
-            guard isMine else { return }
+            // One changed touch (every single-finger event). Unretained (owner holds: the event holds
+            // the touch).
+            unowned(unsafe) let touch = unretained(onlyBits, as: Touch.self)
+            guard owns(touch) else { return }
+            if touch.phase == .began { deliveryTouches.append(touch) }
         } else {
             var mine = 0
             event.changedTouches.forEachTouch { touch in
@@ -171,25 +169,20 @@ extension Window {
     }
 
     /// `_windowScene?._application` when it has observers, else nil. Reads the two links and asks
-    /// for observers without retaining anything (nothing runs in between; the scene owns
-    /// the window, the application the scene): the application has a weak-reference side table, so
-    /// each retain of it is a slow one, and this runs on every delivery.
+    /// for observers without retaining anything; this runs on every delivery. Unretained (back links
+    /// cleared: the scene holds the window, the application the scene).
     private static func observedApplication(of window: Window) -> Application? {
-        unowned(unsafe) let window = window
-        let sceneBits = unretainedBits(&window._windowScene)
-        guard sceneBits != 0 else { return nil }
-        unowned(unsafe) let scene = unsafeBitCast(sceneBits, to: WindowScene.self)
-        let applicationBits = unretainedBits(&scene._application)
-        guard applicationBits != 0 else { return nil }
-        // The application is alive: it owns the scene, which clears this pointer when it goes away.
-        guard withUnretained(applicationBits, as: Application.self, { $0.hasObservers }) else { return nil }
-        return unsafeBitCast(applicationBits, to: Application.self)
+        let scene = sceneBits(ofWindow: UInt(bitPattern: ObjectIdentifier(window)))
+        guard scene != 0 else { return nil }
+        let application = applicationBits(ofScene: scene)
+        guard application != 0, withUnretained(application, as: Application.self, { $0.hasObservers }) else { return nil }
+        return unretained(application, as: Application.self)
     }
 
     /// Drops the touches that ended or were cancelled and have nothing left to deliver.
     private func retireFinishedTouches(_ event: Event?) {
         if deliveryTouches.count == 1 && event?.takesShortcuts ?? true {
-            // Read unretained: the list holds the touch, and nothing runs meanwhile.
+            // Unretained (owner holds: the list holds the touch).
             if withUnretained(unretainedElementBits(&deliveryTouches, 0), as: Touch.self, Window.isRetiring) {
                 deliveryTouches.removeAll(keepingCapacity: true)
             }

@@ -13,9 +13,8 @@ open class Window: View {
     // one prints as a plain `deinit`, which the interface verifier then rejects).
     isolated deinit {}
 
-    // The scene owns its windows, and clears this pointer when a window leaves it or the scene goes
-    // away, so the pointer never outlives the scene. Unchecked exclusivity: read on every touch
-    // delivery, only on the main actor, never passed `inout` across a call that could write it.
+    // Back links cleared (UnretainedAccess.swift): the scene owns its windows and clears this pointer
+    // when a window leaves it or the scene goes away. Read on every delivery (short accesses).
     @exclusivity(unchecked) unowned(unsafe) var _windowScene: WindowScene?
     /// The application of the last scene this window belonged to (its `next` when detached) [RC-1].
     weak var lastApplication: Application?
@@ -42,12 +41,12 @@ open class Window: View {
 
     /// The previously ended touch, for tap counting [TD-4].
     var lastEndedTouch: (location: Point, time: Double, tapCount: Int)?
-    /// Touches of this window being delivered or held for delivery. Unchecked exclusivity: touched on
-    /// every delivery, only on the main actor, by code that never holds it `inout` across a callback.
+    /// Touches of this window being delivered or held for delivery. Touched on every delivery
+    /// (unchecked exclusivity: short accesses, UnretainedAccess.swift).
     @exclusivity(unchecked) var deliveryTouches: [Touch] = []
     /// The gesture recognizers taking part in this window's touch handling [GR-1], which the touch
-    /// delivery drives (`Window+GestureArena.swift`). Unchecked exclusivity: touched on every delivery,
-    /// only on the main actor, in short accesses that never run code outside SceneCore.
+    /// delivery drives (`Window+GestureArena.swift`). Touched on every delivery
+    /// (unchecked exclusivity: short accesses, UnretainedAccess.swift).
     @exclusivity(unchecked) var gestureArena = GestureArena()
 
     /// Creates a hidden window with `frame` in screen coordinates, attached to no scene.

@@ -20,8 +20,8 @@ open class WindowScene: Responder {
     /// application, so that a cache keyed by scene can tell a new scene from a gone one that had the
     /// same address (without keeping a weak reference, which would slow every retain of the scene).
     public nonisolated let connectionNumber: UInt64
-    // The application owns its scenes and clears this pointer when it disconnects one or goes away.
-    // Unchecked exclusivity: read on every touch delivery, only on the main actor.
+    // Back links cleared (UnretainedAccess.swift): the application owns its scenes and clears this
+    // pointer when it disconnects one or goes away. Read on every delivery (short accesses).
     @exclusivity(unchecked) unowned(unsafe) var _application: Application?
 
     public internal(set) var activationState: ActivationState = .unattached

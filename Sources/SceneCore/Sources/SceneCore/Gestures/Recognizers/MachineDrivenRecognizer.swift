@@ -8,8 +8,9 @@
 /// those two.
 ///
 /// The machine is read and written only inside these steps, never while an output is being reported
-/// (reporting runs actions, which may read the recognizer), which is what makes the unchecked
-/// exclusivity of each recognizer's `machine` property safe.
+/// (reporting runs actions, which may read the recognizer), which is how each recognizer's
+/// `machine` property keeps to the short accesses its unchecked exclusivity relies on
+/// (UnretainedAccess.swift).
 @MainActor
 protocol MachineDrivenRecognizer: GestureRecognizer {
     associatedtype Machine: GestureStateMachine

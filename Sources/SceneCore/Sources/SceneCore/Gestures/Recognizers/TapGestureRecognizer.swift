@@ -13,7 +13,7 @@ open class TapGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     // one prints as a plain `deinit`, which the interface verifier then rejects).
     isolated deinit {}
 
-    // Safe: see MachineDrivenRecognizer — never accessed while an output is being reported.
+    // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = TapMachine()
 
     /// Taps needed to recognize. Default 1.
