@@ -65,7 +65,9 @@ struct HostLifecycleTests {
             quit
             """)
         defer { try? FileManager.default.removeItem(atPath: script) }
-        let host = try HostProcess(arguments: ["--input", script])
+        // On the virtual clock: the waits, the long press and the double tap's failure delay advance
+        // it, so the script takes no real time and its timing is exact.
+        let host = try HostProcess(arguments: ["--input", script, "--clock", "virtual"])
         #expect(await host.exitStatus() == 0)
         let lab = host.messages(tagged: "gesturelab").filter { !$0.contains("scene connected") }
         #expect(

@@ -223,6 +223,7 @@ public final class BusDaemon: Sendable {
         // address descriptor after writing to it.
         posix_spawn_file_actions_adddup2(&actions, outputPair.1, 3)
         posix_spawn_file_actions_adddup2(&actions, outputPair.1, 4)
+        SpawnDescriptors.closeAll(from: 5, in: &actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

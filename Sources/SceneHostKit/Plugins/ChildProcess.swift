@@ -1,3 +1,4 @@
+import DBusKit
 import Foundation
 import Glibc
 import Synchronization
@@ -114,7 +115,7 @@ enum ChildProcess {
     }
 
     /// Starts `executable` with `posix_spawn` (standard input from /dev/null, both outputs to
-    /// close-on-exec pipes, every signal unblocked and at its default), then waits for this child
+    /// close-on-exec pipes, no other descriptor of this process, every signal unblocked and at its default), then waits for this child
     /// until it exits or `timeout` seconds pass (it is then killed).
     ///
     /// Blocks the calling thread, so never call it on the main thread (the host probes on a
@@ -140,6 +141,7 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        SpawnDescriptors.closeAll(from: 3, in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -35,8 +35,10 @@ struct DesktopRecordReplayTests {
         try await desktop.client.waitForSignals("findview focused") { signals in
             signals.contains { $0.member == "Input" && $0.string(2) == "focus findview gained" }
         }
-        // Every signal the recorder saw reached it: the host's last Input before SIGINT is in the file.
-        try await Task.sleep(for: .milliseconds(300))
+        // The recorder has written the host's last Input before it is stopped.
+        try await eventually("the recorder to write the focus change") {
+            ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").contains("\nfocus findview gained\n")
+        }
         recorder.process.signal(SIGINT)
         #expect(await recorder.exitStatus() == 0, "\(recorder.stderr)")
         let recording = try String(contentsOfFile: file, encoding: .utf8)
