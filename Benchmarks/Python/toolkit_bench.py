@@ -45,14 +45,20 @@ def block(function, count: int) -> float:
 
 def compare(baseline, candidate, count: int = CALLS, blocks: dict[str, list[float]] | None = None) -> tuple[float, float]:
     """Seconds per call of ``baseline`` and ``candidate``: blocks of ``count`` calls interleaved
-    (A B A B …, 5 each, after a warm-up of both) so that a noisy moment hits both; the medians.
-    ``blocks`` receives every block's seconds per call (keys ``baseline``, ``candidate``)."""
+    and counterbalanced (A B, B A, A B, B A, A B: 5 each, after a warm-up of both), so that a noisy
+    moment hits both and a load that rises or falls during the run favours neither (with A B A B …
+    the candidate's blocks always came later); the medians. ``blocks`` receives every block's
+    seconds per call (keys ``baseline``, ``candidate``)."""
     block(baseline, count // 4)
     block(candidate, count // 4)
     first, second = [], []
-    for _ in range(5):
-        first.append(block(baseline, count))
-        second.append(block(candidate, count))
+    for pair in range(5):
+        if pair % 2 == 0:
+            first.append(block(baseline, count))
+            second.append(block(candidate, count))
+        else:
+            second.append(block(candidate, count))
+            first.append(block(baseline, count))
     if blocks is not None:
         blocks.update(baseline=first, candidate=second)
     return statistics.median(first), statistics.median(second)
@@ -93,7 +99,7 @@ def one_run() -> dict[str, float]:
         if tap / ping > TAP_RATIO:
             # A run over the target says when: a burst of other work on the machine shows as a few
             # slow blocks on one side, a slower tap as every tap block.
-            print(f"  tap / Ping {tap / ping:.3g}: µs per call in the blocks, in the order run (Ping, tap, Ping, …): "
+            print(f"  tap / Ping {tap / ping:.3g}: µs per call in the blocks, in pairs (Ping tap; the second and fourth pairs ran tap first): "
                   + ", ".join(f"{a * 1e6:.0f} {b * 1e6:.0f}" for a, b in zip(blocks["baseline"], blocks["candidate"]))
                   + f"; load {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
         assert host.find("scene=many #status") == [("/org/scenehost/SceneHost/window/2", "status")]
