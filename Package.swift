@@ -116,7 +116,7 @@ let package = Package(
         pluginTarget("FixtureToolkit", folder: "Tests/PluginFixtures"),
 
         // Starting and awaiting the programs the tests run (see SpawnedProcess), shared by the test targets.
-        .target(name: "TestProcesses", path: "Tests/TestProcesses", swiftSettings: strictImports),
+        .target(name: "TestProcesses", dependencies: ["DBusKit"], path: "Tests/TestProcesses", swiftSettings: strictImports),
 
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore], swiftSettings: strictImports),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestProcesses"], swiftSettings: strictImports),

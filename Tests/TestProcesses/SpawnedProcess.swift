@@ -1,3 +1,4 @@
+import DBusKit
 import Dispatch
 import Foundation
 import Glibc
@@ -66,7 +67,7 @@ public final class SpawnedProcess: Sendable {
             case .standardOutput: posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, target)
             }
         }
-        Self.closeEverythingElse(&actions)
+        SpawnDescriptors.closeAll(from: 3, in: &actions)  // after the stream actions, which only target 0–2
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -99,23 +100,6 @@ public final class SpawnedProcess: Sendable {
         }
         thread.stackSize = 64 << 10
         thread.start()
-    }
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+; not visible to Swift), looked up
-    /// once.
-    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
-
-    /// Closes every descriptor from 3 on in the child (after the stream actions, which only target
-    /// 0–2). Without `addclosefrom_np` it closes those open now, as Foundation does.
-    private static func closeEverythingElse(_ actions: inout posix_spawn_file_actions_t) {
-        if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
     }
 
     /// Whether the child has not been reaped yet.

@@ -123,30 +123,31 @@ final class AccessibilityStatusWatcher {
         }
     }
 
-    /// Reads the status again and reports it (unless something newer arrived meanwhile); a launcher
-    /// that does not answer in time is asked again.
+    /// Reads the status again now and reports it (unless something newer arrived meanwhile); a
+    /// launcher that does not answer in time is asked again.
     private func refresh() {
-        let generation = readGeneration
-        Task { @MainActor [weak self] in
-            do {
-                guard let status = try await self?.read(), let self, generation == self.readGeneration else { return }
-                self.answered(status)
-            } catch let error as BusError where error.code == .timedOut {
-                guard let self, generation == self.readGeneration else { return }
-                self.askUntilAnswered()
-            } catch {}
-        }
+        ask(pausingFirst: false)
     }
 
-    /// Reads again after each of ``AnswerRetry``'s pauses until the launcher answers, announces a
-    /// change (which counts as an answer), leaves, or the watcher stops. Sleeps in a task: nothing
-    /// waits on the main actor.
+    /// Reads again after each of ``AnswerRetry``'s pauses until the launcher answers.
     private func askUntilAnswered() {
+        ask(pausingFirst: true)
+    }
+
+    /// Reads the status (after a pause when `pausingFirst`), and again after each of
+    /// ``AnswerRetry``'s pauses while reads time out, until the launcher answers, announces a change
+    /// (which counts as an answer and outdates the read), leaves, or the watcher stops. Sleeps in a
+    /// task: nothing waits on the main actor. A newer question replaces one under way.
+    private func ask(pausingFirst: Bool) {
         asking?.cancel()
         asking = Task { @MainActor [weak self] in
             var retry = AnswerRetry()
+            var pause = pausingFirst
             while true {
-                do { try await Task.sleep(for: retry.next()) } catch { return }
+                if pause {
+                    do { try await Task.sleep(for: retry.next()) } catch { return }
+                }
+                pause = true
                 guard let self, !Task.isCancelled else { return }
                 let generation = self.readGeneration
                 do {
