@@ -17,6 +17,8 @@ final class BusPublisher: ApplicationObserver {
     private let logger: Logger
     private(set) var sequence: UInt64 = 0
     private var windowNumbers: [ObjectIdentifier: Int] = [:]
+    /// Each published window's object path, made once (every signal about a window carries it).
+    private var windowPaths: [ObjectIdentifier: ObjectPath] = [:]
     private var windowsByNumber: [Int: Window] = [:]
     private var nextWindowNumber = 1
     private var windowRegistrations: [Int: ObjectRegistration] = [:]
@@ -36,8 +38,8 @@ final class BusPublisher: ApplicationObserver {
 
     /// The path of `window` ('/' for none or an unpublished window).
     func path(of window: Window?) -> ObjectPath {
-        guard let window, let number = windowNumbers[ObjectIdentifier(window)] else { return .root }
-        return SceneBusContract.windowPath(number)
+        guard let window, let path = windowPaths[ObjectIdentifier(window)] else { return .root }
+        return path
     }
 
     func window(number: Int) -> Window? { windowsByNumber[number] }
@@ -64,6 +66,7 @@ final class BusPublisher: ApplicationObserver {
             windowRegistrations.removeValue(forKey: number)?.unexport()
             windowsByNumber[number] = nil
             windowNumbers[ObjectIdentifier(window)] = nil
+            windowPaths[ObjectIdentifier(window)] = nil
         }
         let names = Set(application.connectedScenes.map(\.name))
         for (name, registration) in sceneRegistrations where !names.contains(name) {
@@ -85,6 +88,7 @@ final class BusPublisher: ApplicationObserver {
         let number = nextWindowNumber
         nextWindowNumber += 1
         windowNumbers[ObjectIdentifier(window)] = number
+        windowPaths[ObjectIdentifier(window)] = SceneBusContract.windowPath(number)
         windowsByNumber[number] = window
         let path = SceneBusContract.windowPath(number)
         do {

@@ -16,6 +16,7 @@ public enum ScriptedGestures {
     public static func tap(at point: Point, in window: Window, count: Int) -> [InputSample] {
         let screen = window.convertToScreen(point)
         var samples: [InputSample] = []
+        samples.reserveCapacity(2 * Swift.max(1, count))
         for index in 0..<Swift.max(1, count) {
             samples.append(InputSample(slot: 0, phase: .down, location: screen, delay: index == 0 ? 0 : tapGap))
             samples.append(InputSample(slot: 0, phase: .up, location: screen, delay: tapPressDuration))

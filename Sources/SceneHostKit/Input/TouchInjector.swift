@@ -140,25 +140,30 @@ public final class TouchInjector {
         runningScripts += 1
         scripts.add(run)
         let list = scripts
-        run.onFinish = { [weak self, weak run] in
+        // The finished run is passed in rather than captured, so the run never needs a weak
+        // reference (a side table allocated and freed per call).
+        run.onFinish = { [weak self] finished in
             self?.runningScripts -= 1
-            if let run { list.remove(run) }
+            list.remove(finished)
         }
         run.advance()
         if !run.isFinished, let clock = application.clock as? VirtualClock {
-            clock.drive { [weak run] in run?.isFinished ?? true }
+            // Strong: `drive` drops its goals when it returns (an outer drive, when nested), and the
+            // run is not kept beyond that.
+            clock.drive { run.isFinished }
         }
     }
 
     /// Scripts still running.
     public var scriptsInFlight: Int { runningScripts }
 
-    nonisolated static func validate(_ point: Point, what: String) throws(InputError) {
+    /// `what` is evaluated only for the error message (a valid point costs no string).
+    nonisolated static func validate(_ point: Point, what: @autoclosure () -> String) throws(InputError) {
         guard point.isFinite else {
-            throw InputError(code: .invalidValue, message: "\(what) (\(point.x.compactDescription), \(point.y.compactDescription)) is not finite; use real numbers")
+            throw InputError(code: .invalidValue, message: "\(what()) (\(point.x.compactDescription), \(point.y.compactDescription)) is not finite; use real numbers")
         }
         guard abs(point.x) <= 1e7, abs(point.y) <= 1e7 else {
-            throw InputError(code: .invalidValue, message: "\(what) (\(point.x.compactDescription), \(point.y.compactDescription)) is out of range (|x|, |y| ≤ 10,000,000 points)")
+            throw InputError(code: .invalidValue, message: "\(what()) (\(point.x.compactDescription), \(point.y.compactDescription)) is out of range (|x|, |y| ≤ 10,000,000 points)")
         }
     }
 }
@@ -175,7 +180,9 @@ final class ScriptRun {
     /// The timer of the next delayed step, while one is pending.
     private var nextStep: ClockTimer?
     private(set) var isFinished = false
-    var onFinish: (() -> Void)?
+    /// Runs once, when the last step was delivered, with this run; then dropped (so a closure that
+    /// refers to the run leaves no cycle behind).
+    var onFinish: ((ScriptRun) -> Void)?
 
     init(samples: [InputSample], application: Application, completion: @escaping @MainActor ([Touch?]) -> Void) {
         self.samples = samples
@@ -205,7 +212,9 @@ final class ScriptRun {
         }
         isFinished = true
         completion(began)
-        onFinish?()
+        let finish = onFinish
+        onFinish = nil
+        finish?(self)
     }
 
     /// Where the run is, for the pending-work list: the next step and when it is due.
@@ -217,10 +226,13 @@ final class ScriptRun {
     /// of other slots, as one event.
     private func deliverFrame(startingWith first: InputSample) {
         var frame: [TouchInput] = []
-        var used: Set<UInt32> = []
+        // The frame's slots: the first one, and a set only once a second sample joins (most frames
+        // have one finger, and a set would cost an allocation per frame).
+        let firstSlot = first.slot
+        var otherSlots: Set<UInt32> = []
         var sample = first
         while true {
-            used.insert(sample.slot)
+            if sample.slot != firstSlot { otherSlots.insert(sample.slot) }
             switch sample.phase {
             case .down:
                 frame.append(.down(sample.location))
@@ -235,13 +247,16 @@ final class ScriptRun {
                 slots[sample.slot] = nil
             }
             index += 1
-            guard index < samples.count, samples[index].delay == 0, !used.contains(samples[index].slot) else { break }
+            guard index < samples.count, samples[index].delay == 0, samples[index].slot != firstSlot,
+                !otherSlots.contains(samples[index].slot)
+            else { break }
             sample = samples[index]
         }
+        let slotCount = 1 + otherSlots.count
         let created = frame.isEmpty ? [] : application.dispatch(frame)
         // Bind the created touches to their slots, in order of the downs of this frame.
         var createdIndex = 0
-        var scan = index - used.count
+        var scan = index - slotCount
         while scan < index, createdIndex < created.count {
             if samples[scan].phase == .down {
                 slots[samples[scan].slot] = .some(created[createdIndex])
