@@ -117,15 +117,17 @@ let package = Package(
 
         // Starting and awaiting the programs the tests run (see SpawnedProcess), shared by the test targets.
         .target(name: "TestProcesses", dependencies: ["DBusKit"], path: "Tests/TestProcesses", swiftSettings: strictImports),
+        // The seeded generator the test targets draw random cases from.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictImports),
 
-        .testTarget(name: "SceneCoreTests", dependencies: [sceneCore], swiftSettings: strictImports),
+        .testTarget(name: "SceneCoreTests", dependencies: [sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestProcesses"], swiftSettings: strictImports),
-        .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", sceneCore], swiftSettings: strictImports),
+        .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
-        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneRender", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneRender", "TestSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
-            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract", "SceneRender", "TestProcesses"],
+            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
             exclude: ["Snapshots/Golden"], swiftSettings: strictImports),
     ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },
     swiftLanguageModes: [.v6]

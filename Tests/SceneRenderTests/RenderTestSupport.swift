@@ -2,6 +2,7 @@ import Foundation
 import SceneCore
 import SceneRender
 import Testing
+import TestSupport
 
 /// Every render test's fonts: Tests/Fonts/fonts.conf (DejaVu only, no hinting), set before Pango
 /// or fontconfig start in this process.
@@ -103,25 +104,15 @@ func savePNG(_ image: PixelImage, _ name: String) -> String {
     return path
 }
 
-/// SplitMix64, for the random cases of the render tests.
-struct TestRandom {
-    var state: UInt64
+/// The render tests' random cases.
+typealias TestRandom = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     mutating func double(_ low: Double, _ high: Double) -> Double {
-        low + Double(next() >> 11) * 0x1p-53 * (high - low)
+        low + unit() * (high - low)
     }
 
     mutating func int(_ count: Int) -> Int {
-        Int(next() % UInt64(count))
+        below(count)
     }
 }

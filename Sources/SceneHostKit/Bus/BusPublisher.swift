@@ -87,10 +87,10 @@ final class BusPublisher: ApplicationObserver {
     private func export(_ window: Window) {
         let number = nextWindowNumber
         nextWindowNumber += 1
-        windowNumbers[ObjectIdentifier(window)] = number
-        windowPaths[ObjectIdentifier(window)] = SceneBusContract.windowPath(number)
-        windowsByNumber[number] = window
         let path = SceneBusContract.windowPath(number)
+        windowNumbers[ObjectIdentifier(window)] = number
+        windowPaths[ObjectIdentifier(window)] = path
+        windowsByNumber[number] = window
         do {
             windowRegistrations[number] = try connection.export(WindowInterface.describe(number, service: service), at: path)
         } catch {

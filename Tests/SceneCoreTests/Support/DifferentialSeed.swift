@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 
 /// Where a differential test's randomness comes from: a fresh seed per run, so that every CI run
 /// tries new cases, unless `SCENECORE_DIFFERENTIAL_SEED` names one (decimal or `0x` hex) to replay a
@@ -35,30 +36,15 @@ enum DifferentialSeed {
     }
 }
 
-/// SplitMix64: small, fast and good enough to draw test cases from.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+/// The differential tests' generator (see ``DifferentialSeed`` for where its seed comes from).
+typealias SeededGenerator = SplitMix64
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
+extension SplitMix64 {
     /// Uniform in [low, high).
     mutating func range(_ low: Double, _ high: Double) -> Double { low + unit() * (high - low) }
 
     /// Uniform in low...high.
-    mutating func int(_ low: Int, _ high: Int) -> Int { low + Int(next() % UInt64(high - low + 1)) }
+    mutating func int(_ low: Int, _ high: Int) -> Int { low + below(high - low + 1) }
 
     /// True with probability `p`.
     mutating func chance(_ p: Double) -> Bool { unit() < p }
