@@ -1,5 +1,6 @@
 @testable import SceneRender
 import SceneCore
+import TestSupport
 import Testing
 
 /// The renderer's fast paths (views hidden by opaque views are skipped; rounded rectangles are

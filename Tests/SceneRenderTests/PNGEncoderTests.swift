@@ -1,5 +1,6 @@
 import SceneCore
 import SceneRender
+import TestSupport
 import Testing
 
 @MainActor

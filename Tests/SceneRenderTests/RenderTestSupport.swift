@@ -1,8 +1,8 @@
 import Foundation
 import SceneCore
 import SceneRender
-import Testing
 import TestSupport
+import Testing
 
 /// Every render test's fonts: Tests/Fonts/fonts.conf (DejaVu only, no hinting), set before Pango
 /// or fontconfig start in this process.

@@ -1,4 +1,5 @@
 @testable import SceneCore
+import TestSupport
 import Testing
 
 // Touch delivery's shortcuts against its general path: two identical applications, built from one

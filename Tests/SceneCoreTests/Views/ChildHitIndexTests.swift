@@ -1,4 +1,5 @@
 @testable import SceneCore
+import TestSupport
 import Testing
 
 /// The hit indexes: any tree shape is searched by looking at a few subviews, and the indexes follow

@@ -1,4 +1,5 @@
 @testable import SceneCore
+import TestSupport
 import Testing
 
 /// The fast hit test against the classic recursive walk (HitTestReference.swift) on random trees and

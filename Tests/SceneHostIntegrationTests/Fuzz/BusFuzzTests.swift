@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import SceneBusContract
 import TestProcesses
+import TestSupport
 import Testing
 
 /// A fuzzer against the real scene-host: random signatures and values to every method and property of

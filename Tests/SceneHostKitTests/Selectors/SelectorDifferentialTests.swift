@@ -1,7 +1,7 @@
 import SceneCore
 import SceneHostKit
-import Testing
 import TestSupport
+import Testing
 
 /// A seeded generator, so every failure can be replayed.
 typealias SeededGenerator = SplitMix64
