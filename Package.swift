@@ -64,7 +64,9 @@ let package = Package(
     targets: [
         // libdbus, seen only by DBusKit.
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "DBusKit", dependencies: ["CDBus"], swiftSettings: strictImports),
+        // A Mutex whose hand-over ThreadSanitizer can see (see CheckedMutex), for every module with threads.
+        .target(name: "SceneSync", swiftSettings: strictImports),
+        .target(name: "DBusKit", dependencies: ["CDBus", "SceneSync"], swiftSettings: strictImports),
         // Cairo and Pango (libcairo2-dev, libpango1.0-dev), seen only by SceneRender. CPango declares
         // the few Pango functions used itself (see its shim.h for why it has no pkg-config name).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -75,7 +77,7 @@ let package = Package(
         // SwiftPM refuses with a warning on every build; the shim includes <SDL2/SDL.h> instead.
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // The desktop display: one SDL window per scene on a thread of its own; input out, frames in.
-        .target(name: "SceneDisplay", dependencies: [sceneCore, "SceneRender", "CSDL2"], swiftSettings: strictImports),
+        .target(name: "SceneDisplay", dependencies: [sceneCore, "SceneRender", "CSDL2", "SceneSync"], swiftSettings: strictImports),
         // Names, paths and bus discovery shared by the host and its clients (no model inside).
         .target(name: "SceneBusContract", dependencies: ["DBusKit"], swiftSettings: strictImports),
         // Before each build: the git commit, for `scene-host --version` and Host1.Version.
@@ -84,6 +86,7 @@ let package = Package(
             name: "SceneHostKit",
             dependencies: [
                 sceneCore,
+                "SceneSync",
                 "DBusKit",
                 "SceneRender",
                 "SceneDisplay",
@@ -120,6 +123,7 @@ let package = Package(
         // The seeded generator the test targets draw random cases from.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictImports),
 
+        .testTarget(name: "SceneSyncTests", dependencies: ["SceneSync"], swiftSettings: strictImports),
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", sceneCore, "TestSupport"], swiftSettings: strictImports),

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 public import SceneRender
+import SceneSync
 import Synchronization
 
 /// The desktop display: SDL on a thread of its own, one desktop window per scene, input out, frames in.
@@ -18,7 +19,7 @@ public final class DisplayServer: Sendable {
     public let options: DisplayOptions
     let channel = DisplayChannel()
     let events: DisplayEventQueue
-    let counters = Mutex(DisplayStatistics())
+    let counters = CheckedMutex(DisplayStatistics())
     private let started = Atomic(false)
     /// Signalled once when the display thread has ended.
     let finished = DispatchSemaphore(value: 0)

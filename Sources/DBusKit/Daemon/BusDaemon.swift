@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import SceneSync
 
 /// A private `dbus-daemon` with session-bus semantics, listening on a socket in its own
 /// temporary directory.
@@ -31,7 +31,7 @@ public final class BusDaemon: Sendable {
     private let watchdogID: Int32
     /// Our end of the lifeline pipe; closing it makes the watchdog stop the daemon.
     private let lifeline: Int32
-    private let stopped = Mutex(false)
+    private let stopped = CheckedMutex(false)
 
     /// Starts a daemon and waits (up to 10 s) until it has printed its address.
     ///

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import SceneSync
 internal import CDBus
 
 /// One outstanding asynchronous call: the bridge between a libdbus `DBusPendingCall` and the
@@ -8,7 +8,7 @@ internal import CDBus
 /// The pending call is *attached* when the transport hands the call to libdbus: at once, or later
 /// when messages sent before it were still waiting (``BusTransport``). The continuation is resumed
 /// exactly once, by whichever comes first: the reply (libdbus's notify callback on the main actor),
-/// task cancellation (any thread), or the connection closing. The state lives in a `Mutex` because cancellation handlers run on arbitrary threads.
+/// task cancellation (any thread), or the connection closing. The state lives in a `CheckedMutex` because cancellation handlers run on arbitrary threads.
 /// The reply message crosses as an owned libdbus reference encoded in a `UInt`; the caller
 /// wraps it into a ``BusMessage`` on the main actor.
 final class PendingReply: Sendable {
@@ -23,7 +23,7 @@ final class PendingReply: Sendable {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = CheckedMutex(State())
 
     init() {}
 

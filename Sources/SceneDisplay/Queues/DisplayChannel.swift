@@ -1,7 +1,7 @@
 internal import CSDL2
 import Dispatch
 import SceneRender
-import Synchronization
+import SceneSync
 
 /// The way from the owner to the display thread: commands in order, and per window the newest frame
 /// to present (a newer frame replaces one not yet presented, and their damage adds up, so frames
@@ -50,7 +50,7 @@ final class DisplayChannel: Sendable {
         var awaited: UInt64?
     }
 
-    private let state = Mutex(State())
+    private let state = CheckedMutex(State())
     /// Signalled once when the owner handles the awaited serial (or quits) while the display thread
     /// waits. A signal that comes after a timeout leaves one count, which the next wait takes and
     /// re-checks: the count never exceeds one.

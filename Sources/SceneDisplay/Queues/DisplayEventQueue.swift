@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import SceneSync
 
 /// The bounded queue of events from the display thread to its owner.
 ///
@@ -19,7 +19,7 @@ final class DisplayEventQueue: Sendable {
     }
 
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = CheckedMutex(State())
     private let space = DispatchSemaphore(value: 0)
     private let wake: @Sendable () -> Void
 

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import SceneCore
 import SceneRender
-import Synchronization
+import SceneSync
 
 /// The display thread's body: SDL's whole life (hints, init, windows, the event loop, shutdown).
 /// Created and run on the display thread and never shared: every SDL call of the process is made

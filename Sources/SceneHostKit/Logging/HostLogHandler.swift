@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-import Synchronization
+import SceneSync
 
 /// The host's log output: one line per entry on stderr,
 /// `2026-11-22T10:15:03.120Z info [findview] message key=value …`.
@@ -67,7 +67,7 @@ public struct HostLogHandler: LogHandler {
 /// Where log lines go. Each line is written with one `write(2)`, so lines from threads never interleave.
 public final class LogSink: Sendable {
     private let descriptor: Int32
-    private let lock = Mutex(())
+    private let lock = CheckedMutex(())
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor

@@ -1,7 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
-import Synchronization
+import SceneSync
 
 /// How a child process ended.
 struct ChildOutcome: Sendable {
@@ -35,7 +35,7 @@ enum ChildProcess {
             var stopRequested = false
         }
 
-        private let state = Mutex(State())
+        private let state = CheckedMutex(State())
         private let stopped = DispatchSemaphore(value: 0)
         private let descriptor: Int32
 
@@ -86,7 +86,7 @@ enum ChildProcess {
     /// it a zombie), so the timer can never signal a recycled process ID.
     private static func wait(for pid: pid_t, timeout: Double) -> (status: Int32, timedOut: Bool) {
         enum Phase { case running, killed, exited }
-        let phase = Mutex(Phase.running)
+        let phase = CheckedMutex(Phase.running)
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + timeout)
         timer.setEventHandler {
