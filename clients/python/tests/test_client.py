@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import os
 import re
+import select
+import signal
 import subprocess
+import sys
+import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -29,6 +34,49 @@ def test_start_gives_a_private_host_with_its_scenes_and_close_stops_it(tmp_path:
     host.close()
     assert processes.host is not None and processes.host.returncode == 0, "stopped cleanly with SIGTERM"
     assert not processes.folder.exists()
+
+
+def test_a_killed_test_process_leaves_no_bus_or_host_behind(tmp_path: Path) -> None:
+    """A test run killed with SIGKILL (a CI job's timeout) takes its private bus and host with it:
+    both get SIGTERM from the kernel as the process that started them dies."""
+    starter = tmp_path / "starter.py"
+    starter.write_text(textwrap.dedent("""
+        import sys
+        from scenehost import Host
+        host = Host.start(sys.argv[1])
+        print(host._processes.host.pid, host._processes.bus.process.pid, flush=True)
+        sys.stdin.read()  # until killed
+    """), encoding="utf-8")
+    process = subprocess.Popen([sys.executable, str(starter), str(TOOLKIT_CONFIG)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stderr is not None
+    line = process.stdout.readline()
+    if not line:
+        process.kill()
+        pytest.fail(f"the starter printed no pids; it said: {process.stderr.read()}")
+    pids = [int(word) for word in line.split()]
+    watched = {os.pidfd_open(pid): pid for pid in pids}
+    try:
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 20
+        running = set(watched)
+        while running and (left := deadline - time.monotonic()) > 0:
+            ended, _, _ = select.select(list(running), [], [], left)
+            running -= set(ended)
+        assert not running, f"still running 20 s after the test process was killed: pids {[watched[fd] for fd in running]}"
+    finally:
+        for descriptor, pid in watched.items():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.close(descriptor)
+
+
+def test_a_missing_scene_host_is_named(tmp_path: Path) -> None:
+    with pytest.raises(scenehost.HostStartFailed, match=re.escape(f"cannot run {tmp_path / 'nothing'}: it is not an executable file")):
+        Host.start(executable=tmp_path / "nothing")
 
 
 def test_a_bad_configuration_fails_to_start_with_the_host_s_own_message(tmp_path: Path) -> None:

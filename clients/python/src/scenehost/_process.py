@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -44,6 +45,26 @@ def find_scene_host(executable: str | os.PathLike[str] | None = None) -> str:
     return found
 
 
+def ending_with_this_process(command: list[str]) -> list[str]:
+    """``command``, run so that the kernel sends it SIGTERM when this process ends, however it ends.
+
+    Without this, a test run that is killed (SIGKILL from a CI timeout, say) leaves its bus daemon
+    and host running, and the host does not exit when its bus goes away either (its scenes keep
+    running by design). util-linux's ``setpriv --pdeathsig TERM`` sets the child's parent-death
+    signal and then runs the command; util-linux is part of every Debian system. Without
+    ``setpriv``, the command runs as it is.
+
+    This is done only from the main thread. The kernel sends the signal when the *thread* that
+    started the child ends, and only the main thread lasts as long as the process.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return command
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return command
+    return [setpriv, "--pdeathsig", "TERM", "--", *command]
+
+
 class PrivateBus:
     """A ``dbus-daemon`` of our own with session-bus semantics, listening in ``folder``."""
 
@@ -53,7 +74,8 @@ class PrivateBus:
         binary = shutil.which("dbus-daemon") or "/usr/bin/dbus-daemon"
         try:
             self.process = subprocess.Popen(
-                [binary, f"--config-file={config}", "--nofork", "--nopidfile", "--nosyslog", "--print-address=1"],
+                ending_with_this_process(
+                    [binary, f"--config-file={config}", "--nofork", "--nopidfile", "--nosyslog", "--print-address=1"]),
                 stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         except OSError as error:
             raise errors.HostStartFailed(f"cannot start dbus-daemon ({binary}): {error}; "
@@ -114,6 +136,10 @@ class HostProcesses:
         if config is not None:
             command += ["--config", os.fspath(config)]
         command += arguments
+        if shutil.which(binary) is None:
+            notify.close()
+            raise errors.HostStartFailed(f"cannot run {binary}: it is not an executable file")
+        command = ending_with_this_process(command)
         try:
             with open(self.log_path, "wb") as log:
                 self.host = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=environment)
