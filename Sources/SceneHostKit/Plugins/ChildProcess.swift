@@ -70,11 +70,22 @@ enum ChildProcess {
         }
 
         /// Waits until everything in the pipe now has been collected, and returns it all.
+        ///
+        /// The bytes are moved out, so the collector owns no buffer once this returns. Its thread
+        /// may still be ending (it signals before it returns), and a process that exits meanwhile,
+        /// as `scene-host validate-plugin` does right after its last probe, must not leave a buffer
+        /// that only that thread could reach: LeakSanitizer reported one as a leak in a CI run, and
+        /// its exit status 1 (with stdout not flushed) failed the run.
         func finish() -> String {
             state.withLock { $0.stopRequested = true }
             stopped.wait()
             close(descriptor)
-            return state.withLock { String(decoding: $0.data, as: UTF8.self) }
+            let collected = state.withLock { state in
+                let taken = state.data
+                state.data = Data()
+                return taken
+            }
+            return String(decoding: collected, as: UTF8.self)
         }
     }
 
