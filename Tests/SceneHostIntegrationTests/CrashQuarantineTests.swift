@@ -100,7 +100,12 @@ struct CrashQuarantineTests {
         host.signal(SIGTERM)
         #expect(await host.exitStatus() == 0)
 
-        // watch followed every restart on the bus and said so.
+        // watch followed every restart on the bus and said so. It learns of the last exit from the
+        // bus after the host has gone, so the test waits for that line rather than reading at once.
+        let watching = watch
+        #expect(await offPool {
+            watching?.waitForStderr { $0.components(separatedBy: "the host left the bus").count - 1 >= 3 } ?? false
+        })
         let said = watch?.stderr ?? ""
         #expect(said.components(separatedBy: "the host left the bus").count - 1 == 3, "\(said)")
         #expect(said.components(separatedBy: "the host restarted").count - 1 == 2, "\(said)")

@@ -43,10 +43,16 @@ final class ScenectlProcess: Sendable {
     /// ``stderr(contains:timeout:)`` that blocks its thread: only on a thread of its own
     /// (``offPool(_:)``), never on the cooperative pool or the main actor.
     func waitForStderr(containing fragment: String, timeout: Double = 20) -> Bool {
+        waitForStderr(timeout: timeout) { $0.contains(fragment) }
+    }
+
+    /// Blocks until what the process wrote to stderr so far satisfies `condition`, it exits, or
+    /// `timeout` seconds pass; returns whether the condition held. Only on a thread of its own.
+    func waitForStderr(timeout: Double = 20, until condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if stderr.contains(fragment) { return true }
-            if !process.isRunning { return stderr.contains(fragment) }
+            if condition(stderr) { return true }
+            if !process.isRunning { return condition(stderr) }
             usleep(20_000)  // polling another process's output, on a thread of its own
         }
         return false
