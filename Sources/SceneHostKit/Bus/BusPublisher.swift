@@ -16,7 +16,6 @@ final class BusPublisher: ApplicationObserver {
     unowned let service: HostBusService
     private let logger: Logger
     private(set) var sequence: UInt64 = 0
-    private var windowNumbers: [ObjectIdentifier: Int] = [:]
     /// Each published window's object path, made once (every signal about a window carries it).
     private var windowPaths: [ObjectIdentifier: ObjectPath] = [:]
     private var windowsByNumber: [Int: Window] = [:]
@@ -59,13 +58,12 @@ final class BusPublisher: ApplicationObserver {
         for scene in application.connectedScenes {
             for window in scene.windows {
                 live.insert(ObjectIdentifier(window))
-                if windowNumbers[ObjectIdentifier(window)] == nil { export(window) }
+                if windowPaths[ObjectIdentifier(window)] == nil { export(window) }
             }
         }
         for (number, window) in windowsByNumber where !live.contains(ObjectIdentifier(window)) {
             windowRegistrations.removeValue(forKey: number)?.unexport()
             windowsByNumber[number] = nil
-            windowNumbers[ObjectIdentifier(window)] = nil
             windowPaths[ObjectIdentifier(window)] = nil
         }
         let names = Set(application.connectedScenes.map(\.name))
@@ -88,7 +86,6 @@ final class BusPublisher: ApplicationObserver {
         let number = nextWindowNumber
         nextWindowNumber += 1
         let path = SceneBusContract.windowPath(number)
-        windowNumbers[ObjectIdentifier(window)] = number
         windowPaths[ObjectIdentifier(window)] = path
         windowsByNumber[number] = window
         do {

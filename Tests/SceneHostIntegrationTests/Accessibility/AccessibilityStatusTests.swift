@@ -157,6 +157,18 @@ struct AccessibilityStatusTests {
         #expect(host.process.isRunning)
     }
 
+    /// Runs `body` with a stand-in launcher that owns org.a11y.Bus but is stopped (SIGSTOP, so it
+    /// answers nothing until continued), a connection to the session bus and a fake registry on the
+    /// accessibility bus; afterwards the launcher is continued and ended, and the rest closed.
+    private func withStoppedLauncher(_ body: (SpawnedProcess, BusConnection, FakeAtspiRegistry) async throws -> Void) async throws {
+        let (launcher, watcher) = try await startLauncherProcess()
+        defer { launcher.signal(SIGCONT); launcher.terminate(); watcher.close() }
+        let registry = try await FakeAtspiRegistry(address: accessibility.address)
+        defer { registry.leave() }
+        launcher.signal(SIGSTOP)
+        try await body(launcher, watcher, registry)
+    }
+
     /// Starts Tests/AccessibilityClients/status_launcher.py (a launcher in a process of its own,
     /// which the test can stop) on the session bus and waits until it owns `org.a11y.Bus`; returns
     /// it and a connection to the session bus.
@@ -179,21 +191,18 @@ struct AccessibilityStatusTests {
         "accessibility: on with a launcher that does not answer GetAddress (stopped): the host says so, asks again, and joins once it answers",
         .enabled(if: ExternalClientTools.missingForPython.isEmpty, "needs /usr/bin/python3 with python3-dbus and python3-gi"))
     func silentLauncherWhenOn() async throws {
-        let (launcher, watcher) = try await startLauncherProcess()
-        defer { launcher.signal(SIGCONT); launcher.terminate(); watcher.close() }
-        let registry = try await FakeAtspiRegistry(address: accessibility.address)
-        defer { registry.leave() }
-        launcher.signal(SIGSTOP)
-        let configuration = try temporaryFile("accessibility-on.yaml", "accessibility: on\nscenes: []\n")
-        let host = try HostProcess(
-            arguments: ["--bus", "private", "--config", configuration],
-            environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
-        #expect(await host.line(containing: "did not answer GetAddress within 3"))
-        #expect(registry.plugs.isEmpty)
-        launcher.signal(SIGCONT)
-        try await eventually("scene-host to embed", timeout: 60) { registry.plugs.count == 1 }
-        #expect(!host.log.contains { $0.contains("stays off") }, "\(host.log.joined(separator: "\n"))")
-        #expect(host.process.isRunning)
+        try await withStoppedLauncher { launcher, _, registry in
+            let configuration = try temporaryFile("accessibility-on.yaml", "accessibility: on\nscenes: []\n")
+            let host = try HostProcess(
+                arguments: ["--bus", "private", "--config", configuration],
+                environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
+            #expect(await host.line(containing: "did not answer GetAddress within 3"))
+            #expect(registry.plugs.isEmpty)
+            launcher.signal(SIGCONT)
+            try await eventually("scene-host to embed", timeout: 60) { registry.plugs.count == 1 }
+            #expect(!host.log.contains { $0.contains("stays off") }, "\(host.log.joined(separator: "\n"))")
+            #expect(host.process.isRunning)
+        }
     }
 
     @Test("A registry that does not answer Embed within 10 s is asked again, and the host registers when it answers")
@@ -216,24 +225,21 @@ struct AccessibilityStatusTests {
         "A launcher that owns its name but does not answer (stopped) leaves AT-SPI2 off and is asked again; once it answers, the host follows it and joins when it is turned on",
         .enabled(if: ExternalClientTools.missingForPython.isEmpty, "needs /usr/bin/python3 with python3-dbus and python3-gi"))
     func silentLauncher() async throws {
-        let (launcher, watcher) = try await startLauncherProcess()
-        defer { launcher.signal(SIGCONT); launcher.terminate(); watcher.close() }
-        let registry = try await FakeAtspiRegistry(address: accessibility.address)
-        defer { registry.leave() }
-        launcher.signal(SIGSTOP)
-        let host = try HostProcess(
-            arguments: ["--bus", "private"], environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
-        #expect(await host.line(containing: "org.a11y.Status on the session bus at \(session.address) did not answer within 3"))
-        #expect(!host.log.contains { $0.contains("no accessibility bus") }, "a silent launcher is not a missing one")
-        #expect(registry.plugs.isEmpty)
-        launcher.signal(SIGCONT)
-        #expect(await host.line(containing: "assistive technology is off (org.a11y.Status: IsEnabled false, ScreenReaderEnabled false)"))
-        _ = try await watcher.call(
-            destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: .properties, member: "Set",
-            arguments: [.string("org.a11y.Status"), .string("IsEnabled"), .variant(.bool(true))])
-        try await eventually("scene-host to embed", timeout: 60) { registry.plugs.count == 1 }
-        #expect(host.log.filter { $0.contains("assistive technology turned on") }.count == 1, "\(host.log.joined(separator: "\n"))")
-        #expect(host.process.isRunning)
+        try await withStoppedLauncher { launcher, watcher, registry in
+            let host = try HostProcess(
+                arguments: ["--bus", "private"], environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
+            #expect(await host.line(containing: "org.a11y.Status on the session bus at \(session.address) did not answer within 3"))
+            #expect(!host.log.contains { $0.contains("no accessibility bus") }, "a silent launcher is not a missing one")
+            #expect(registry.plugs.isEmpty)
+            launcher.signal(SIGCONT)
+            #expect(await host.line(containing: "assistive technology is off (org.a11y.Status: IsEnabled false, ScreenReaderEnabled false)"))
+            _ = try await watcher.call(
+                destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: .properties, member: "Set",
+                arguments: [.string("org.a11y.Status"), .string("IsEnabled"), .variant(.bool(true))])
+            try await eventually("scene-host to embed", timeout: 60) { registry.plugs.count == 1 }
+            #expect(host.log.filter { $0.contains("assistive technology turned on") }.count == 1, "\(host.log.joined(separator: "\n"))")
+            #expect(host.process.isRunning)
+        }
     }
 
     @Test("With a session bus that has no org.a11y.Status and no AT_SPI_BUS_ADDRESS, auto stays off and says why, once")
