@@ -124,6 +124,7 @@ def device(c):
     c.host("SendInput", "s", ("touch findview 0 down 240 250",), label="SendInput down")
     c.host("SendInput", "s", ("touch findview 0 up 240 250",), label="SendInput up")
     c.host("DisplayStatistics")
+    c.host("BusStatistics")
 
 
 def snapshots(c):

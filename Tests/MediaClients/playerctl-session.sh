@@ -17,7 +17,7 @@ cleanup() {
 trap cleanup EXIT
 
 # `timeout`: the host can never outlive a session that is torn down abruptly.
-timeout 150 "$host" --probe-timeout 60 2> "$work/host.log" &
+timeout 150 "$host" 2> "$work/host.log" &
 host_pid=$!
 
 # Waits (up to 60 s) until the command in $1 succeeds.

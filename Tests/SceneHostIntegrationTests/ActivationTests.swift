@@ -90,11 +90,11 @@ struct ActivationTests {
         #expect(tap.status == 0 && tap.output == "blue\n", "\(tap.output)")
 
         // The host is the installed one, on this bus: stop it through its PID.
-        let connection = try BusConnection.connect(to: .address(address))
+        let connection = try await BusConnection.connect(to: .address(address))
         defer { connection.close() }
         let reply = try connection.callBlocking(
             destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetConnectionUnixProcessID",
-            arguments: [.string("org.scenehost.SceneHost")], timeout: .seconds(10))
+            arguments: [.string("org.scenehost.SceneHost")], timeout: .seconds(60))
         let pid = try reply.read { try $0.readUInt32() }
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
         #expect(executable == prefix + "/lib/scenehost/scene-host")

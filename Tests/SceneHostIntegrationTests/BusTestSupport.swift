@@ -31,7 +31,7 @@ final class HostBusClient {
         let addressFile = host.runtimeFolder + "/scenehost/bus-address"
         #expect(await host.line(containing: "host ready"))
         let address = try String(contentsOfFile: addressFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        connection = try BusConnection.connect(to: .address(address))
+        connection = try await BusConnection.connect(to: .address(address))
         if subscribe {
             subscription = try await connection.addMatch(
                 .signal(sender: SceneBusContract.busName, interface: SceneBusContract.hostInterface)
@@ -51,7 +51,7 @@ final class HostBusClient {
 
     /// Waits until `condition` holds for the signals received so far; `timeout` is scaled for
     /// sanitized runs (``SanitizedRun/timeScale``).
-    func waitForSignals(_ what: String, timeout: Duration = .seconds(15), until condition: @escaping ([HostSignal]) -> Bool) async throws {
+    func waitForSignals(_ what: String, timeout: Duration = .seconds(60), until condition: @escaping ([HostSignal]) -> Bool) async throws {
         if condition(signals) { return }
         let timeout = SanitizedRun.scaled(timeout)
         let id = nextWaiter
@@ -80,7 +80,7 @@ final class HostBusClient {
     ) async throws -> [BusValue] {
         try await connection.call(
             destination: SceneBusContract.busName, path: path, interface: interface, member: member, arguments: arguments,
-            timeout: .seconds(20)
+            timeout: .seconds(60)
         ).arguments
     }
 

@@ -34,12 +34,12 @@ struct CrashQuarantineTests {
         func startHost() throws -> HostProcess {
             try HostProcess(arguments: ["--config", config, "--bus", daemon.address], environment: environment)
         }
-        let connection = try BusConnection.connect(to: .address(daemon.address))
+        let connection = try await BusConnection.connect(to: .address(daemon.address))
         defer { connection.close() }
         func call(_ path: ObjectPath, _ interface: InterfaceName, _ member: MemberName, _ arguments: [BusValue] = []) async throws -> [BusValue] {
             try await connection.call(
                 destination: SceneBusContract.busName, path: path, interface: interface, member: member, arguments: arguments,
-                timeout: .seconds(30)
+                timeout: .seconds(60)
             ).arguments
         }
         var watch: ScenectlProcess?

@@ -27,7 +27,7 @@ final class ExternalProcess: Sendable {
     var stderr: String { read("stderr") }
 
     /// Waits until standard error contains `fragment`; false on timeout or when the process ends first.
-    func stderr(contains fragment: String, timeout: Double = 30) async -> Bool {
+    func stderr(contains fragment: String, timeout: Double = 60) async -> Bool {
         let deadline = Date().addingTimeInterval(SanitizedRun.seconds(timeout))
         while Date() < deadline {
             if stderr.contains(fragment) { return true }

@@ -48,11 +48,6 @@ final class HostProcess: Sendable {
     ///   this one uses, to test running twice.
     init(arguments: [String], environment: [String: String] = [:], executable: String = "scene-host", sharing: HostProcess? = nil) throws {
         let path = executable.hasPrefix("/") ? executable : buildFolder() + "/" + executable
-        // Probes are process starts; with every suite running in parallel on two cores one can take
-        // seconds, so hosts on the embedded default get a generous probe timeout. A test's own
-        // configuration says what it needs.
-        let defaultsOnly = !arguments.contains("--config") && !arguments.contains("--probe-timeout")
-        let allArguments = arguments + (defaultsOnly && executable.hasSuffix("scene-host") ? ["--probe-timeout", "60"] : [])
         ownsRuntimeFolder = sharing == nil
         runtimeFolder = sharing?.runtimeFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent(
             "scenehost-runtime-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
@@ -72,7 +67,7 @@ final class HostProcess: Sendable {
         let pipe = try closeOnExecPipe()
         logReader = FileHandle(fileDescriptor: pipe.read, closeOnDealloc: true)
         defer { close(pipe.write) }
-        process = try SpawnedProcess(path, allArguments, environment: env, standardError: .descriptor(pipe.write))
+        process = try SpawnedProcess(path, arguments, environment: env, standardError: .descriptor(pipe.write))
         logReader.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self else { return }

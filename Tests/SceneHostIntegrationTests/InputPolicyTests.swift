@@ -75,7 +75,7 @@ struct InputPolicyTests {
         defer { try? FileManager.default.removeItem(atPath: script) }
         // Subscribed before the host starts, so the scripted tap's signals cannot be missed.
         let daemon = try await offPool { try BusDaemon() }
-        let watcher = try BusConnection.connect(to: .address(daemon.address))
+        let watcher = try await BusConnection.connect(to: .address(daemon.address))
         defer { watcher.close() }
         var touches: [HostSignal] = []
         let subscription = try await watcher.addMatch(
@@ -157,7 +157,7 @@ struct InputPolicyTests {
             Issue.record("\(error); the host's log:\n\(host.log.joined(separator: "\n"))")
             throw error
         }
-        let probe = try AtspiProbe(address: daemon.address, application: registry.plugs[0].bus)
+        let probe = try await AtspiProbe(address: daemon.address, application: registry.plugs[0].bus)
         defer { probe.close() }
         #expect(try await probe.property(Atspi.rootPath, Atspi.application, "Id") == .int32(FakeAtspiRegistry.applicationID))
         let button = try await probe.path(ofID: "grow")

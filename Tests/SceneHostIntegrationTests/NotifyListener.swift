@@ -27,7 +27,7 @@ final class NotifyListener {
     var address: String { "@" + name }
 
     /// The next datagram's `KEY=value` lines, or nil when none arrives within `timeout` seconds.
-    func next(timeout: Double = 20) -> [String: String]? {
+    func next(timeout: Double = 60) -> [String: String]? {
         var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, Int32(timeout * 1000)) == 1 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -26,9 +26,8 @@ struct PluginLoadingTests {
             #expect(error.name.rawValue == "org.scenehost.Error.InvalidName")
             #expect(error.message.contains("the plugin name '' is empty"), "\(error.message)")
         }
-        // FixtureHangOnCreate would hold a probe for the whole probe timeout (60 s here): the name is
-        // refused first, at once.
-        let started = Date()
+        // FixtureHangOnCreate would hold a probe for the whole probe timeout: the name is refused
+        // first, without a probe.
         do {
             _ = try await client.host("LoadPlugin", [.string("FixtureHangOnCreate"), .string("bad name")])
             Issue.record("a bad scene name was accepted")
@@ -36,8 +35,6 @@ struct PluginLoadingTests {
             #expect(error.name.rawValue == "org.scenehost.Error.InvalidName")
             #expect(error.message.contains("scene name 'bad name' is invalid"), "\(error.message)")
         }
-        // Well under the 60 s a probe of it would hold (sanitized, any call can take many seconds).
-        #expect(Date().timeIntervalSince(started) < (SanitizedRun.sanitizer == nil ? 5 : 45))
         #expect(!host.log.contains { $0.contains("FixtureHangOnCreate") && $0.contains("probe") })
         let path = try await client.host("LoadPlugin", [.string("FindView"), .string("extra")])
         #expect(path == [.objectPath(SceneBusContract.scenePath("extra"))])
@@ -80,10 +77,11 @@ struct PluginLoadingTests {
         #expect(await host.exitStatus() == 0)
     }
 
-    @Test("Start-up probes run off the main thread: while a plugin's probe hangs, the host answers Ping at once")
+    @Test("Start-up probes run off the main thread: while a plugin's probe hangs, the host answers Ping")
     func startupProbesDoNotBlock() async throws {
+        // The hanging probe holds on for ten minutes: every Ping below is answered while it runs.
         let config = try temporaryFile(
-            "hang.yaml", "plugins:\n  probe-timeout: 4\nscenes:\n  - name: findview\n    plugin: FindView\n  - name: hang\n    plugin: FixtureHangOnCreate\n")
+            "hang.yaml", "plugins:\n  probe-timeout: 600\nscenes:\n  - name: findview\n    plugin: FindView\n  - name: hang\n    plugin: FixtureHangOnCreate\n")
         defer { try? FileManager.default.removeItem(atPath: config) }
         let host = try HostProcess(arguments: ["--config", config])
         let addressFile = host.runtimeFolder + "/scenehost/bus-address"
@@ -92,44 +90,34 @@ struct PluginLoadingTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         let address = try String(contentsOfFile: addressFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let connection = try BusConnection.connect(to: .address(address))
+        let connection = try await BusConnection.connect(to: .address(address))
         defer { connection.close() }
         // The name is claimed once the scenes are in; until then the host is reached by its unique name.
         var unique: String?
         while unique == nil && Date() < deadline {
             let names = try await connection.call(
-                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(5)
+                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(60)
             ).arguments.first?.arrayElements?.compactMap(\.stringValue) ?? []
             for name in names where name.hasPrefix(":") {
                 let pid = try? await connection.call(
                     destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetConnectionUnixProcessID",
-                    arguments: [.string(name)], timeout: .seconds(5)
+                    arguments: [.string(name)], timeout: .seconds(60)
                 ).arguments.first?.uint32Value
                 if pid == UInt32(host.process.processIdentifier) { unique = name }
             }
             if unique == nil { try await Task.sleep(for: .milliseconds(20)) }
         }
         let hostName = try BusName(try #require(unique))
-        var slowest = 0.0
         for _ in 0..<5 {
-            let sent = Date()
             _ = try await connection.call(
                 destination: hostName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping",
-                timeout: .seconds(20))
-            slowest = max(slowest, Date().timeIntervalSince(sent))
-            try await Task.sleep(for: .milliseconds(100))
+                timeout: .seconds(120))
         }
         #expect(!host.log.contains { $0.contains("host ready") }, "the hanging probe was still under way")
         let owner = try await connection.call(
             destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "NameHasOwner",
-            arguments: [.string(SceneBusContract.busName.rawValue)], timeout: .seconds(5)).arguments.first?.boolValue
+            arguments: [.string(SceneBusContract.busName.rawValue)], timeout: .seconds(60)).arguments.first?.boolValue
         #expect(owner == false, "the well-known name waits for the configured scenes")
-        // Blocked by the probe, a Ping would wait out its 4 s timeout; sanitized code on a loaded
-        // machine has answered in 1.2 s, so there the bound is half the timeout.
-        let bound = min(SanitizedRun.seconds(1), 2)
-        #expect(slowest < bound, "a Ping took \(slowest) s while a probe was under way (bound \(bound) s)")
-        #expect(await host.line(containing: "host ready"))
-        #expect(host.messages(tagged: "hang").contains { $0.contains("(probeTimedOut)") })
         host.signal(SIGTERM)
         #expect(await host.exitStatus() == 0)
     }

@@ -31,7 +31,7 @@ final class ScenectlProcess: Sendable {
 
     /// Waits until stderr contains `fragment`; false on timeout or exit. Polls the output file
     /// asynchronously, holding no thread.
-    func stderr(contains fragment: String, timeout: Double = 20) async -> Bool {
+    func stderr(contains fragment: String, timeout: Double = 60) async -> Bool {
         await client.stderr(contains: fragment, timeout: timeout)
     }
 
@@ -42,13 +42,13 @@ final class ScenectlProcess: Sendable {
 
     /// ``stderr(contains:timeout:)`` that blocks its thread: only on a thread of its own
     /// (``offPool(_:)``), never on the cooperative pool or the main actor.
-    func waitForStderr(containing fragment: String, timeout: Double = 20) -> Bool {
+    func waitForStderr(containing fragment: String, timeout: Double = 60) -> Bool {
         waitForStderr(timeout: timeout) { $0.contains(fragment) }
     }
 
     /// Blocks until what the process wrote to stderr so far satisfies `condition`, it exits, or
     /// `timeout` seconds pass; returns whether the condition held. Only on a thread of its own.
-    func waitForStderr(timeout: Double = 20, until condition: (String) -> Bool) -> Bool {
+    func waitForStderr(timeout: Double = 60, until condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(stderr) { return true }

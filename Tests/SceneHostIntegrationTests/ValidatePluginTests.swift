@@ -66,6 +66,8 @@ struct ValidatePluginTests {
     func hostLogsProbeBacktrace() async throws {
         let config = try temporaryFile("crash.yaml", "scenes:\n  - name: crash\n    plugin: FixtureCrashInScene\n")
         defer { try? FileManager.default.removeItem(atPath: config) }
+        // Swift's backtracer symbolicates the crash before the probe ends, which takes longer than
+        // a probe usually may.
         let host = try HostProcess(
             arguments: ["--config", config, "--diagnostics", "plugins", "--probe-timeout", "60"],
             environment: SanitizedRun.swiftBacktraceOverrides)

@@ -38,14 +38,14 @@ struct WireInputTests {
             arguments: [], environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.address, "AT_SPI_BUS_ADDRESS": daemon.address])
         #expect(await host.line(containing: "host ready"))
         try await eventually("scene-host to embed its accessible root") { !registry.plugs.isEmpty }
-        let client = try BusConnection.connect(to: .address(daemon.address))
+        let client = try await BusConnection.connect(to: .address(daemon.address))
         defer { client.close() }
 
         let managed = try await client.call(
             destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .objectManager,
-            member: "GetManagedObjects", timeout: .seconds(20))
+            member: "GetManagedObjects", timeout: .seconds(60))
         let apiPaths = [SceneBusContract.rootPath] + (managed.arguments.first?.dictionaryEntries ?? []).compactMap(\.key.objectPathValue)
-        let probe = try AtspiProbe(address: daemon.address, application: registry.plugs[0].bus)
+        let probe = try await AtspiProbe(address: daemon.address, application: registry.plugs[0].bus)
         let accessiblePaths = [Atspi.rootPath] + (try await probe.items().keys.sorted())
         var objects: [(BusName, ObjectPath)] = apiPaths.map { (SceneBusContract.busName, $0) }
         objects.append((Mpris.busName, Mpris.path))
@@ -61,7 +61,7 @@ struct WireInputTests {
                     do {
                         let reply = try await client.call(
                             destination: destination, path: path, interface: .properties, member: member, arguments: arguments,
-                            timeout: .seconds(20))
+                            timeout: .seconds(60))
                         Issue.record("\(member)('\(name)') on \(path) answered \(reply.arguments)")
                     } catch let error as BusError {
                         #expect(error.name == .invalidArgs, "\(member)('\(name)') on \(destination) \(path): \(error)")
@@ -73,7 +73,7 @@ struct WireInputTests {
         #expect(host.process.isRunning)
         let version = try await client.call(
             destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .properties, member: "Get",
-            arguments: [.string(SceneBusContract.hostInterface.rawValue), .string("Version")], timeout: .seconds(20))
+            arguments: [.string(SceneBusContract.hostInterface.rawValue), .string("Version")], timeout: .seconds(60))
         #expect(version.arguments == [.variant(.string(HostVersion.busVersion))])
         #expect(try await probe.call(Atspi.rootPath, Atspi.accessible, "GetRole").isEmpty == false)
         probe.close()
@@ -90,7 +90,7 @@ struct WireInputTests {
         func call(_ path: ObjectPath, _ member: MemberName, _ arguments: [BusValue] = []) async throws -> [BusValue] {
             try await client.connection.call(
                 destination: SceneBusContract.busName, path: path, interface: nil, member: member, arguments: arguments,
-                timeout: .seconds(20)
+                timeout: .seconds(60)
             ).arguments
         }
         let root = SceneBusContract.rootPath

@@ -1,4 +1,5 @@
 import Glibc
+import TestProcesses
 @testable import SceneHostKit
 import Testing
 
@@ -19,5 +20,40 @@ struct ChildProcessTests {
         let listed = outcome.stdout.split(separator: "\n").compactMap { Int32($0) }.sorted()
         #expect(Array(listed.prefix(3)) == [0, 1, 2], "\(listed)")
         #expect(!listed.contains(leaked), "descriptor \(leaked) reached the child: \(listed)")
+    }
+}
+
+@Suite("A child's time limit starts when it says it runs")
+struct ChildProcessDeadlineTests {
+    private static let marker = ChildProcess.runningMarker
+
+    @Test("A child slow to start (a busy machine, a sanitizer) is not killed for it: its limit counts from its announcement")
+    func slowStartIsNotCounted() async throws {
+        let outcome = try await offPool {
+            try ChildProcess.run(
+                executable: "/bin/sh", arguments: ["-c", "sleep 1.5; echo '\(Self.marker)'; echo done"], timeout: 1)
+        }
+        #expect(outcome.termination == .exited(0))
+        #expect(outcome.stdout.hasSuffix("done\n"))
+    }
+
+    @Test("A child that runs past its limit after announcing is killed, and the outcome says when it had started")
+    func killedAfterRunning() async throws {
+        let outcome = try await offPool {
+            try ChildProcess.run(executable: "/bin/sh", arguments: ["-c", "echo '\(Self.marker)'; exec sleep 60"], timeout: 0.5)
+        }
+        guard case .timedOut(.running(let startedAfter)) = outcome.termination else {
+            Issue.record("expected a timeout while running, got \(outcome.termination)")
+            return
+        }
+        #expect(startedAfter >= 0)
+    }
+
+    @Test("A child that never announces is killed for the start limit")
+    func killedWhileStarting() async throws {
+        let outcome = try await offPool {
+            try ChildProcess.run(executable: "/bin/sh", arguments: ["-c", "exec sleep 60"], timeout: 30, startLimit: 0.5)
+        }
+        #expect(outcome.termination == .timedOut(.starting))
     }
 }

@@ -11,7 +11,7 @@ internal import CDBus
 /// which drain the main queue while awaiting.
 ///
 /// ```swift
-/// let connection = try BusConnection.connect(to: .session)
+/// let connection = try await BusConnection.connect(to: .session)
 /// let reply = try await connection.call(destination: .bus, path: "/org/freedesktop/DBus",
 ///                                       interface: .bus, member: "ListNames")
 /// ```
@@ -43,8 +43,9 @@ public final class BusConnection {
     public let endpoint: BusEndpoint
     /// Whether this is libdbus's shared connection for the endpoint or a private one.
     public let sharing: Sharing
-    /// The unique name the bus assigned (`:1.N`), or `nil` on a peer-to-peer connection.
-    public let uniqueName: BusName?
+    /// The unique name the bus assigned (`:1.N`), or `nil` on a peer-to-peer connection. Set before
+    /// ``connect(to:sharing:)`` returns.
+    public private(set) var uniqueName: BusName?
     /// `false` once ``close()`` was called or the bus went away. Sending then throws
     /// ``BusError/Code-swift.struct/disconnected``.
     public internal(set) var isConnected = true
@@ -99,8 +100,9 @@ public final class BusConnection {
     /// Connects to `endpoint`, registers with the bus (except for `.peer`), and integrates the
     /// connection with the main run loop.
     ///
-    /// Connecting blocks the main actor for the authentication and `Hello` round trips (a few
-    /// milliseconds on a local bus).
+    /// The socket connection, authentication and `Hello` round trips run on a thread of their own
+    /// (``BlockingThread``): the main actor serves everything else meanwhile, however slow the bus is
+    /// to answer. Only the integration with the run loop happens on the main actor.
     ///
     /// - Parameters:
     ///   - endpoint: The bus or peer to connect to.
@@ -109,11 +111,76 @@ public final class BusConnection {
     /// - Throws: ``BusError`` with code ``BusError/Code-swift.struct/connectionFailed`` naming
     ///   the endpoint and libdbus's reason (no such socket, authentication refused, malformed
     ///   address, no session bus address set).
-    public static func connect(to endpoint: BusEndpoint = .session, sharing: Sharing = .private) throws
+    public static func connect(to endpoint: BusEndpoint = .session, sharing: Sharing = .private) async throws
+        -> BusConnection
+    {
+        _ = LibDBus.threadsInitialized
+        guard case .address(let address) = endpoint, sharing == .private else {
+            // The session and system buses, peers and shared connections: libdbus connects and
+            // registers, on a thread of their own.
+            let opened = await BlockingThread.run { () -> Result<(UInt, BusName?), any Error> in
+                Result {
+                    let raw = try BusTransport.open(endpoint, sharing: sharing)
+                    return (UInt(bitPattern: raw), Self.registeredName(of: raw))
+                }
+            }
+            let (bits, name) = try opened.get()
+            return try adopt(OpaquePointer(bitPattern: bits)!, endpoint: endpoint, sharing: sharing, uniqueName: name)
+        }
+        let opened = await BlockingThread.run { () -> Result<UInt, any Error> in
+            Result { UInt(bitPattern: try BusTransport.openUnregistered(address: address)) }
+        }
+        let connection = try adopt(OpaquePointer(bitPattern: try opened.get())!, endpoint: endpoint, sharing: sharing, uniqueName: nil)
+        do {
+            try await connection.register()
+        } catch {
+            connection.close()
+            throw error
+        }
+        return connection
+    }
+
+    /// Sends `Hello` through the run loop (authentication happens on the way) and records the unique
+    /// name the bus assigns.
+    private func register() async throws {
+        let reply: BusMessage
+        do {
+            reply = try await call(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "Hello")
+        } catch {
+            throw BusError(code: .connectionFailed, name: .failed, message: "cannot connect to \(endpoint): registering with the bus failed: \(error)")
+        }
+        guard let raw = reply.arguments.first?.stringValue, let name = try? BusName(raw), name.isUnique else {
+            throw BusError(
+                code: .connectionFailed, name: .failed,
+                message: "cannot connect to \(endpoint): the bus answered Hello with \(reply.arguments), not a unique name")
+        }
+        uniqueName = name
+        transport.recordUniqueName(name)
+    }
+
+    /// The unique name libdbus registered `raw` with (any thread; nil for a peer connection).
+    private nonisolated static func registeredName(of raw: OpaquePointer) -> BusName? {
+        dbus_bus_get_unique_name(raw).map { BusName(unchecked: String(cString: $0)) }
+    }
+
+    /// Connects like ``connect(to:sharing:)``, blocking the calling thread (the main actor) for the
+    /// socket connection, authentication and `Hello` round trips.
+    ///
+    /// For command-line tools and start-up code, where nothing else waits to be served. A service
+    /// that is already serving connects with the `async` variant.
+    public static func connectBlocking(to endpoint: BusEndpoint = .session, sharing: Sharing = .private) throws
         -> BusConnection
     {
         _ = LibDBus.threadsInitialized
         let raw = try BusTransport.open(endpoint, sharing: sharing)
+        return try adopt(raw, endpoint: endpoint, sharing: sharing, uniqueName: registeredName(of: raw))
+    }
+
+    /// Wraps an opened libdbus connection (whose reference it takes over), or returns the live object
+    /// already wrapping libdbus's shared connection.
+    private static func adopt(_ raw: OpaquePointer, endpoint: BusEndpoint, sharing: Sharing, uniqueName: BusName?) throws
+        -> BusConnection
+    {
         if sharing == .shared, let existing = sharedConnections[UInt(bitPattern: raw)]?.connection,
             existing.isConnected
         {
@@ -122,7 +189,7 @@ public final class BusConnection {
         }
         let connection: BusConnection
         do {
-            connection = try BusConnection(raw: raw, endpoint: endpoint, sharing: sharing)
+            connection = try BusConnection(raw: raw, endpoint: endpoint, sharing: sharing, uniqueName: uniqueName)
         } catch {
             if sharing == .private {
                 dbus_connection_close(raw)
@@ -136,11 +203,10 @@ public final class BusConnection {
         return connection
     }
 
-    private init(raw: OpaquePointer, endpoint: BusEndpoint, sharing: Sharing) throws {
+    private init(raw: OpaquePointer, endpoint: BusEndpoint, sharing: Sharing, uniqueName: BusName?) throws {
         self.endpoint = endpoint
         self.sharing = sharing
-        // libdbus validated the name the bus assigned.
-        self.uniqueName = dbus_bus_get_unique_name(raw).map { BusName(unchecked: String(cString: $0)) }
+        self.uniqueName = uniqueName
         let isBusConnection: Bool
         if case .peer = endpoint { isBusConnection = false } else { isBusConnection = true }
         self.transport = BusTransport(raw: raw, isBusConnection: isBusConnection)
@@ -199,6 +265,17 @@ public final class BusConnection {
                     + "connect over a Unix socket to send 'h' values"
             )
         }
+    }
+
+    /// What this connection's output did: bytes waiting for the socket now, the most that ever
+    /// waited, and how often the socket was full.
+    public var outputStatistics: OutputStatistics { transport.statistics }
+
+    /// Runs on the main actor when the socket becomes full (the peer does not read) and again when
+    /// what waited has been written. Nothing blocks meanwhile: messages wait in order.
+    public var outputBackpressureHandler: (@MainActor (OutputBackpressure) -> Void)? {
+        get { transport.onBackpressure }
+        set { transport.onBackpressure = newValue }
     }
 
     /// Blocks the calling thread until every message sent on this connection has been written to the

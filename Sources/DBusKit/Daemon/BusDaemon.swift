@@ -15,8 +15,8 @@ import SceneSync
 /// ```
 ///
 /// The daemon lives until ``stop()`` is called or the `BusDaemon` is released, whichever comes
-/// first: it is sent `SIGTERM`, waited for (then `SIGKILL`ed after 5 s), and its directory is
-/// removed. It cannot outlive this process either: it runs under a small `/bin/sh` watchdog
+/// first: it is sent `SIGTERM`, waited for on a thread of its own (then `SIGKILL`ed after 5 s), and
+/// its directory is removed; nothing waits for that unless it asks (``waitUntilStopped()``). It cannot outlive this process either: it runs under a small `/bin/sh` watchdog
 /// that holds the read end of a pipe whose only writer is this process, and stops the daemon
 /// and removes the directory as soon as that pipe closes, which the kernel does when this
 /// process exits or crashes, even without deinitializers running.
@@ -31,9 +31,24 @@ public final class BusDaemon: Sendable {
     private let watchdogID: Int32
     /// Our end of the lifeline pipe; closing it makes the watchdog stop the daemon.
     private let lifeline: Int32
-    private let stopped = CheckedMutex(false)
+    /// Where stopping is, shared with the thread that reaps the daemon.
+    private let state = StopState()
+
+    /// Waiters of ``waitUntilStopped()`` park in `.stopping`.
+    private final class StopState: Sendable {
+        enum Phase {
+            case running
+            case stopping([CheckedContinuation<Void, Never>])
+            case stopped
+        }
+
+        let phase = CheckedMutex(Phase.running)
+    }
 
     /// Starts a daemon and waits (up to 10 s) until it has printed its address.
+    ///
+    /// Blocks the calling thread meanwhile: call it off the main actor once the process serves
+    /// anything (tests use a thread of their own).
     ///
     /// - Parameter executable: The `dbus-daemon` binary; `nil` searches `PATH`, then
     ///   `/usr/bin` and `/bin`.
@@ -72,18 +87,44 @@ public final class BusDaemon: Sendable {
         stop()
     }
 
-    /// Stops the daemon and removes its directory. Connections to it see the bus go away.
-    /// Calling it again does nothing.
+    /// Stops the daemon and removes its directory, without waiting: returns at once, while a thread
+    /// of its own reaps the daemon (killing it after 5 s) and removes the directory. Connections to it
+    /// see the bus go away. Calling it again does nothing; ``waitUntilStopped()`` waits for the end.
     public func stop() {
-        let alreadyStopped = stopped.withLock { stopped in
-            defer { stopped = true }
-            return stopped
+        let starts = state.phase.withLock { state -> Bool in
+            guard case .running = state else { return false }
+            state = .stopping([])
+            return true
         }
-        guard !alreadyStopped else {
+        guard starts else {
             return
         }
-        BusDaemon.terminate(watchdog: watchdogID, lifeline: lifeline, daemon: processID)
-        BusDaemon.removeDirectory(directory)
+        let watchdog = watchdogID, lifeline = lifeline, daemon = processID, directory = directory
+        BlockingThread.detach { [state] in
+            BusDaemon.terminate(watchdog: watchdog, lifeline: lifeline, daemon: daemon)
+            BusDaemon.removeDirectory(directory)
+            let waiters = state.phase.withLock { state -> [CheckedContinuation<Void, Never>] in
+                defer { state = .stopped }
+                guard case .stopping(let waiters) = state else { return [] }
+                return waiters
+            }
+            waiters.forEach { $0.resume() }
+        }
+    }
+
+    /// Returns once the daemon has exited and its directory is gone (after ``stop()`` was called,
+    /// or at once if it had ended already). Suspends without holding a thread.
+    public func waitUntilStopped() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let parked = state.phase.withLock { state -> Bool in
+                guard case .stopping(let waiters) = state else { return false }
+                state = .stopping(waiters + [continuation])
+                return true
+            }
+            if !parked {
+                continuation.resume()
+            }
+        }
     }
 
     // MARK: Steps

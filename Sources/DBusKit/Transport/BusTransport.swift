@@ -51,6 +51,19 @@ final class BusTransport {
     private(set) var isBroken = false
     /// Set while the socket refused bytes and the loop waits for it to take more: sends only queue.
     private var isWaitingForSocket = false
+    /// What the output did (see ``OutputStatistics``); `queuedBytes` is read from the queue.
+    private var counters = OutputStatistics()
+    /// The most bytes that waited since the socket was last full (reported when they drain).
+    private var spellPeak: Int?
+    /// Told when the socket becomes full and when what waited has drained, on the main actor.
+    var onBackpressure: (@MainActor (OutputBackpressure) -> Void)?
+
+    /// The output's counters now.
+    var statistics: OutputStatistics {
+        var statistics = counters
+        statistics.queuedBytes = queue.byteCount
+        return statistics
+    }
 
     init(raw: OpaquePointer, isBusConnection: Bool) {
         self.raw = raw
@@ -96,6 +109,7 @@ final class BusTransport {
     func send(wire bytes: [UInt8]) {
         guard !isBroken else { return }
         queue.append(bytes: bytes)
+        noteQueued()
         if !loop.isInCallback, !isWaitingForSocket { pump() }
     }
 
@@ -140,6 +154,7 @@ final class BusTransport {
     /// when libdbus holds messages, its own write watch drains them and the loop calls again after.
     func pump() {
         isWaitingForSocket = false
+        defer { noteDrained() }
         while !queue.isEmpty, !isBroken {
             if let handOff = queue.popHandOff() {
                 handOver(handOff)
@@ -156,6 +171,11 @@ final class BusTransport {
                 continue
             case .blocked:
                 isWaitingForSocket = true
+                if spellPeak == nil {
+                    spellPeak = queue.byteCount
+                    counters.socketFullCount += 1
+                    onBackpressure?(.socketFull(queuedBytes: queue.byteCount))
+                }
                 loop.waitForWritable()
                 return
             case .failed:
@@ -167,6 +187,20 @@ final class BusTransport {
                 return
             }
         }
+    }
+
+    /// Records the bytes waiting now in the peaks.
+    private func noteQueued() {
+        let waiting = queue.byteCount
+        counters.peakQueuedBytes = max(counters.peakQueuedBytes, waiting)
+        if let peak = spellPeak, waiting > peak { spellPeak = waiting }
+    }
+
+    /// After a pump: a spell of a full socket ends once nothing waits.
+    private func noteDrained() {
+        guard let peak = spellPeak, queue.byteCount == 0 else { return }
+        spellPeak = nil
+        onBackpressure?(.drained(peakBytes: peak))
     }
 
     private func handOver(_ handOff: HandOff) {

@@ -229,9 +229,14 @@ final class ConnectionLoop {
         }
     }
 
-    /// Reads what the socket holds now (up to ``readsPerTurn`` reads), without waiting.
+    /// Reads what the socket holds now (up to ``readsPerTurn`` reads), without waiting, through the
+    /// watch libdbus reads with (whether or not its dispatch source exists yet).
     private func readWaiting() {
-        guard let (watchBits, _) = watches.first(where: { $0.value.flags & DBUS_WATCH_READABLE.rawValue != 0 }) else {
+        let readable = watches.keys.first { watchBits in
+            let watch = OpaquePointer(bitPattern: watchBits)!
+            return dbus_watch_get_enabled(watch) != 0 && dbus_watch_get_flags(watch) & DBUS_WATCH_READABLE.rawValue != 0
+        }
+        guard let watchBits = readable else {
             return
         }
         readMore(OpaquePointer(bitPattern: watchBits)!, watchBits: watchBits, reads: ConnectionLoop.readsPerTurn)
@@ -440,12 +445,23 @@ final class ConnectionLoop {
         timeouts[timeoutBits] = timer
     }
 
+    /// Runs an expired libdbus timeout, after reading what the socket already holds.
+    ///
+    /// The timer's event and the socket's can wait on a busy main queue in either order; reading first
+    /// makes the outcome what happened on the wire: a reply that arrived before the timeout fired
+    /// completes its call (libdbus removes the call's timeout as it reads the reply, so the timeout
+    /// is not run), however long the main actor was busy. A call still unanswered times out as before.
     private func handleTimeout(_ timeoutBits: UInt) {
         guard timeouts[timeoutBits] != nil else {
             return
         }
         enterCallback()
         defer { leaveCallback() }
+        readWaiting()
+        // Removed while reading: the timeout is freed by libdbus and must not be touched.
+        guard timeouts[timeoutBits] != nil else {
+            return
+        }
         dbus_timeout_handle(OpaquePointer(bitPattern: timeoutBits)!)
         drain()
     }

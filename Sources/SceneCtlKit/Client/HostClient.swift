@@ -47,7 +47,7 @@ final class HostClient {
     private static func probe(_ candidate: HostLocator.Candidate, timeout: Duration, activate: Bool) async throws -> BusConnection {
         let connection: BusConnection
         do {
-            connection = try BusConnection.connect(to: .address(candidate.address))
+            connection = try BusConnection.connectBlocking(to: .address(candidate.address))
         } catch let error as BusError {
             throw HostLocator.ProbeFailure(reason: error.message)
         }

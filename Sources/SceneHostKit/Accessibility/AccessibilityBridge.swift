@@ -293,7 +293,14 @@ public final class AccessibilityBridge {
         // Turned off (or shut down) while the launcher answered: nothing was built.
         guard accessSwitch.isCurrent(generation), !isShutDown, let found else { return }
         do {
-            try attach(to: found.address, source: found.source)
+            // Connecting runs off the main thread (a slow accessibility bus holds nothing up); the
+            // join may have been called off meanwhile.
+            let connection = try await Self.connect(to: found.address, source: found.source)
+            guard accessSwitch.isCurrent(generation), !isShutDown else {
+                connection.close()
+                return
+            }
+            try attach(connection, address: found.address, source: found.source)
         } catch {
             logger.warning("\(error.message); AT-SPI2 stays off")
             accessSwitch.joined(generation: generation, succeeded: false)
@@ -306,11 +313,24 @@ public final class AccessibilityBridge {
         await embed()
     }
 
-    /// Connects to the accessibility bus, exports the objects and starts observing the model.
-    private func attach(to address: String, source: AccessibilityBusLocator.Source) throws(AccessibilityError) {
-        let connection: BusConnection
+    private static func connect(to address: String, source: AccessibilityBusLocator.Source) async throws(AccessibilityError)
+        -> BusConnection
+    {
         do {
-            connection = try BusConnection.connect(to: .address(address))
+            return try await BusConnection.connect(to: .address(address))
+        } catch {
+            throw Self.cannotServe(at: address, from: source, error)
+        }
+    }
+
+    private static func cannotServe(at address: String, from source: AccessibilityBusLocator.Source, _ error: any Error) -> AccessibilityError {
+        AccessibilityError(
+            code: .connectionFailed, message: "cannot serve on the accessibility bus at \(address) (from \(source.rawValue)): \(error)")
+    }
+
+    /// Exports the objects on the accessibility bus's `connection` and starts observing the model.
+    private func attach(_ connection: BusConnection, address: String, source: AccessibilityBusLocator.Source) throws(AccessibilityError) {
+        do {
             // Handlers first: the registry calls Properties.Set(Application.Id) before answering Embed.
             registrations.append(
                 try connection.exportSubtree(at: AtspiNames.accessiblePrefix, resolveCompiled: { [weak self] path in self?.compiledInterfaces(at: path) }))
@@ -318,10 +338,11 @@ public final class AccessibilityBridge {
         } catch {
             for registration in registrations.reversed() { registration.unexport() }
             registrations.removeAll()
-            throw AccessibilityError(
-                code: .connectionFailed, message: "cannot serve on the accessibility bus at \(address) (from \(source.rawValue)): \(error)")
+            connection.close()
+            throw Self.cannotServe(at: address, from: source, error)
         }
         connection.disconnectHandler = { [weak self] _ in self?.connectionLost() }
+        BusOutputReport.logBackpressure(of: connection, place: "the accessibility bus at \(address)", logger: logger)
         self.connection = connection
         busAddress = address
         tree.announcedWindows = tree.windows

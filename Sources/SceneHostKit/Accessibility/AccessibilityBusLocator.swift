@@ -35,7 +35,7 @@ enum AccessibilityBusLocator {
                 message: "no session bus (DBUS_SESSION_BUS_ADDRESS is not set) and no \(AtspiNames.busAddressVariable)")
         }
         do {
-            let connection = try BusConnection.connect(to: .address(session))
+            let connection = try await BusConnection.connect(to: .address(session))
             defer { connection.close() }
             let reply = try await connection.call(
                 destination: AtspiNames.launcher, path: AtspiNames.launcherPath, interface: AtspiNames.launcherInterface,

@@ -17,6 +17,9 @@ public final class HostBusService {
     public let connection: BusConnection
     /// The address of the bus the host is on.
     public let address: String
+    /// The output statistics of the host's bus connections (`Host1.BusStatistics`): this one as
+    /// `api`; the session adds the others.
+    let outputReport = BusOutputReport()
     /// The private daemon the host started, if it started one.
     private let daemon: BusDaemon?
     private(set) var publisher: BusPublisher!
@@ -44,6 +47,8 @@ public final class HostBusService {
         self.logger = logger
         clients = ClientInput(application: host.application, limits: host.configuration.bus.limits, scripts: host.scripts)
         gate = InputGate(policy: host.configuration.input, logger: logger)
+        outputReport.add("api") { connection }
+        BusOutputReport.logBackpressure(of: connection, place: "the D-Bus API's bus at \(address)", logger: logger)
     }
 
     /// Connects and exports the root object; scenes connected later (or already) are published as
@@ -117,9 +122,9 @@ public final class HostBusService {
     private static func connect(mode: BusMode, replace: Bool, logger: Logger) async throws(StartError)
         -> (BusConnection, String, BusDaemon?)
     {
-        func open(_ endpoint: BusEndpoint, _ address: String) throws(StartError) -> BusConnection {
+        func open(_ endpoint: BusEndpoint, _ address: String) async throws(StartError) -> BusConnection {
             do {
-                return try BusConnection.connect(to: endpoint)
+                return try await BusConnection.connect(to: endpoint)
             } catch {
                 throw StartError(description: "cannot connect to \(endpoint): \(error)", exitStatus: 1)
             }
@@ -131,26 +136,26 @@ public final class HostBusService {
                     description: "bus mode 'session' but DBUS_SESSION_BUS_ADDRESS is not set; use bus mode 'auto' or 'private'",
                     exitStatus: 1)
             }
-            return (try open(.session, address), address, nil)
+            return (try await open(.session, address), address, nil)
         case .system:
-            return (try open(.system, "system"), "unix:path=/run/dbus/system_bus_socket", nil)
+            return (try await open(.system, "system"), "unix:path=/run/dbus/system_bus_socket", nil)
         case .address(let address):
-            return (try open(.address(address), address), address, nil)
+            return (try await open(.address(address), address), address, nil)
         case .privateBus:
             return try startPrivateBus(logger: logger)
         case .auto:
             // Started by a bus (D-Bus activation): serve on that bus, whose client is waiting for us.
             if let address = BusDiscovery.starterBusAddress {
-                return (try open(.address(address), address), address, nil)
+                return (try await open(.address(address), address), address, nil)
             }
-            if let address = BusDiscovery.sessionBusAddress, let connection = try? BusConnection.connect(to: .session) {
+            if let address = BusDiscovery.sessionBusAddress, let connection = try? await BusConnection.connect(to: .session) {
                 return (connection, address, nil)
             }
             // No session bus. Another host's private bus? Join it so the name check refuses to run
             // twice; when replacing, take the name there (that host then shuts down, and its bus with
             // it) and serve from a bus of our own.
             if let published = BusDiscovery.publishedAddress(),
-                let connection = try? BusConnection.connect(to: .address(published))
+                let connection = try? await BusConnection.connect(to: .address(published))
             {
                 guard replace else { return (connection, published, nil) }
                 await displaceHost(on: connection, at: published, logger: logger)
@@ -191,7 +196,7 @@ public final class HostBusService {
             throw StartError(description: "cannot start a private bus: \(error)", exitStatus: 1)
         }
         do {
-            let connection = try BusConnection.connect(to: .address(daemon.address))
+            let connection = try BusConnection.connectBlocking(to: .address(daemon.address))
             logger.info("no session bus: started a private bus", metadata: ["bus.address": "\(daemon.address)"])
             return (connection, daemon.address, daemon)
         } catch {

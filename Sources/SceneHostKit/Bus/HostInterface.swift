@@ -171,6 +171,10 @@ enum HostInterface {
                     _ = try service.admit(call)
                     return [DisplayStatisticsReport.describe(host)]
                 },
+                .method("BusStatistics", access: .reads, outputs: [.init("statistics", "a{sv}")]) { call in
+                    _ = try service.admit(call)
+                    return [service.outputReport.describe()]
+                },
                 .deferredMethod("LoadPlugin", access: .changes, inputs: [.init("plugin", .string), .init("sceneName", .string)], outputs: [.init("scene", .objectPath)]) {
                     call, reply in
                     do {

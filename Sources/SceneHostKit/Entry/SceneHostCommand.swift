@@ -83,7 +83,11 @@ public struct SceneHostCommand: ParsableCommand {
     }
 
     public func run() throws {
-        if probePath != nil { ParentWatch.dieWithParent() }
+        if probePath != nil {
+            ParentWatch.dieWithParent()
+            // The process is up and its libraries loaded: the parent's time limit starts now.
+            ChildProcess.announceRunning()
+        }
         if let probePath, probeValidate {
             let status = MainActor.assumeIsolated { PluginValidation.runChild(path: probePath) }
             if status != 0 { throw ExitCode(status) }

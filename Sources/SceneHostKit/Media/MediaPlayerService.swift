@@ -103,6 +103,7 @@ public final class MediaPlayerService {
         }
         let (connection, address, owned) = chooseConnection(bus: bus, mode: mode, logger: logger, environment: environment)
         let service = MediaPlayerService(bus: bus, connection: connection, address: address, ownsConnection: owned, mode: mode, logger: logger)
+        if owned { BusOutputReport.logBackpressure(of: connection, place: "the session bus at \(address) (MPRIS)", logger: logger) }
         do {
             service.registration = try connection.export([service.rootInterface(), service.playerInterface()], at: MediaPlayerNames.objectPath)
         } catch {
@@ -136,7 +137,7 @@ public final class MediaPlayerService {
             return (bus.connection, bus.address, false)
         }
         do {
-            return (try BusConnection.connect(to: .address(session)), session, true)
+            return (try BusConnection.connectBlocking(to: .address(session)), session, true)
         } catch {
             let problem = MediaPlayerError(
                 code: .connectionFailed,

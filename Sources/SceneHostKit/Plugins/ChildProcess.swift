@@ -8,7 +8,8 @@ struct ChildOutcome: Sendable {
     enum Termination: Sendable, Equatable {
         case exited(Int32)
         case signaled(Int32)
-        case timedOut
+        /// Killed for a limit (see ``ChildDeadline``).
+        case timedOut(ChildDeadline.Stage)
     }
 
     let termination: Termination
@@ -33,15 +34,21 @@ enum ChildProcess {
         private struct State {
             var data = Data()
             var stopRequested = false
+            var markerSeen = false
         }
 
         private let state = CheckedMutex(State())
         private let stopped = DispatchSemaphore(value: 0)
         private let descriptor: Int32
+        private let marker: [UInt8]
+        private let onMarker: @Sendable () -> Void
 
-        /// Takes ownership of `descriptor` (closed by ``finish()``).
-        init(descriptor: Int32) {
+        /// Takes ownership of `descriptor` (closed by ``finish()``). `onMarker` runs once, on the
+        /// collector's thread, when the bytes collected first contain `marker` (if one is given).
+        init(descriptor: Int32, marker: String = "", onMarker: @escaping @Sendable () -> Void = {}) {
             self.descriptor = descriptor
+            self.marker = Array(marker.utf8)
+            self.onMarker = onMarker
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             let thread = Thread { [self] in collect() }
             thread.stackSize = 256 << 10
@@ -61,7 +68,13 @@ enum ChildProcess {
                 }
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 {
-                    state.withLock { $0.data.append(contentsOf: chunk[0..<count]) }
+                    let found = state.withLock { state -> Bool in
+                        state.data.append(contentsOf: chunk[0..<count])
+                        guard !marker.isEmpty, !state.markerSeen, state.data.firstRange(of: marker) != nil else { return false }
+                        state.markerSeen = true
+                        return true
+                    }
+                    if found { onMarker() }
                 } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
                     break  // end of file, or the pipe failed
                 }
@@ -89,35 +102,83 @@ enum ChildProcess {
         }
     }
 
-    /// Blocks until `pid` exits, killing it with SIGKILL when `timeout` seconds pass first; returns
-    /// its wait status and whether it was killed for the timeout.
+    /// The line a child prints (``announceRunning()``) once it runs its own code: the process has
+    /// started and its libraries are loaded. Its run limit counts from then (``ChildDeadline``).
+    static let runningMarker = "scenehost-child: running"
+
+    /// Tells the parent that this child now runs its own code (see ``runningMarker``).
+    static func announceRunning() {
+        print(runningMarker)
+        fflush(nil)
+    }
+
+    /// Blocks until `pid` exits, killing it with SIGKILL when its ``ChildDeadline`` passes first;
+    /// returns its wait status and the limit it was killed for, if it was. `watch` is told when the
+    /// child announces that it runs (``deadlineStarted(_:)``), from the stdout collector's thread.
     ///
     /// No polling: the thread sleeps in `waitid`, and a timer on a global queue kills the child. The
-    /// child is reaped only after the timer has been told it exited (`waitid` with `WNOWAIT` leaves
+    /// child is reaped only after the deadline has been told it exited (`waitid` with `WNOWAIT` leaves
     /// it a zombie), so the timer can never signal a recycled process ID.
-    private static func wait(for pid: pid_t, timeout: Double) -> (status: Int32, timedOut: Bool) {
-        enum Phase { case running, killed, exited }
-        let phase = CheckedMutex(Phase.running)
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + timeout)
-        timer.setEventHandler {
-            phase.withLock { current in
-                guard current == .running else { return }
-                current = .killed
-                kill(pid, SIGKILL)
-            }
-        }
-        timer.resume()
+    private static func wait(for pid: pid_t, watch: DeadlineWatch) -> (status: Int32, killedFor: ChildDeadline.Stage?) {
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
-        let timedOut = phase.withLock { current in
-            if current == .running { current = .exited }
-            return current == .killed
-        }
-        timer.cancel()
+        let killedFor = watch.exited()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status, timedOut)
+        return (status, killedFor)
+    }
+
+    /// A child's ``ChildDeadline`` with the timer that enforces it.
+    private final class DeadlineWatch: Sendable {
+        /// The deadline and its timer, used only under the lock (a dispatch source is not `Sendable`).
+        private struct Guarded {
+            var deadline: ChildDeadline
+            let timer: any DispatchSourceTimer
+        }
+
+        private let guarded: CheckedMutex<Guarded>
+        private let spawned = DispatchTime.now()
+        private let pid: pid_t
+
+        init(pid: pid_t, limits: ChildDeadline) {
+            self.pid = pid
+            guarded = CheckedMutex(Guarded(deadline: limits, timer: DispatchSource.makeTimerSource(queue: .global())))
+            guarded.withLock { state in
+                state.timer.setEventHandler { [self] in fire() }
+                arm(state.timer, limits.deadline)
+                state.timer.resume()
+            }
+        }
+
+        private var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - spawned.uptimeNanoseconds) / 1e9 }
+
+        private func arm(_ timer: any DispatchSourceTimer, _ due: Double?) {
+            guard let due else { return }
+            timer.schedule(deadline: spawned + due)
+        }
+
+        private func fire() {
+            let now = elapsed
+            guarded.withLock { state in
+                // A deadline moved later since this firing was scheduled: the timer fires again then.
+                guard let due = state.deadline.deadline, now >= due - 0.001 else { return }
+                if state.deadline.expired() { kill(pid, SIGKILL) }
+            }
+        }
+
+        /// The child announced that it runs: the run limit starts now.
+        func started() {
+            let now = elapsed
+            guarded.withLock { state in arm(state.timer, state.deadline.started(at: now)) }
+        }
+
+        /// The child exited (not yet reaped): returns the limit it was killed for, if it was.
+        func exited() -> ChildDeadline.Stage? {
+            guarded.withLock { state in
+                state.timer.cancel()
+                return state.deadline.exited()
+            }
+        }
     }
 
     /// Why a child could not be started.
@@ -127,14 +188,15 @@ enum ChildProcess {
 
     /// Starts `executable` with `posix_spawn` (standard input from /dev/null, both outputs to
     /// close-on-exec pipes, no other descriptor of this process, every signal unblocked and at its default), then waits for this child
-    /// until it exits or `timeout` seconds pass (it is then killed).
+    /// until it exits or its deadline passes (it is then killed): `timeout` seconds from the moment it
+    /// announces that it runs (``runningMarker``), ``ChildDeadline/startLimit(for:)`` before that.
     ///
     /// Blocks the calling thread, so never call it on the main thread (the host probes on a
     /// background queue). The exit is learned from `waitid`/`waitpid` themselves, not from
     /// Foundation's `Process` monitoring, which under heavy parallel use once missed a probe's exit
     /// until the timeout. `environment` replaces or adds variables of this process's environment.
     static func run(
-        executable: String, arguments: [String], timeout: Double, environment extra: [String: String] = [:]
+        executable: String, arguments: [String], timeout: Double, startLimit: Double? = nil, environment extra: [String: String] = [:]
     ) throws -> ChildOutcome {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -183,13 +245,14 @@ enum ChildProcess {
             close(outPipe[0]); close(errPipe[0])
             throw SpawnError(description: String(cString: strerror(spawned)))
         }
-        let stdoutCollector = Collector(descriptor: outPipe[0])
+        let watch = DeadlineWatch(pid: pid, limits: ChildDeadline(runLimit: timeout, startLimit: startLimit))
+        let stdoutCollector = Collector(descriptor: outPipe[0], marker: runningMarker) { watch.started() }
         let stderrCollector = Collector(descriptor: errPipe[0])
 
-        let (status, timedOut) = wait(for: pid, timeout: timeout)
+        let (status, killedFor) = wait(for: pid, watch: watch)
         let stdout = stdoutCollector.finish()
         let stderr = stderrCollector.finish()
-        if timedOut { return ChildOutcome(termination: .timedOut, stdout: stdout, stderr: stderr) }
+        if let killedFor { return ChildOutcome(termination: .timedOut(killedFor), stdout: stdout, stderr: stderr) }
         let signal = status & 0x7f
         if signal == 0 { return ChildOutcome(termination: .exited((status >> 8) & 0xff), stdout: stdout, stderr: stderr) }
         return ChildOutcome(termination: .signaled(signal), stdout: stdout, stderr: stderr)

@@ -45,31 +45,46 @@ public enum PluginProbe {
 
     /// The parent side: probes `path` in a child process of `executable`.
     ///
-    /// Blocks the calling thread for at most `timeout` seconds (plus a short grace to reap the child).
+    /// Blocks the calling thread for at most `timeout` seconds of the probe running (the process start
+    /// and library loading before it are not counted; see ``ChildDeadline``), plus a short grace to
+    /// reap the child. A probe that passes that limit may only be slow (a busy machine), so it is run
+    /// once more with twice the limit, `slowProbe` saying so; only a second timeout refuses the plugin.
     /// - Throws: ``PluginLoadError`` with `probeCrashed`, `probeTimedOut`, `probeFailed`, or the code
     ///   the child refused the plugin with.
     /// - Parameter backtrace: run the child with Swift's backtracer on, so that a crash comes with a
     ///   symbolicated ``ProbeBacktrace`` (it takes longer to die).
+    /// - Parameter slowProbe: told (on the calling thread) when the first attempt ran out of time.
     public static func probe(
         path: String, plugin: String, sceneName: String, options: [String: String], executable: String, timeout: Double,
-        backtrace: Bool = false
+        backtrace: Bool = false, slowProbe: (String) -> Void = { _ in }
     ) throws(PluginLoadError) -> ProbeReport {
         var arguments = ["--probe", path, "--probe-scene", sceneName]
         for (key, value) in options.sorted(by: { $0.key < $1.key }) {
             arguments += ["--probe-option", "\(key)=\(value)"]
         }
-        let outcome: ChildOutcome
-        do {
-            outcome = try ChildProcess.run(
-                executable: executable, arguments: arguments, timeout: timeout, environment: backtrace ? ProbeBacktrace.environment : [:])
-        } catch {
-            throw PluginLoadError(code: .probeFailed, plugin: plugin, message: "cannot start the probe \(executable): \(error)")
-        }
+        var limits: [Double] = []
+        var outcome: ChildOutcome
+        repeat {
+            let limit = limits.isEmpty ? timeout : 2 * timeout
+            limits.append(limit)
+            do {
+                outcome = try ChildProcess.run(
+                    executable: executable, arguments: arguments, timeout: limit, environment: backtrace ? ProbeBacktrace.environment : [:])
+            } catch {
+                throw PluginLoadError(code: .probeFailed, plugin: plugin, message: "cannot start the probe \(executable): \(error)")
+            }
+            if case .timedOut(let stage) = outcome.termination, limits.count == 1 {
+                slowProbe(
+                    "the probe of plugin \(plugin) did not finish within \(limit.compactDescription) s \(stage.description) (a busy machine can be that slow); probing once more with \((2 * timeout).compactDescription) s")
+                continue
+            }
+            break
+        } while true
         switch outcome.termination {
-        case .timedOut:
+        case .timedOut(let stage):
             throw PluginLoadError(
                 code: .probeTimedOut, plugin: plugin,
-                message: "probe timed out after \(timeout.compactDescription) s (the plugin hangs while loading or building its scene); killed")
+                message: "probe timed out twice, after \(limits.map { "\($0.compactDescription) s" }.joined(separator: " and then ")) \(stage.description) (the plugin hangs while loading or building its scene); killed")
         case .signaled(let signal):
             let fatal = outcome.stderr.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("fatal") }
             let detail = fatal.map { ": \($0.trimmingCharacters(in: .whitespaces))" } ?? ""

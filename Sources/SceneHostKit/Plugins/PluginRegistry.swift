@@ -144,7 +144,7 @@ public final class PluginRegistry {
         do {
             let report = try PluginProbe.probe(
                 path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: probeExecutable,
-                timeout: probeTimeout, backtrace: diagnoseCrashes)
+                timeout: probeTimeout, backtrace: diagnoseCrashes, slowProbe: slowProbeReporter(file))
             return try finishLoading(file, plugin: plugin, report: report, started: started)
         } catch {
             logBacktrace(of: error, file: file)
@@ -191,13 +191,14 @@ public final class PluginRegistry {
         }
         waiting[file.realPath] = [completion]
         let executable = probeExecutable, timeout = probeTimeout, backtrace = diagnoseCrashes
+        let slowProbe = slowProbeReporter(file)
         let start: @MainActor () -> Void = { [self] in
             running += 1
             DispatchQueue.global().async {
                 let outcome = Result { () throws(PluginLoadError) -> ProbeReport in
                     try PluginProbe.probe(
                         path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: executable, timeout: timeout,
-                        backtrace: backtrace)
+                        backtrace: backtrace, slowProbe: slowProbe)
                 }
                 DispatchQueue.main.async {
                     MainActor.assumeIsolated {
@@ -218,6 +219,14 @@ public final class PluginRegistry {
             }
         }
         if running < concurrentProbes { start() } else { queued.append(start) }
+    }
+
+    /// Logs that a probe of `file` ran out of its first time limit and is tried again (from the thread
+    /// that runs the probe).
+    private func slowProbeReporter(_ file: PluginFile) -> @Sendable (String) -> Void {
+        { [logger] message in
+            logger.warning("\(message)", metadata: ["topic": "plugins", "plugin.path": "\(file.path)"])
+        }
     }
 
     /// After a passed probe: refuses a second copy of a loaded plugin, then maps the file here.

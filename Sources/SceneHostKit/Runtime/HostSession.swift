@@ -104,6 +104,8 @@ final class HostSession {
         guard exitStatus == nil else { return }
         accessibility = AccessibilityBridge.start(host: host, mode: configuration.accessibility, logger: logger)
         mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
+        service.outputReport.add("accessibility") { [weak self] in self?.accessibility?.connection }
+        service.outputReport.add("mpris") { [weak self] in self?.mediaPlayer.flatMap { $0.ownsConnection ? $0.connection : nil } }
         logger.info("host ready", metadata: ["scenes": "\(host.application.connectedScenes.map(\.name))"])
         notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
         guard let script else { return }

@@ -14,21 +14,21 @@ struct ConnectionTests {
 
     @Test("Each connection gets its own unique name from the bus")
     func uniqueNames() async throws {
-        let first = try bus.connect()
-        let second = try bus.connect()
+        let first = try await bus.connect()
+        let second = try await bus.connect()
         let firstName = try #require(first.uniqueName)
         #expect(firstName.isUnique)
         #expect(first.uniqueName != second.uniqueName)
         let reply = try await first.call(
             destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
-            arguments: [.string(firstName.rawValue)], timeout: .seconds(20))
+            arguments: [.string(firstName.rawValue)], timeout: .seconds(60))
         #expect(reply.arguments == [.string(firstName.rawValue)])
     }
 
     @Test("Connecting to a socket that does not exist fails with the address in the message")
-    func connectionFailure() {
-        #expect {
-            try BusConnection.connect(to: .address("unix:path=/nonexistent/dbuskit/bus"))
+    func connectionFailure() async {
+        await #expect {
+            try await BusConnection.connect(to: .address("unix:path=/nonexistent/dbuskit/bus"))
         } throws: { error in
             let busError = error as! BusError
             return busError.code == .connectionFailed && busError.message.contains("/nonexistent/dbuskit/bus")
@@ -36,10 +36,10 @@ struct ConnectionTests {
     }
 
     @Test("Shared connections to one address are the same object; private ones are not")
-    func sharing() throws {
-        let first = try BusConnection.connect(to: .address(bus.daemon.address), sharing: .shared)
-        let second = try BusConnection.connect(to: .address(bus.daemon.address), sharing: .shared)
-        let own = try bus.connect()
+    func sharing() async throws {
+        let first = try await BusConnection.connect(to: .address(bus.daemon.address), sharing: .shared)
+        let second = try await BusConnection.connect(to: .address(bus.daemon.address), sharing: .shared)
+        let own = try await bus.connect()
         #expect(first === second)
         #expect(first !== own)
         first.close()
@@ -48,28 +48,28 @@ struct ConnectionTests {
 
     @Test("libdbus answers org.freedesktop.DBus.Peer for every connection")
     func peer() async throws {
-        let client = try bus.connect()
-        let server = try bus.connect()
+        let client = try await bus.connect()
+        let server = try await bus.connect()
         let ping = try await client.call(
-            destination: server.uniqueName, path: "/any/path", interface: .peer, member: "Ping", timeout: .seconds(20))
+            destination: server.uniqueName, path: "/any/path", interface: .peer, member: "Ping", timeout: .seconds(60))
         #expect(ping.kind == .methodReturn)
         #expect(ping.arguments.isEmpty)
         let machine = try await client.call(
-            destination: server.uniqueName, path: "/", interface: .peer, member: "GetMachineId", timeout: .seconds(20))
+            destination: server.uniqueName, path: "/", interface: .peer, member: "GetMachineId", timeout: .seconds(60))
         let identifier = try #require(machine.arguments.first?.stringValue)
         #expect(identifier.count == 32)
     }
 
     @Test("A blocking call works against another process (the bus itself)")
-    func blockingCall() throws {
-        let connection = try bus.connect()
+    func blockingCall() async throws {
+        let connection = try await bus.connect()
         let reply = try connection.callBlocking(
-            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(20))
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(60))
         let names = reply.arguments.first?.arrayElements?.compactMap(\.stringValue) ?? []
         #expect(names.contains("org.freedesktop.DBus"))
         #expect {
             try connection.callBlocking(
-                destination: "org.example.Nobody", path: "/", interface: .peer, member: "Ping", timeout: .seconds(20))
+                destination: "org.example.Nobody", path: "/", interface: .peer, member: "Ping", timeout: .seconds(60))
         } throws: { error in
             let busError = error as! BusError
             return busError.code == .remote && busError.name == .serviceUnknown
@@ -79,7 +79,7 @@ struct ConnectionTests {
 
     @Test("Calling a name nobody owns fails with ServiceUnknown from the bus")
     func serviceUnknown() async throws {
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         let error = try await bus.expectError(
             from: connection, destination: "org.example.Nobody", path: "/", interface: "org.example.I", member: "M")
         #expect(error.code == .remote)
@@ -87,8 +87,8 @@ struct ConnectionTests {
     }
 
     @Test("A sent message is sealed and refuses further writes")
-    func sealedAfterSend() throws {
-        let connection = try bus.connect()
+    func sealedAfterSend() async throws {
+        let connection = try await bus.connect()
         let message = BusMessage.signal(path: "/a", interface: "org.example.I", member: "S")
         try connection.send(message)
         #expect(message.serial != 0)
@@ -101,7 +101,7 @@ struct ConnectionTests {
 
     @Test("close() fails later calls with a disconnected error and does not run the disconnect handler")
     func close() async throws {
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         var handlerRan = false
         connection.disconnectHandler = { _ in handlerRan = true }
         connection.close()
@@ -118,18 +118,15 @@ struct ConnectionTests {
 
     @Test("When the bus goes away the disconnect handler runs and outstanding calls fail")
     func busGoesAway() async throws {
-        let client = try bus.connect()
-        let server = try bus.connect()
-        let hold = Recorder<DeferredReply>()
-        try server.export(
-            [InterfaceDescription("org.example.Hold1", methods: [.deferredMethod("Hold") { _, reply in hold.record(reply) }])],
-            at: "/hold")
+        let client = try await bus.connect()
+        let server = try await bus.connect()
+        let hold = try bus.exportHold(on: server)
         let disconnected = Recorder<Bool>()
         client.disconnectHandler = { connection in disconnected.record(connection.isConnected) }
         let pending = Task { @MainActor in
             _ = try await client.call(
                 destination: server.uniqueName, path: "/hold", interface: "org.example.Hold1", member: "Hold",
-                timeout: .seconds(20))
+                timeout: .seconds(60))
         }
         try await hold.wait(for: 1, "Hold calls")
         bus.daemon.stop()
@@ -146,7 +143,7 @@ struct ConnectionTests {
 
     @Test("Closed and released connections hang up their sockets, so the bus sees them leave")
     func connectionsHangUp() async throws {
-        let observer = try bus.connect()
+        let observer = try await bus.connect()
         let departed = Recorder<String>()
         _ = try await observer.addMatch(.signal(sender: .bus, interface: .bus, member: "NameOwnerChanged")) { message in
             let arguments = message.arguments
@@ -156,10 +153,10 @@ struct ConnectionTests {
         }
         var names: Set<String> = []
         for index in 0..<40 {
-            let connection = try bus.connect()
+            let connection = try await bus.connect()
             names.insert(connection.uniqueName!.rawValue)
             _ = try await connection.call(
-                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetId", timeout: .seconds(20))
+                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetId", timeout: .seconds(60))
             if index % 2 == 0 {
                 connection.close()
             }
@@ -209,14 +206,16 @@ struct ConnectionTests {
         return targets
     }
 
-    @Test("A stopped daemon leaves no process and no directory behind")
+    @Test("A stopped daemon leaves no process and no directory behind, and stopping again does nothing")
     func daemonCleanup() async throws {
         let daemon = try await offPool { try BusDaemon() }
         let directory = daemon.directory
         let pid = daemon.processID
         daemon.stop()
+        await daemon.waitUntilStopped()
         #expect(kill(pid, 0) != 0)
         #expect(access(directory, F_OK) != 0)
         daemon.stop()
+        await daemon.waitUntilStopped()
     }
 }

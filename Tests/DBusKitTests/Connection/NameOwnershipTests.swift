@@ -13,7 +13,7 @@ struct NameOwnershipTests {
 
     @Test("The first requester becomes the primary owner and is told so")
     func primaryOwner() async throws {
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         let acquired = Recorder<BusName>()
         connection.nameAcquiredHandler = { acquired.record($0) }
         #expect(try await connection.requestName(name) == .primaryOwner)
@@ -24,8 +24,8 @@ struct NameOwnershipTests {
 
     @Test("A second requester gets exists with doNotQueue, and is queued otherwise")
     func secondRequester() async throws {
-        let first = try bus.connect()
-        let second = try bus.connect()
+        let first = try await bus.connect()
+        let second = try await bus.connect()
         _ = try await first.requestName(name)
         #expect(try await second.requestName(name, options: .doNotQueue) == .exists)
         #expect(try await second.requestName(name) == .inQueue)
@@ -34,8 +34,8 @@ struct NameOwnershipTests {
 
     @Test("replaceExisting takes the name from an owner that allowed replacement, who sees NameLost")
     func replacement() async throws {
-        let first = try bus.connect()
-        let second = try bus.connect()
+        let first = try await bus.connect()
+        let second = try await bus.connect()
         let lost = Recorder<BusName>()
         first.nameLostHandler = { lost.record($0) }
         #expect(try await first.requestName(name, options: .allowReplacement) == .primaryOwner)
@@ -47,16 +47,16 @@ struct NameOwnershipTests {
 
     @Test("replaceExisting does not take a name whose owner did not allow replacement")
     func noReplacement() async throws {
-        let first = try bus.connect()
-        let second = try bus.connect()
+        let first = try await bus.connect()
+        let second = try await bus.connect()
         _ = try await first.requestName(name)
         #expect(try await second.requestName(name, options: [.replaceExisting, .doNotQueue]) == .exists)
     }
 
     @Test("Releasing a name hands it to the next connection in the queue")
     func release() async throws {
-        let first = try bus.connect()
-        let second = try bus.connect()
+        let first = try await bus.connect()
+        let second = try await bus.connect()
         let acquired = Recorder<BusName>()
         second.nameAcquiredHandler = { acquired.record($0) }
         _ = try await first.requestName(name)
@@ -71,7 +71,7 @@ struct NameOwnershipTests {
 
     @Test("Requesting a unique name is refused before reaching the bus")
     func uniqueNameRefused() async throws {
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         await #expect {
             _ = try await connection.requestName(":1.99")
         } throws: { error in

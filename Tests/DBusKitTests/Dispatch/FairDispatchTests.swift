@@ -10,7 +10,7 @@ struct FairDispatchTests {
 
     init() async throws {
         bus = try await BusFixture()
-        server = try bus.connect()
+        server = try await bus.connect()
         try server.export(service, at: TestService.path)
     }
 
@@ -25,8 +25,8 @@ struct FairDispatchTests {
     func answersPerSender() async throws {
         let limit = server.dispatchPolicy.answersPerSender
         #expect(limit == 32)
-        let busy = try bus.connect()
-        let other = try bus.connect()
+        let busy = try await bus.connect()
+        let other = try await bus.connect()
         var later: [Task<UInt32?, any Error>] = []
         for value in 0..<UInt32(limit) {
             later.append(Task { @MainActor in
@@ -59,7 +59,7 @@ struct FairDispatchTests {
     @Test("A deferred reply that is dropped unanswered releases its sender's slot too")
     func droppedRepliesRelease() async throws {
         server.dispatchPolicy = DispatchPolicy(answersPerSender: 1)
-        let client = try bus.connect()
+        let client = try await bus.connect()
         let error = try await bus.expectError(
             from: client, destination: server.uniqueName, path: TestService.path, interface: TestService.interfaceName, member: "Drop")
         #expect(error.name == .failed)

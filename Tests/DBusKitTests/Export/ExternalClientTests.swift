@@ -14,7 +14,7 @@ struct ExternalClientTests {
 
     init() async throws {
         bus = try await BusFixture()
-        server = try bus.connect()
+        server = try await bus.connect()
         try server.export(service, at: TestService.path)
         try server.export(
             [
@@ -151,10 +151,10 @@ struct ExternalClientTests {
             #expect(lines.withLock { condition($0) }, "dbus-monitor never showed \(what): \(lines.withLock { $0 })")
         }
         try await waitFor("that it is monitoring") { $0.contains { $0.hasPrefix("signal") } }
-        let client = try bus.connect()
+        let client = try await bus.connect()
         _ = try await client.call(
             destination: server.isEmpty ? nil : BusName(server), path: TestService.path, interface: "org.example.Signals1",
-            member: "EmitTick", arguments: [.uint64(7)], timeout: .seconds(20))
+            member: "EmitTick", arguments: [.uint64(7)], timeout: .seconds(60))
         try await waitFor("the Tick signal") { $0.contains { $0.contains("member=Tick") } }
         let fromServer = lines.withLock { $0 }.filter { $0.contains("sender=\(server) ") }
         let reply = fromServer.firstIndex { $0.hasPrefix("method return") }

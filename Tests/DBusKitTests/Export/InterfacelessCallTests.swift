@@ -14,15 +14,15 @@ struct InterfacelessCallTests {
 
     init() async throws {
         bus = try await BusFixture()
-        server = try bus.connect()
-        client = try bus.connect()
+        server = try await bus.connect()
+        client = try await bus.connect()
         try server.export(service, at: TestService.path)
         try server.addObjectManager(at: manager)
     }
 
     func call(_ member: MemberName, _ arguments: [BusValue] = [], path: ObjectPath = TestService.path) async throws -> [BusValue] {
         try await client.call(
-            destination: server.uniqueName, path: path, interface: nil, member: member, arguments: arguments, timeout: .seconds(20)
+            destination: server.uniqueName, path: path, interface: nil, member: member, arguments: arguments, timeout: .seconds(60)
         ).arguments
     }
 
@@ -37,7 +37,7 @@ struct InterfacelessCallTests {
         #expect(try await call("Ping", path: "/nothing/here") == [])
         let machine = try await call("GetMachineId")
         let expected = try await client.call(
-            destination: server.uniqueName, path: TestService.path, interface: .peer, member: "GetMachineId", timeout: .seconds(20))
+            destination: server.uniqueName, path: TestService.path, interface: .peer, member: "GetMachineId", timeout: .seconds(60))
         #expect(machine == expected.arguments)
         #expect(machine.first?.stringValue?.utf8.count == 32)
         #expect(try await error("Ping", [.uint32(1)]).name == .invalidArgs)
@@ -87,6 +87,6 @@ struct InterfacelessCallTests {
         #expect(get.message.contains("org.freedesktop.DBus.Properties, org.example.First1"))
         // Naming the interface picks one.
         _ = try await client.call(
-            destination: server.uniqueName, path: path, interface: "org.example.Second1", member: "Reset", timeout: .seconds(20))
+            destination: server.uniqueName, path: path, interface: "org.example.Second1", member: "Reset", timeout: .seconds(60))
     }
 }

@@ -11,14 +11,14 @@ struct IntrospectTests {
 
     init() async throws {
         bus = try await BusFixture()
-        server = try bus.connect()
-        client = try bus.connect()
+        server = try await bus.connect()
+        client = try await bus.connect()
     }
 
     func introspect(_ path: ObjectPath) async throws -> String {
         let reply = try await client.call(
             destination: server.uniqueName, path: path, interface: .introspectable, member: "Introspect",
-            timeout: .seconds(20))
+            timeout: .seconds(60))
         return try #require(reply.arguments.first?.stringValue)
     }
 

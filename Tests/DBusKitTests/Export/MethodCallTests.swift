@@ -11,8 +11,8 @@ struct MethodCallTests {
 
     init() async throws {
         bus = try await BusFixture()
-        server = try bus.connect()
-        client = try bus.connect()
+        server = try await bus.connect()
+        client = try await bus.connect()
         try server.export(service, at: TestService.path)
     }
 
@@ -155,7 +155,7 @@ struct MethodCallTests {
     @Test("Cancelling the calling task ends the call with a cancelled error")
     func cancellation() async throws {
         let later = Task { @MainActor in
-            try await call("Later", [.uint32(1)], timeout: .seconds(20)).arguments
+            try await call("Later", [.uint32(1)], timeout: .seconds(60)).arguments
         }
         _ = try await service.deferred.wait(for: 1, "deferred calls")
         later.cancel()
@@ -234,11 +234,11 @@ struct MethodCallTests {
 
     @Test("The server keeps serving after a client disconnects in the middle of a call")
     func clientDisconnectsMidCall() async throws {
-        let leaving = try bus.connect()
+        let leaving = try await bus.connect()
         let abandoned = Task { @MainActor in
             _ = try await leaving.call(
                 destination: server.uniqueName, path: TestService.path, interface: TestService.interfaceName,
-                member: "Later", arguments: [.uint32(1)], timeout: .seconds(20))
+                member: "Later", arguments: [.uint32(1)], timeout: .seconds(60))
         }
         let pending = try await service.deferred.wait(for: 1, "deferred calls")
         leaving.close()

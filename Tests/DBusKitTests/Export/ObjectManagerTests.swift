@@ -12,8 +12,8 @@ struct ObjectManagerTests {
 
     init() async throws {
         bus = try await BusFixture()
-        server = try bus.connect()
-        client = try bus.connect()
+        server = try await bus.connect()
+        client = try await bus.connect()
         try server.addObjectManager(at: root)
     }
 
@@ -37,7 +37,7 @@ struct ObjectManagerTests {
         try server.export(service, at: root)
         let reply = try await client.call(
             destination: server.uniqueName, path: root, interface: .objectManager, member: "GetManagedObjects",
-            timeout: .seconds(20))
+            timeout: .seconds(60))
         #expect(reply.signature == "a{oa{sa{sv}}}")
         let objects = try #require(reply.arguments.first?.dictionaryEntries)
         #expect(objects.map(\.key) == [.objectPath(window(1)), .objectPath(window(2))])

@@ -11,15 +11,15 @@ struct PropertiesTests {
 
     init() async throws {
         bus = try await BusFixture()
-        server = try bus.connect()
-        client = try bus.connect()
+        server = try await bus.connect()
+        client = try await bus.connect()
         try server.export(service, at: TestService.path)
     }
 
     func properties(_ member: MemberName, _ arguments: [BusValue]) async throws -> [BusValue] {
         try await client.call(
             destination: server.uniqueName, path: TestService.path, interface: .properties, member: member,
-            arguments: arguments, timeout: .seconds(20)
+            arguments: arguments, timeout: .seconds(60)
         ).arguments
     }
 

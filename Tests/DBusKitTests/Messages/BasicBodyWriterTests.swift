@@ -12,8 +12,8 @@ struct BasicBodyWriterTests {
 
     init() async throws {
         bus = try await BusFixture()
-        emitter = try bus.connect()
-        listener = try bus.connect()
+        emitter = try await bus.connect()
+        listener = try await bus.connect()
     }
 
     /// Every basic type, with strings of lengths 0…8 around them so that every padding case occurs.

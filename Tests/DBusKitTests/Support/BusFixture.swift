@@ -15,8 +15,18 @@ struct BusFixture {
         daemon = try await offPool { try BusDaemon() }
     }
 
-    func connect() throws -> BusConnection {
-        try BusConnection.connect(to: .address(daemon.address))
+    func connect() async throws -> BusConnection {
+        try await BusConnection.connect(to: .address(daemon.address))
+    }
+
+    /// Exports `org.example.Hold1.Hold` at `/hold` on `server`: a method that never answers by itself;
+    /// the returned recorder gets each call's deferred reply.
+    func exportHold(on server: BusConnection) throws -> Recorder<DeferredReply> {
+        let hold = Recorder<DeferredReply>()
+        try server.export(
+            [InterfaceDescription("org.example.Hold1", methods: [.deferredMethod("Hold") { _, reply in hold.record(reply) }])],
+            at: "/hold")
+        return hold
     }
 
     /// Calls `member` and returns the error it fails with, or records an issue if it succeeds.
@@ -27,7 +37,7 @@ struct BusFixture {
         interface: InterfaceName?,
         member: MemberName,
         arguments: [BusValue] = [],
-        timeout: Duration = .seconds(20),
+        timeout: Duration = .seconds(60),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> BusError {
         do {

@@ -24,7 +24,7 @@ final class Recorder<Value> {
 
     /// Waits until at least `count` values were recorded; throws ``TimedOut`` after `timeout`.
     @discardableResult
-    func wait(for count: Int, timeout: Duration = .seconds(10), _ what: String = "events") async throws -> [Value] {
+    func wait(for count: Int, timeout: Duration = .seconds(60), _ what: String = "events") async throws -> [Value] {
         if values.count >= count {
             return values
         }
@@ -46,7 +46,7 @@ final class Recorder<Value> {
 /// Runs `operation` and fails with ``TimedOut`` if it does not finish within `timeout`.
 @MainActor
 func withTimeout<T: Sendable>(
-    _ timeout: Duration = .seconds(20),
+    _ timeout: Duration = .seconds(60),
     _ what: String,
     _ operation: @escaping @MainActor @Sendable () async throws -> T
 ) async throws -> T {

@@ -24,7 +24,7 @@ struct AccessibilityBusTests {
         try await eventually("scene-host to log its registration", timeout: 60) {
             host.log.contains { $0.contains("registered with the AT-SPI registry") }
         }
-        return (host, try AtspiProbe(address: daemon.address, application: registry.plugs[0].bus))
+        return (host, try await AtspiProbe(address: daemon.address, application: registry.plugs[0].bus))
     }
 
     /// A configuration with one scene of FixtureManyViews: `views` grid cells and the controls row.

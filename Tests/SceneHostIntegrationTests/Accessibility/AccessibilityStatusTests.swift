@@ -17,7 +17,7 @@ final class FakeAccessibilityLauncher {
     static let status: InterfaceName = "org.a11y.Status"
 
     init(sessionAddress: String, accessibilityAddress: String) async throws {
-        connection = try BusConnection.connect(to: .address(sessionAddress))
+        connection = try await BusConnection.connect(to: .address(sessionAddress))
         let property = { @MainActor (name: MemberName) in
             PropertyDescription(name, signature: .bool, get: { [weak self] in .bool(self?.values[name.rawValue] ?? false) }) {
                 [weak self] value in self?.set(name.rawValue, value.boolValue ?? false)
@@ -80,7 +80,7 @@ struct AccessibilityStatusTests {
     func followsStatus() async throws {
         let launcher = try await FakeAccessibilityLauncher(sessionAddress: session.address, accessibilityAddress: accessibility.address)
         let registry = try await FakeAtspiRegistry(address: accessibility.address)
-        let listener = try BusConnection.connect(to: .address(accessibility.address))
+        let listener = try await BusConnection.connect(to: .address(accessibility.address))
         var events: [(sender: String, member: String)] = []
         let subscription = try await listener.addMatch(.signal(pathNamespace: "/org/a11y/atspi/accessible")) { message in
             events.append((message.sender?.rawValue ?? "", message.member?.rawValue ?? ""))
@@ -134,7 +134,7 @@ struct AccessibilityStatusTests {
     func fastFlips() async throws {
         let launcher = try await FakeAccessibilityLauncher(sessionAddress: session.address, accessibilityAddress: accessibility.address)
         let registry = try await FakeAtspiRegistry(address: accessibility.address)
-        let listener = try BusConnection.connect(to: .address(accessibility.address))
+        let listener = try await BusConnection.connect(to: .address(accessibility.address))
         defer { listener.close(); registry.leave() }
         let host = try HostProcess(
             arguments: ["--bus", "private"], environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": ""])
@@ -178,7 +178,7 @@ struct AccessibilityStatusTests {
         let launcher = try SpawnedProcess(
             ExternalClientTools.python, [script, session.address, accessibility.address], environment: ["PATH": "/usr/bin:/bin"],
             standardError: .standardOutput)
-        let connection = try BusConnection.connect(to: .address(session.address))
+        let connection = try await BusConnection.connect(to: .address(session.address))
         try await eventuallyOnBus("the launcher to own org.a11y.Bus") {
             let reply = try? await connection.call(
                 destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "NameHasOwner", arguments: [.string("org.a11y.Bus")])
@@ -264,7 +264,7 @@ struct AccessibilityStatusTests {
         launcher.set("IsEnabled", true)
         launcher.set("IsEnabled", false)
         // `on` does not follow the status: turned on and off, the application is still there and answers.
-        let probe = try AtspiProbe(address: accessibility.address, application: registry.plugs[0].bus)
+        let probe = try await AtspiProbe(address: accessibility.address, application: registry.plugs[0].bus)
         defer { probe.close() }
         #expect(try await probe.property(Atspi.rootPath, Atspi.accessible, "ChildCount") == .int32(0))
         #expect(!host.log.contains { $0.contains("assistive technology turned") })

@@ -21,7 +21,7 @@ enum Atspi {
 /// (scaled in sanitized runs).
 /// (For conditions that depend on another process, which cannot be awaited directly.)
 @MainActor
-func eventually(_ what: String, timeout: Double = 20, _ condition: () -> Bool) async throws {
+func eventually(_ what: String, timeout: Double = 60, _ condition: () -> Bool) async throws {
     let timeout = SanitizedRun.seconds(timeout)
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
@@ -47,7 +47,7 @@ final class FakeAtspiRegistry {
     static let applicationID: Int32 = 7
 
     init(address: String) async throws {
-        let connection = try BusConnection.connect(to: .address(address))
+        let connection = try await BusConnection.connect(to: .address(address))
         self.connection = connection
         let desktop = BusValue.structure([.string(connection.uniqueName?.rawValue ?? ""), .objectPath(Atspi.rootPath)])
         registration = try connection.export(
@@ -113,8 +113,8 @@ final class AtspiProbe {
     private(set) var events: [AtspiEvent] = []
     private var subscription: MatchSubscription?
 
-    init(address: String, application: BusName) throws {
-        connection = try BusConnection.connect(to: .address(address))
+    init(address: String, application: BusName) async throws {
+        connection = try await BusConnection.connect(to: .address(address))
         self.application = application
     }
 
@@ -133,7 +133,7 @@ final class AtspiProbe {
 
     func call(_ path: ObjectPath, _ interface: InterfaceName, _ member: MemberName, _ arguments: [BusValue] = []) async throws -> [BusValue] {
         try await connection.call(
-            destination: application, path: path, interface: interface, member: member, arguments: arguments, timeout: .seconds(30)
+            destination: application, path: path, interface: interface, member: member, arguments: arguments, timeout: .seconds(60)
         ).arguments
     }
 

@@ -14,7 +14,7 @@ struct DesktopAccessibilityTests {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
         let desktop = try await DesktopHost(environment: ["AT_SPI_BUS_ADDRESS": daemon.address])
         try await eventually("the registration", timeout: 60) { !registry.plugs.isEmpty }
-        let probe = try AtspiProbe(address: daemon.address, application: registry.plugs[0].bus)
+        let probe = try await AtspiProbe(address: daemon.address, application: registry.plugs[0].bus)
         try await probe.listen()
         return (desktop, registry, probe, daemon)
     }

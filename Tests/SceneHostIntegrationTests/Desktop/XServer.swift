@@ -64,7 +64,7 @@ final class XServer: Sendable {
 
     /// Runs an X tool to its end.
     @discardableResult
-    func run(_ tool: String, _ arguments: [String], timeout: Double = 20) async throws -> ExternalProcess.Outcome {
+    func run(_ tool: String, _ arguments: [String], timeout: Double = 60) async throws -> ExternalProcess.Outcome {
         let process = try ExternalProcess([tool] + arguments, environment: environment)
         return await process.finish(timeout: timeout)
     }
@@ -84,7 +84,7 @@ final class XServer: Sendable {
     }
 
     /// Waits until `count` windows match `pattern`.
-    func waitForWindows(named pattern: String, count: Int, onlyVisible: Bool = false, timeout: Double = 30) async throws -> [String] {
+    func waitForWindows(named pattern: String, count: Int, onlyVisible: Bool = false, timeout: Double = 60) async throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var found: [String] = []
         while Date() < deadline {

@@ -126,7 +126,7 @@ struct ExternalClientRobustnessTests {
         }
 
         let lastSeen = UInt64(seqs.last ?? 0)
-        try await observer.waitForSignals("everything the bystander saw", timeout: .seconds(30)) { $0.last.map { $0.seq >= lastSeen } ?? false }
+        try await observer.waitForSignals("everything the bystander saw", timeout: .seconds(60)) { $0.last.map { $0.seq >= lastSeen } ?? false }
         #expect(observer.sequenceIsContiguous, "the DBusKit client's seq has no gap")
         let observedFlood = observer.signals(named: "Touch").filter { $0.string(1) == SceneBusContract.windowPath(DemoWindow.galleryMain).rawValue }
         #expect(observedFlood.count == 2500)

@@ -53,7 +53,7 @@ struct BusFuzzTests {
         #expect(await host.line(containing: "host ready"))
 
         // A subscriber that checks seq over every Host1 signal of the run.
-        let subscriber = try BusConnection.connect(to: .address(session.address))
+        let subscriber = try await BusConnection.connect(to: .address(session.address))
         defer { subscriber.close() }
         var seqs: [UInt64] = []
         var markers: [UInt64] = []
@@ -65,9 +65,9 @@ struct BusFuzzTests {
         }
         defer { subscription.cancel() }
 
-        let client = try BusConnection.connect(to: .address(session.address))
+        let client = try await BusConnection.connect(to: .address(session.address))
         defer { client.close() }
-        let accessibilityClient = try BusConnection.connect(to: .address(accessibilityBus.address))
+        let accessibilityClient = try await BusConnection.connect(to: .address(accessibilityBus.address))
         defer { accessibilityClient.close() }
         let application = registry.plugs[0].bus
         var targets: [Target] = []
@@ -95,7 +95,7 @@ struct BusFuzzTests {
         /// Sends one call and checks that it is answered (a reply, or an error with a message).
         func send(_ message: BusMessage, on connection: BusConnection, label: String) async {
             do {
-                _ = try await connection.call(message, timeout: .seconds(20))
+                _ = try await connection.call(message, timeout: .seconds(60))
                 answered += 1
             } catch let error as BusError {
                 answered += 1
@@ -135,12 +135,12 @@ struct BusFuzzTests {
         #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(10))")
         #expect(host.process.isRunning, "seed \(seed): the host died; its log:\n\(host.log.suffix(30).joined(separator: "\n"))")
         let ping = BusMessage.methodCall(destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping")
-        _ = try await client.call(ping, timeout: .seconds(20))
+        _ = try await client.call(ping, timeout: .seconds(60))
         // A last signal of our own; once it is in, every signal before it is.
         let before = seqs.last ?? 0
         _ = try await client.call(
             destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: SceneBusContract.hostInterface,
-            member: "SendRemoteControl", arguments: [.string("play")], timeout: .seconds(20))
+            member: "SendRemoteControl", arguments: [.string("play")], timeout: .seconds(60))
         try await eventually("the marker's RemoteControlDelivered signal", timeout: 30) { markers.contains { $0 > before } }
         let first = seqs.first ?? 0
         #expect(seqs == Array(first..<(first + UInt64(seqs.count))), "seed \(seed): seq has a gap or disorder over \(seqs.count) signals")
@@ -175,7 +175,7 @@ struct BusFuzzTests {
                     destination: target.object.destination, path: target.object.path, interface: .properties, member: "GetAll")
                 try call.append([.string(name)])
                 do {
-                    let reply = try await target.connection.call(call, timeout: .seconds(20))
+                    let reply = try await target.connection.call(call, timeout: .seconds(60))
                     Issue.record("GetAll('\(name)') on \(target.object.path) answered \(reply.arguments)")
                 } catch let error as BusError {
                     #expect(error.name == .invalidArgs, "GetAll('\(name)') on \(target.object.destination) \(target.object.path): \(error)")
@@ -196,7 +196,7 @@ struct BusFuzzTests {
                     let interface = area.object.interfaces.contains(SceneBusContract.hostInterface) ? SceneBusContract.hostInterface : SceneBusContract.sceneInterface
                     _ = try await client.call(
                         destination: SceneBusContract.busName, path: area.object.path, interface: interface, member: "Snapshot",
-                        arguments: [.double(scale)], timeout: .seconds(20))
+                        arguments: [.double(scale)], timeout: .seconds(60))
                 }
             }
         }
@@ -221,7 +221,7 @@ struct BusFuzzTests {
             let xml: String
             do {
                 xml = try await connection.call(
-                    destination: destination, path: path, interface: .introspectable, member: "Introspect", timeout: .seconds(20)
+                    destination: destination, path: path, interface: .introspectable, member: "Introspect", timeout: .seconds(60)
                 ).arguments.first?.stringValue ?? ""
             } catch let error as BusError where error.name == .unknownObject {
                 continue

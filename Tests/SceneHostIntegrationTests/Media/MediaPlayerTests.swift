@@ -202,10 +202,10 @@ struct MediaPlayerTests {
         // On the session bus the player shares the host API's connection.
         let owner = try await session.connection.call(
             destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner", arguments: [.string(Mpris.busName.rawValue)],
-            timeout: .seconds(5))
+            timeout: .seconds(60))
         let hostOwner = try await session.connection.call(
             destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
-            arguments: [.string(SceneBusContract.busName.rawValue)], timeout: .seconds(5))
+            arguments: [.string(SceneBusContract.busName.rawValue)], timeout: .seconds(60))
         #expect(owner.arguments == hostOwner.arguments)
     }
 
@@ -228,7 +228,7 @@ struct MediaPlayerTests {
             // Polled through a blocking call: the name leaves with the host's connection.
             (try? session.connection.callBlocking(
                 destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "NameHasOwner",
-                arguments: [.string(instance)], timeout: .seconds(5)
+                arguments: [.string(instance)], timeout: .seconds(60)
             ).arguments) == [.bool(false)]
         }
         #expect(try await session.names(startingWith: "org.mpris.MediaPlayer2.") == [Mpris.busName.rawValue])
@@ -251,9 +251,9 @@ struct MediaPlayerTests {
         defer { try? FileManager.default.removeItem(atPath: configuration) }
         let host = try HostProcess(arguments: ["--config", configuration], environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.address])
         #expect(await host.line(containing: "host ready"))
-        let connection = try BusConnection.connect(to: .address(daemon.address))
+        let connection = try await BusConnection.connect(to: .address(daemon.address))
         defer { connection.close() }
-        let reply = try await connection.call(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(5))
+        let reply = try await connection.call(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(60))
         let names = (reply.arguments.first?.arrayElements ?? []).compactMap(\.stringValue)
         #expect(names.contains(SceneBusContract.busName.rawValue))
         #expect(!names.contains { $0.hasPrefix("org.mpris.") })

@@ -81,7 +81,7 @@ final class MprisSession {
         let daemon = started
         self.daemon = daemon
         host = try HostProcess(arguments: arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.address])
-        connection = try BusConnection.connect(to: .address(daemon.address))
+        connection = try await BusConnection.connect(to: .address(daemon.address))
         guard await host.line(containing: fragment) else {
             throw TimedOut(description: "scene-host never logged '\(fragment)'; its log:\n\(host.log.joined(separator: "\n"))")
         }
@@ -124,7 +124,7 @@ final class MprisSession {
         _ destination: BusName, _ path: ObjectPath, _ interface: InterfaceName, _ member: MemberName, _ arguments: [BusValue] = []
     ) async throws -> [BusValue] {
         try await connection.call(
-            destination: destination, path: path, interface: interface, member: member, arguments: arguments, timeout: .seconds(20)
+            destination: destination, path: path, interface: interface, member: member, arguments: arguments, timeout: .seconds(60)
         ).arguments
     }
 
@@ -162,7 +162,7 @@ final class MprisSession {
     /// The well-known names on the bus that start with `prefix`.
     func names(startingWith prefix: String) async throws -> [String] {
         let reply = try await connection.call(
-            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(10))
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames", timeout: .seconds(60))
         return (reply.arguments.first?.arrayElements ?? []).compactMap(\.stringValue).filter { $0.hasPrefix(prefix) }.sorted()
     }
 

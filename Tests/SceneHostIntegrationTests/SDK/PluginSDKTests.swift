@@ -72,7 +72,7 @@ struct PluginSDKTests {
         try Data("scenes:\n  - name: clock\n    plugin: Clock\n".utf8)
             .write(to: URL(fileURLWithPath: home + "/config/scenehost/scene-host.yaml"))
         let host = try HostProcess(
-            arguments: ["--probe-timeout", "60"], environment: ["XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config"],
+            arguments: [], environment: ["XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config"],
             executable: workspace.library + "/scene-host")
         let client = try await HostBusClient(host: host)
         defer { client.close() }

@@ -17,7 +17,7 @@ extension HostBusClient {
     func snapshot(_ path: ObjectPath, _ interface: InterfaceName, scale: Double = 1) async throws -> PixelImage {
         let reply = try await connection.call(
             destination: SceneBusContract.busName, path: path, interface: interface, member: "Snapshot",
-            arguments: [.double(scale)], timeout: .seconds(30))
+            arguments: [.double(scale)], timeout: .seconds(60))
         return try PixelImage(pngData: try reply.read { try $0.readBytes() }, scale: scale)
     }
 

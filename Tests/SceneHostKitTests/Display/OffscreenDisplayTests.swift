@@ -12,7 +12,7 @@ import Testing
 @Suite("The display on SDL's offscreen driver (no display needed)", .serialized)
 struct OffscreenDisplayTests {
     /// Waits (polling another thread's progress, not a timer) until `condition` holds.
-    func eventually(_ what: String, timeout: Double = 20, _ condition: () -> Bool) async throws {
+    func eventually(_ what: String, timeout: Double = 60, _ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             guard Date() < deadline else { throw DisplayTestTimeout(description: "timed out waiting for \(what)") }

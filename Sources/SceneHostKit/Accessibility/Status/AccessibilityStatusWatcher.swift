@@ -50,7 +50,7 @@ final class AccessibilityStatusWatcher {
     {
         let watcher: AccessibilityStatusWatcher
         do {
-            watcher = AccessibilityStatusWatcher(connection: try BusConnection.connect(to: .address(address)), timeout: timeout)
+            watcher = AccessibilityStatusWatcher(connection: try await BusConnection.connect(to: .address(address)), timeout: timeout)
         } catch {
             throw AccessibilityError(code: .noAccessibilityBus, message: "cannot connect to the session bus at \(address): \(error)")
         }

@@ -66,10 +66,10 @@ public enum PluginValidator {
             try? JSONDecoder().decode(ValidationReport.self, from: Data($0.dropFirst(PluginValidation.reportPrefix.count).utf8))
         }
         switch outcome.termination {
-        case .timedOut:
+        case .timedOut(let stage):
             checks.append(Check(
                 status: .failure,
-                title: "the plugin hung while \(lastStep ?? "starting") (killed after \(timeout.compactDescription) s)"))
+                title: "the plugin hung while \(lastStep ?? "starting") (killed after \(timeout.compactDescription) s \(stage.description))"))
             return Outcome(plugin: path, checks: checks, report: report)
         case .signaled(let signal):
             checks.append(crash(signal: signal, while: lastStep, stderr: outcome.stderr, library: (file.realPath as NSString).lastPathComponent))
