@@ -3,6 +3,7 @@ import Foundation
 public import Logging
 public import SceneCore
 public import SceneDisplay
+import SceneErrors
 import SceneRender
 
 /// The host's side of the desktop display: one desktop window per connected scene, frames drawn when

@@ -3,6 +3,7 @@ public import Foundation
 import Glibc
 public import Logging
 import SceneCore
+import SceneErrors
 
 /// The host as an MPRIS 2.2 media player, so media keys, `playerctl` and desktop media widgets send
 /// remote-control events to the first responder (docs/desktop.md, "Media keys and MPRIS"; [FR-9]).
