@@ -66,13 +66,15 @@ let package = Package(
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // A Mutex whose hand-over ThreadSanitizer can see (see CheckedMutex), for every module with threads.
         .target(name: "SceneSync", swiftSettings: strictImports),
-        .target(name: "DBusKit", dependencies: ["CDBus", "SceneSync"], swiftSettings: strictImports),
+        // The one shape of the host's error types: a code of a domain and a message (see CodedError).
+        .target(name: "SceneErrors", swiftSettings: strictImports),
+        .target(name: "DBusKit", dependencies: ["CDBus", "SceneSync", "SceneErrors"], swiftSettings: strictImports),
         // Cairo and Pango (libcairo2-dev, libpango1.0-dev), seen only by SceneRender. CPango declares
         // the few Pango functions used itself (see its shim.h for why it has no pkg-config name).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", path: "Sources/CPango"),
         // Draws windows and scenes into images, encodes PNG.
-        .target(name: "SceneRender", dependencies: [sceneCore, "CCairo", "CPango"], swiftSettings: strictImports),
+        .target(name: "SceneRender", dependencies: [sceneCore, "SceneErrors", "CCairo", "CPango"], swiftSettings: strictImports),
         // SDL2 (libsdl2-dev), seen only by SceneDisplay. No pkgConfig: sdl2.pc's -D_REENTRANT is a flag
         // SwiftPM refuses with a warning on every build; the shim includes <SDL2/SDL.h> instead.
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
@@ -87,6 +89,7 @@ let package = Package(
             dependencies: [
                 sceneCore,
                 "SceneSync",
+                "SceneErrors",
                 "DBusKit",
                 "SceneRender",
                 "SceneDisplay",
@@ -124,11 +127,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictImports),
 
         .testTarget(name: "SceneSyncTests", dependencies: ["SceneSync"], swiftSettings: strictImports),
+        .testTarget(name: "SceneErrorsTests", dependencies: ["SceneErrors"], swiftSettings: strictImports),
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore, "TestSupport"], swiftSettings: strictImports),
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "TestProcesses"], swiftSettings: strictImports),
-        .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", sceneCore, "TestSupport"], swiftSettings: strictImports),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SceneErrors", "TestProcesses"], swiftSettings: strictImports),
+        .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
-        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
             name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],

@@ -89,6 +89,7 @@ public final class DisplayServer: Sendable {
         var result = counters.withLock { $0 }
         result.queued = events.count
         result.queuePeak = events.peak
+        result.queueFullWaits = events.fullWaits
         result.framePending = channel.hasPendingFrames
         return result
     }

@@ -1,4 +1,5 @@
 import SceneCore
+import SceneErrors
 import SceneHostKit
 import Testing
 

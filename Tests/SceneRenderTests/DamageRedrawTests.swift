@@ -1,4 +1,5 @@
 import SceneCore
+import SceneErrors
 @testable import SceneRender
 import Testing
 

@@ -9,7 +9,7 @@ struct FindCommand: AsyncParsableCommand {
         commandName: "find",
         abstract: "List the views a selector matches, one per line: window/N REFERENCE.",
         discussion: """
-            Selectors (README "Selectors"): a type (Button, matching subclasses too), #identifier, \
+            Selectors (docs/testing.md, "Selectors"): a type (Button, matching subclasses too), #identifier, \
             [id="…"], [label="…"], [text="…"], [title="…"], [role="…"], :visible and :enabled, \
             joined by a space (descendant) or > (child), optionally starting with scene=NAME. \
             Matches come in tree order: scene by scene, window by window, depth first. Nothing is \

@@ -15,6 +15,9 @@ public struct DisplayStatistics: Sendable, Equatable {
     public var queuePeak = 0
     /// The queue's capacity.
     public var queueCapacity = 0
+    /// Times the display thread found the queue full and waited for the owner to take events (it
+    /// reads nothing from the desktop meanwhile; nothing is dropped).
+    public var queueFullWaits: UInt64 = 0
     /// Frames presented (window updates with new pixels).
     public var framesPresented: UInt64 = 0
     /// Frames that replaced one not yet presented (coalesced).

@@ -14,6 +14,8 @@ final class DisplayEventQueue: Sendable {
         var events: [DisplayEvent] = []
         var peak = 0
         var posted: UInt64 = 0
+        /// Times the producer found the queue full and waited for the consumer.
+        var fullWaits: UInt64 = 0
         var producerWaiting = false
         var closed = false
     }
@@ -37,6 +39,7 @@ final class DisplayEventQueue: Sendable {
             let outcome: (posted: Bool, wake: Bool, closed: Bool) = state.withLock { state in
                 if state.closed { return (false, false, true) }
                 guard state.events.count < capacity else {
+                    if !state.producerWaiting { state.fullWaits += 1 }
                     state.producerWaiting = true
                     return (false, false, false)
                 }
@@ -84,4 +87,7 @@ final class DisplayEventQueue: Sendable {
     var peak: Int { state.withLock { $0.peak } }
     /// Events posted since the start.
     var posted: UInt64 { state.withLock { $0.posted } }
+    /// Times the producer has found the queue full and waited (once per wait, however often it wakes
+    /// to find it still full).
+    var fullWaits: UInt64 { state.withLock { $0.fullWaits } }
 }

@@ -2,6 +2,7 @@ import DBusKit
 public import Foundation
 public import Logging
 import SceneCore
+import SceneErrors
 import SceneRender
 
 /// The host on the AT-SPI2 accessibility bus: assistive tools (Orca, Accerciser, pyatspi, dogtail)

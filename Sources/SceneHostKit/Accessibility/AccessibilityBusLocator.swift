@@ -1,4 +1,5 @@
 import DBusKit
+import SceneErrors
 
 /// Finds the accessibility bus the way libatspi does, minus the X11 root
 /// window property: `AT_SPI_BUS_ADDRESS` when set and not empty; otherwise

@@ -2,22 +2,9 @@ import DBusKit
 import SceneBusContract
 import SceneCore
 
-/// Turns the host's errors into `org.scenehost.Error.*` D-Bus errors whose message names the bad value.
+/// Turns the host's errors into `org.scenehost.Error.*` D-Bus errors whose message names the bad value
+/// (scripted input's ``InputError`` carries its own: `error.busError`).
 enum HostBusErrors {
-    static func from(_ error: InputError) -> BusError {
-        let name: ErrorName =
-            switch error.code {
-            case .invalidValue: SceneBusContract.ErrorNames.invalidValue
-            case .unknownSlot: SceneBusContract.ErrorNames.unknownSlot
-            case .slotInUse: SceneBusContract.ErrorNames.slotInUse
-            case .limitExceeded: SceneBusContract.ErrorNames.limitsExceeded
-            case .invalidName: SceneBusContract.ErrorNames.invalidName
-            case .noSuchTarget: SceneBusContract.ErrorNames.unknownView
-            default: ErrorName.failed
-            }
-        return BusError(name: name, message: error.message)
-    }
-
     static func from(_ error: SceneLoadError) -> BusError {
         switch error {
         case .plugin(let refusal) where refusal.code == .invalidName:
@@ -69,7 +56,7 @@ enum HostBusErrors {
         do throws(InputError) {
             try TouchInjector.validate(point, what: what)
         } catch {
-            throw from(error)
+            throw error.busError
         }
         return point
     }

@@ -47,7 +47,7 @@ extension HostInterface {
                                 ])
                             }
                         } catch {
-                            reply.fail(HostBusErrors.from(error))
+                            reply.fail(error.busError)
                         }
                         return true
                     }

@@ -27,26 +27,26 @@ enum HostInterface {
                             .string(touch?.view.map(ViewReference.reference(for:)) ?? ""),
                         ]
                     } catch {
-                        throw HostBusErrors.from(error)
+                        throw error.busError
                     }
                 },
                 .method("TouchMove", access: .changes, inputs: [.init("slot", .uint32), .init("x", .double), .init("y", .double)]) { call in
                     let injector = try service.admit(call)
                     let (slot, x, y) = try call.read { reader in (try reader.readUInt32(), try reader.readDouble(), try reader.readDouble()) }
                     let point = try HostBusErrors.point(x, y, "TouchMove location")
-                    do throws(InputError) { try injector.move(slot: slot, to: point) } catch { throw HostBusErrors.from(error) }
+                    do throws(InputError) { try injector.move(slot: slot, to: point) } catch { throw error.busError }
                     return []
                 },
                 .method("TouchUp", access: .changes, inputs: [.init("slot", .uint32)]) { call in
                     let injector = try service.admit(call)
                     let slot = try call.read { reader in try reader.readUInt32() }
-                    do throws(InputError) { try injector.up(slot: slot) } catch { throw HostBusErrors.from(error) }
+                    do throws(InputError) { try injector.up(slot: slot) } catch { throw error.busError }
                     return []
                 },
                 .method("TouchCancel", access: .changes, inputs: [.init("slot", .uint32)]) { call in
                     let injector = try service.admit(call)
                     let slot = try call.read { reader in try reader.readUInt32() }
-                    do throws(InputError) { try injector.cancel(slot: slot) } catch { throw HostBusErrors.from(error) }
+                    do throws(InputError) { try injector.cancel(slot: slot) } catch { throw error.busError }
                     return []
                 },
                 .deferredMethod(
@@ -69,7 +69,7 @@ enum HostInterface {
                             })
                         }
                     } catch let error as InputError {
-                        reply.fail(HostBusErrors.from(error))
+                        reply.fail(error.busError)
                     } catch {
                         reply.fail(error)
                     }
@@ -156,7 +156,7 @@ enum HostInterface {
                     _ = try service.admit(call)
                     let line = try call.read { reader in try reader.readString() }
                     let record: InputRecord
-                    do throws(InputError) { record = try InputRecord(scriptLine: line) } catch { throw HostBusErrors.from(error) }
+                    do throws(InputError) { record = try InputRecord(scriptLine: line) } catch { throw error.busError }
                     let touches = host.deviceInput.deliver(record)
                     return [
                         .array(element: "(tos)", touches.map { touch in

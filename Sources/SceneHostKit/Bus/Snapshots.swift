@@ -1,5 +1,6 @@
 import DBusKit
 import SceneCore
+import SceneErrors
 import SceneRender
 
 /// `Window1.Snapshot`, `Scene1.Snapshot` and `Host1.Snapshot`: PNGs drawn by the host's

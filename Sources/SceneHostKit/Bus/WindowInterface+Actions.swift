@@ -46,7 +46,7 @@ extension WindowInterface {
                     }
                 }
             } catch let error as InputError {
-                reply.fail(HostBusErrors.from(error))
+                reply.fail(error.busError)
             } catch {
                 reply.fail(error)
             }

@@ -27,7 +27,7 @@ enum WindowInterface {
                     reply.reply([.string(touches.first??.view.map(ViewReference.reference(for:)) ?? "")])
                 }
             } catch let error as InputError {
-                reply.fail(HostBusErrors.from(error))
+                reply.fail(error.busError)
             } catch {
                 reply.fail(error)
             }
@@ -127,7 +127,7 @@ enum WindowInterface {
                         _ = try service.admit(call)
                         let target = try window()
                         let text = try call.read { r in try r.readString() }
-                        do throws(InputError) { try KeyboardInput.checkTypedText(text) } catch { throw HostBusErrors.from(error) }
+                        do throws(InputError) { try KeyboardInput.checkTypedText(text) } catch { throw error.busError }
                         guard host.application.keyWindow === target else {
                             throw HostBusErrors.invalidState(
                                 "window \(number) ('\(target.title)') is not the key window; text goes to the key window only (MakeKey it first)")

@@ -3,6 +3,7 @@ import Foundation
 public import Logging
 public import SceneCore
 public import SceneDisplay
+import SceneErrors
 import SceneRender
 
 /// The host's side of the desktop display: one desktop window per connected scene, frames drawn when
@@ -48,6 +49,10 @@ public final class DesktopDisplay: ApplicationObserver {
     public private(set) var movesDelivered: UInt64 = 0
     /// Input events that arrived with a serial not above the one before (the queue keeps order, so 0).
     public private(set) var outOfOrderInputs: UInt64 = 0
+    /// Frames rendered and handed to the display thread (one per window with something to show, per
+    /// render turn); the display thread's ``SceneDisplay/DisplayStatistics/framesPresented`` counts
+    /// those it put on the screen.
+    public private(set) var framesHandedOver: UInt64 = 0
     private var dirtiedDuringDrain = false
     private var textInput: (window: DisplayWindowID, caret: Rect?)?
     /// Called once when the display cannot start.
@@ -269,6 +274,7 @@ public final class DesktopDisplay: ApplicationObserver {
             window.needsFullFrame = false
             guard !damage.isEmpty else { continue }
             server.present(window.id, image: frame.image, damage: damage, inputSerial: lastSerial)
+            framesHandedOver += 1
             presented = true
         }
         if !presented { server.inputsShowedNothing(through: lastSerial) }

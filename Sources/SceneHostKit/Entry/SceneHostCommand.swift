@@ -27,7 +27,7 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(help: "Configuration file (YAML). Default: $XDG_CONFIG_HOME/scenehost/scene-host.yaml when it exists, else the embedded demo configuration.")
     var config: String?
 
-    @Option(help: "Run input commands from FILE ('-' for standard input); see README 'Input scripts'.")
+    @Option(help: "Run input commands from FILE ('-' for standard input); see docs/host.md, 'Input scripts'.")
     var input: String?
 
     @Option(help: "Comma-separated diagnostics topics to log in depth (hit-testing, responder-chain, gestures, plugins, bus); overrides the configuration.")

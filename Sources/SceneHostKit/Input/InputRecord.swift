@@ -1,5 +1,6 @@
 public import SceneCore
 import SceneBusContract
+public import SceneErrors
 
 /// One piece of device input: what a desktop window delivers (fingers, keys, text, focus), what the
 /// host publishes as `Input` signals, and what a recording replays. ``DeviceInput`` delivers it,

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 public import SceneCore
 import SceneBusContract
+import SceneErrors
 
 /// A file of input commands for `scene-host --input FILE` (or `-` for stdin), one per line, run in
 /// order, each after the previous one finished:

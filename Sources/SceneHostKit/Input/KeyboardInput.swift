@@ -1,4 +1,5 @@
 public import SceneCore
+public import SceneErrors
 
 /// One keyboard input record: the single path by which keys and text reach the model, whoever
 /// produced them (`Host1.SendKey`, `Window1.TypeText`, an input script, assistive tools, a display

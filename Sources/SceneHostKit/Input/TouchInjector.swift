@@ -1,4 +1,5 @@
 public import SceneCore
+public import SceneErrors
 
 /// Turns scripted input into touches: one finger at a time by slot (``down(slot:at:)`` and friends)
 /// or whole timed scripts (``run(_:completion:)``), with the configured limits enforced up front.

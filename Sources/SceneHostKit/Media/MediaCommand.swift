@@ -2,7 +2,7 @@ import DBusKit
 import SceneCore
 
 /// One command of the MPRIS `org.mpris.MediaPlayer2.Player` interface, and the remote-control events
-/// it becomes (README "Media keys and MPRIS"; raw values in docs/behaviour.md §0, routing [FR-9]):
+/// it becomes (docs/desktop.md, "Media keys and MPRIS"; raw values in docs/behaviour.md §0, routing [FR-9]):
 ///
 /// | MPRIS call | remote-control subtypes, in order |
 /// |---|---|

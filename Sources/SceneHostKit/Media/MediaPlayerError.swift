@@ -1,51 +1,33 @@
 public import DBusKit
+public import SceneErrors
 
 /// Why the MPRIS player could not do something: the code says which kind of problem, the message
 /// names the bad value (an address, a bus name, a URI) and, where there is one, the fix.
 ///
-/// Start-up problems (``Code-swift.struct/connectionFailed``, ``Code-swift.struct/exportFailed``,
-/// ``Code-swift.struct/nameUnavailable``) are logged by ``MediaPlayerService``, which then stays off;
-/// ``Code-swift.struct/unsupported`` becomes a D-Bus error reply through ``busError``.
-public struct MediaPlayerError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The kind of a ``MediaPlayerError``.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, e.g. `NameUnavailable`.
-        public let name: String
-        private init(_ name: String) { self.name = name }
+/// Start-up problems (`connectionFailed`, `exportFailed`, `nameUnavailable`) are logged by
+/// ``MediaPlayerService``, which then stays off; `unsupported` becomes a D-Bus error reply through
+/// `busError`: `org.freedesktop.DBus.Error.NotSupported`, `Failed` for the others; the message is kept.
+public typealias MediaPlayerError = CodedError<MediaPlayerFailure>
 
-        /// The session bus named by `DBUS_SESSION_BUS_ADDRESS` could not be reached.
-        public static let connectionFailed = Code("ConnectionFailed")
-        /// `/org/mpris/MediaPlayer2` could not be exported on the chosen connection.
-        public static let exportFailed = Code("ExportFailed")
-        /// Neither `org.mpris.MediaPlayer2.scenehost` nor its `.instance<pid>` name could be owned.
-        public static let nameUnavailable = Code("NameUnavailable")
-        /// A client asked for something the player does not do (`OpenUri`).
-        public static let unsupported = Code("Unsupported")
-
-        /// The code's name.
-        public var description: String { name }
+/// The kinds of ``MediaPlayerError``.
+public enum MediaPlayerFailure: BusErrorDomain {
+    public static func busErrorName(for code: ErrorCode<MediaPlayerFailure>) -> ErrorName {
+        code == .unsupported ? .notSupported : .failed
     }
+}
 
-    /// The kind of problem.
-    public let code: Code
-    /// What went wrong, naming the offending value.
-    public let message: String
+extension ErrorCode where Domain == MediaPlayerFailure {
+    /// The session bus named by `DBUS_SESSION_BUS_ADDRESS` could not be reached.
+    public static var connectionFailed: Self { Self("ConnectionFailed") }
+    /// `/org/mpris/MediaPlayer2` could not be exported on the chosen connection.
+    public static var exportFailed: Self { Self("ExportFailed") }
+    /// Neither `org.mpris.MediaPlayer2.scenehost` nor its `.instance<pid>` name could be owned.
+    public static var nameUnavailable: Self { Self("NameUnavailable") }
+    /// A client asked for something the player does not do (`OpenUri`).
+    public static var unsupported: Self { Self("Unsupported") }
+}
 
-    /// Creates an error; `message` should name the offending value and, where there is one, the fix.
-    public init(code: Code, message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    /// The message.
-    public var description: String { message }
-
-    /// The D-Bus error a client receives: `org.freedesktop.DBus.Error.NotSupported` for
-    /// ``Code-swift.struct/unsupported``, `Failed` otherwise; the message is kept.
-    public var busError: BusError {
-        BusError(name: code == .unsupported ? .notSupported : .failed, message: message)
-    }
-
+extension CodedError where Domain == MediaPlayerFailure {
     static func unsupportedURI(_ uri: String) -> MediaPlayerError {
         MediaPlayerError(
             code: .unsupported,

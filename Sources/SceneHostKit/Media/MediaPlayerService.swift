@@ -3,9 +3,10 @@ public import Foundation
 import Glibc
 public import Logging
 import SceneCore
+import SceneErrors
 
 /// The host as an MPRIS 2.2 media player, so media keys, `playerctl` and desktop media widgets send
-/// remote-control events to the first responder (README "Media keys and MPRIS", [FR-9]).
+/// remote-control events to the first responder (docs/desktop.md, "Media keys and MPRIS"; [FR-9]).
 ///
 /// Start-up (``start(bus:mode:logger:environment:)``), all on the main actor:
 ///

@@ -2,7 +2,7 @@ import Foundation
 
 /// A parsed selector: which views of the live tree a test means, as a small value tree.
 ///
-/// The language (README "Selectors"), CSS-like:
+/// The language (docs/testing.md, "Selectors"), CSS-like:
 ///
 ///     selector  := ["scene=" NAME] compound (combinator compound)*
 ///     combinator:= whitespace (descendant) | ">" (child)

@@ -1,4 +1,5 @@
 internal import CCairo
+public import SceneErrors
 
 extension PixelImage {
     /// The pixels of a PNG file, decoded with libpng (through Cairo); `scale` as given.

@@ -1,4 +1,5 @@
 public import SceneCore
+public import SceneErrors
 
 /// Pixels for an application's windows, scenes and screen: the entry point of SceneRender.
 ///

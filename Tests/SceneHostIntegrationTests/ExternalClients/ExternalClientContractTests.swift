@@ -2,7 +2,7 @@ import Foundation
 import SceneHostKit
 import Testing
 
-/// The D-Bus contract (README "D-Bus API", Config/dbus/*.xml) as a client that is not ours sees it:
+/// The D-Bus contract (docs/dbus-api.md, generated from Config/dbus/*.xml) as a client that is not ours sees it:
 /// python3-dbus parses the introspection XML with its own parser and reads every property.
 @Suite(
     "python3-dbus reads scene-host's D-Bus contract",

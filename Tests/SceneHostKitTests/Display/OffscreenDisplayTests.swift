@@ -92,9 +92,9 @@ struct OffscreenDisplayTests {
         server.send(.open(window, title: "queue", frame: Rect(x: 0, y: 0, width: 400, height: 800), visible: true))
         let moves = (1...40).map { SyntheticFinger(fingerID: 9, phase: .move, x: 0.5, y: Double($0) / 64) }
         server.send(.synthesizeTouch(window, [SyntheticFinger(fingerID: 9, phase: .down, x: 0.5, y: 0)] + moves + [SyntheticFinger(fingerID: 9, phase: .up, x: 0.5, y: 1)]))
-        // Nobody takes events for a while: the display thread fills the queue and waits.
-        try await eventually("a full queue") { server.queuedEventCount == 4 }
-        try await Task.sleep(for: .milliseconds(50))
+        // Nobody takes events: the display thread fills the queue, finds it full with a fifth event
+        // to post, and waits for room (it cannot post anything more until events are taken).
+        try await eventually("the display thread waiting for room") { server.statistics.queueFullWaits == 1 }
         #expect(server.queuedEventCount == 4, "the queue never holds more than its capacity")
         var fingers: [FingerChange] = []
         try await eventually("42 finger events") {
@@ -108,6 +108,7 @@ struct OffscreenDisplayTests {
         #expect(Set(fingers.map(\.finger)) == [TouchscreenFingers.firstFinger])
         let statistics = server.statistics
         #expect(statistics.queuePeak == 4 && statistics.queueCapacity == 4)
+        #expect(statistics.queueFullWaits >= 1)
         #expect(statistics.moves == 40 && statistics.inputEvents == 42)
         server.stop()
         await Self.waitUntilStopped(server)
@@ -145,10 +146,14 @@ struct OffscreenDisplayTests {
         defer { server.stop() }
         let down = try await push(.down, server)
         try await eventually("the display thread waiting for the owner") { server.statistics.awaitedInput == down }
-        // The next change is sent but not read while the owner has not handled the down.
+        // The next change is sent while the display thread waits for the down to be handled: it is
+        // read only once the owner has handled the down. Until then the thread is in its wait (no
+        // wait has ended, nothing more was posted); the up it then reads is the next input, and the
+        // thread goes on to wait for that one.
         server.send(.synthesizeTouch(DisplayWindowID(1), [SyntheticFinger(fingerID: 3, phase: .up, x: 0.5, y: 0.5)]))
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(server.queuedEventCount == 0 && server.statistics.awaitedInput == down)
+        let before = server.statistics
+        #expect(before.awaitedInput == down && before.inputWaits == 0 && before.inputEvents == 1)
+        #expect(server.queuedEventCount == 0)
         server.inputsHandled(through: down)
         var up: UInt64?
         try await eventually("the finger up") {
@@ -156,6 +161,8 @@ struct OffscreenDisplayTests {
             return up != nil
         }
         #expect(up == down + 1)
+        try await eventually("the display thread waiting for the up") { server.statistics.awaitedInput == down + 1 }
+        #expect(server.statistics.inputWaits == 1, "the wait for the down ended before the up was read")
         server.inputsHandled(through: down + 1)
         try await eventually("the wait for the up to end") { server.statistics.inputWaits == 2 }
         #expect(server.statistics.inputWaitTimeouts == 0 && server.statistics.awaitedInput == nil)
@@ -220,27 +227,35 @@ struct OffscreenDisplayTests {
         await stopDisplay(display)
     }
 
+    /// Frames are counted on both sides: rendered and handed over by the host (main actor, so the
+    /// count is exact between turns) and presented by the display thread. Every wait below ends on
+    /// the event that proves the point — the display owing nothing (its render turn has run and the
+    /// display thread has taken what it was handed), or the next frame that had to come — never on
+    /// time. A frame that should not have been made shows in the exact counts at those events, or at
+    /// the later ones: the counters only grow.
     @Test("A frame is presented only when something changed, once for many changes in one refresh, and none while idle")
     func framesOnDamageOnly() async throws {
         let (_, delegate, scene, display) = try await startScene("frames", at: Point(x: 0, y: 0))
         defer { display.stop() }
-        try await eventually("the first frame") { display.server.statistics.framesPresented == 1 && display.pendingWork.isIdle }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(display.server.statistics.framesPresented == 1, "idle: no frame without a change")
+        func presented() -> UInt64 { display.server.statistics.framesPresented }
+        try await eventually("the first frame") { presented() == 1 && display.pendingWork.isIdle }
+        #expect(display.framesHandedOver == 1)
         for step in 0..<50 {
             delegate.canvas.backgroundColor = Color(red: Double(step) / 50, green: 0.5, blue: 0.5, alpha: 1)
         }
         #expect(!display.pendingWork.isIdle, "a frame is owed")
-        try await eventually("the second frame") { display.server.statistics.framesPresented == 2 && display.pendingWork.isIdle }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(display.server.statistics.framesPresented == 2, "fifty changes in one turn make one frame")
+        try await eventually("the frame for the changes, and nothing owed after it") { presented() >= 2 && display.pendingWork.isIdle }
+        #expect(display.framesHandedOver == 2, "fifty changes in one turn make one frame, and none was made while idle")
+        #expect(presented() == 2 && display.server.statistics.framesCoalesced == 0)
         // A change in the background is drawn when the scene comes back.
         scene.sendToBackground()
         delegate.canvas.backgroundColor = .red
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(display.server.statistics.framesPresented == 2, "no frame for a hidden window")
+        #expect(!display.pendingWork.isIdle, "the change schedules a render turn")
+        try await eventually("the render turn after the change") { display.pendingWork.isIdle }
+        #expect(display.framesHandedOver == 2 && presented() == 2, "no frame for a hidden window")
         scene.activate()
-        try await eventually("the frame after coming back") { display.server.statistics.framesPresented == 3 }
+        try await eventually("the frame after coming back") { presented() >= 3 && display.pendingWork.isIdle }
+        #expect(display.framesHandedOver == 3 && presented() == 3 && display.server.statistics.framesCoalesced == 0)
         await stopDisplay(display)
     }
 }

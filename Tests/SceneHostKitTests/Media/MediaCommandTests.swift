@@ -3,7 +3,7 @@ import SceneCore
 @testable import SceneHostKit
 import Testing
 
-@Suite("MPRIS commands and remote-control subtypes (README, MPRIS section)")
+@Suite("MPRIS commands and remote-control subtypes (docs/desktop.md, Media keys and MPRIS)")
 struct MediaCommandTests {
     @Test(
         "Each single MPRIS command becomes the one remote-control subtype of the mapping table",

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-@Suite("docs/plugin-abi.md lists every @frozen type of SceneCore")
+@Suite("docs/plugins.md lists every @frozen type of SceneCore")
 struct PluginABIDocTests {
     @Test("The documented @frozen types are exactly those in the sources")
     func frozenTypes() throws {
         let root = BehaviourSpecTests.root
-        let doc = try String(contentsOf: root.appendingPathComponent("docs/plugin-abi.md"), encoding: .utf8)
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/plugins.md"), encoding: .utf8)
         let start = try #require(doc.range(of: "<!-- frozen-types"))
         let end = try #require(doc.range(of: "<!-- end frozen-types -->"))
         let documented = doc[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line -> String? in
@@ -30,6 +30,6 @@ struct PluginABIDocTests {
                 found.append(nested + declaration.name)
             }
         }
-        #expect(documented == found.sorted(), "update the list in docs/plugin-abi.md")
+        #expect(documented == found.sorted(), "update the list in docs/plugins.md")
     }
 }

@@ -1,4 +1,5 @@
 import DBusKit
+import SceneErrors
 
 /// Follows at-spi2-core's `org.a11y.Status` (`IsEnabled`, `ScreenReaderEnabled`) on the session bus:
 /// reads it once, then hears every `PropertiesChanged` of it and every change of the launcher

@@ -1,3 +1,7 @@
+// Deliberately not a SceneErrors CodedError (the shape the host's and the renderer's errors share):
+// SceneCore imports no other module, and its public types are the plugin ABI (Sources/SceneCore/ABI),
+// so SceneCore's error types keep their own copy of that shape; `duplicates` pairs them.
+
 /// A key, modifier or phase name that does not exist: a code to switch on and a message that names
 /// the bad value and the names that do exist.
 public struct KeyboardInputError: Error, Hashable, Sendable, CustomStringConvertible {
