@@ -68,6 +68,8 @@ let package = Package(
         .target(name: "SceneSync", swiftSettings: strictImports),
         // The one shape of the host's error types: a code of a domain and a message (see CodedError).
         .target(name: "SceneErrors", swiftSettings: strictImports),
+        // Services started in order and stopped gracefully in reverse order (HostService, ServiceGroup).
+        .target(name: "SceneLifecycle", swiftSettings: strictImports),
         .target(name: "DBusKit", dependencies: ["CDBus", "SceneSync", "SceneErrors"], swiftSettings: strictImports),
         // Cairo and Pango (libcairo2-dev, libpango1.0-dev), seen only by SceneRender. CPango declares
         // the few Pango functions used itself (see its shim.h for why it has no pkg-config name).
@@ -128,6 +130,7 @@ let package = Package(
 
         .testTarget(name: "SceneSyncTests", dependencies: ["SceneSync"], swiftSettings: strictImports),
         .testTarget(name: "SceneErrorsTests", dependencies: ["SceneErrors"], swiftSettings: strictImports),
+        .testTarget(name: "SceneLifecycleTests", dependencies: ["SceneLifecycle"], swiftSettings: strictImports),
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SceneErrors", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
