@@ -39,6 +39,8 @@ let package = Package(
         .executable(name: "scenectl", targets: ["scenectl"]),
         // For other Swift clients of the bus (and Benchmarks/HostBench).
         .library(name: "DBusKit", targets: ["DBusKit"]),
+        // A private dbus-daemon (BusDaemon), for the tests and Benchmarks/HostBench.
+        .library(name: "SceneProcesses", targets: ["SceneProcesses"]),
         .library(name: "SceneBusContract", targets: ["SceneBusContract"]),
         // Pixels of windows and scenes (for a display layer and Benchmarks/).
         .library(name: "SceneRender", targets: ["SceneRender"]),
@@ -71,6 +73,9 @@ let package = Package(
         // Services started in order and stopped gracefully in reverse order (HostService, ServiceGroup).
         .target(name: "SceneLifecycle", swiftSettings: strictImports),
         .target(name: "DBusKit", dependencies: ["CDBus", "SceneSync", "SceneErrors"], swiftSettings: strictImports),
+        // Child processes: what a spawned child inherits (SpawnDescriptors) and a private dbus-daemon
+        // under a watchdog (BusDaemon). Process management, kept out of the libdbus wrapper.
+        .target(name: "SceneProcesses", dependencies: ["DBusKit", "SceneSync"], swiftSettings: strictImports),
         // Cairo and Pango (libcairo2-dev, libpango1.0-dev), seen only by SceneRender. CPango declares
         // the few Pango functions used itself (see its shim.h for why it has no pkg-config name).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -93,6 +98,7 @@ let package = Package(
                 "SceneSync",
                 "SceneErrors",
                 "DBusKit",
+                "SceneProcesses",
                 "SceneRender",
                 "SceneDisplay",
                 "SceneBusContract",
@@ -124,7 +130,7 @@ let package = Package(
         pluginTarget("FixtureToolkit", folder: "Tests/PluginFixtures"),
 
         // Starting and awaiting the programs the tests run (see SpawnedProcess), shared by the test targets.
-        .target(name: "TestProcesses", dependencies: ["DBusKit"], path: "Tests/TestProcesses", swiftSettings: strictImports),
+        .target(name: "TestProcesses", dependencies: ["SceneProcesses"], path: "Tests/TestProcesses", swiftSettings: strictImports),
         // The seeded generator the test targets draw random cases from.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictImports),
 
@@ -132,13 +138,14 @@ let package = Package(
         .testTarget(name: "SceneErrorsTests", dependencies: ["SceneErrors"], swiftSettings: strictImports),
         .testTarget(name: "SceneLifecycleTests", dependencies: ["SceneLifecycle"], swiftSettings: strictImports),
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore, "TestSupport"], swiftSettings: strictImports),
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SceneErrors", "TestProcesses"], swiftSettings: strictImports),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SceneErrors", "SceneProcesses", "TestProcesses"], swiftSettings: strictImports),
+        .testTarget(name: "SceneProcessesTests", dependencies: ["SceneProcesses", "DBusKit", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
         .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
-            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
+            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
             exclude: ["Snapshots/Golden"], swiftSettings: strictImports),
     ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },
     swiftLanguageModes: [.v6]

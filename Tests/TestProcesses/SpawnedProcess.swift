@@ -1,7 +1,7 @@
-import DBusKit
 import Dispatch
 import Foundation
 import Glibc
+import SceneProcesses
 import Synchronization
 
 /// A program the tests start (a host, a client, a bus daemon, an X server), whose exit is learned

@@ -6,11 +6,11 @@
 # thousands of random trees, pixel comparisons); beside them, a D-Bus test's own connections and fake
 # services waited 20 s and more for their turn. Each group has a main actor to itself:
 #   models       the pure model and the host's units: CPU-bound, no bus of their own
-#   bus          DBusKit against private bus daemons
+#   bus          DBusKit and SceneProcesses against private bus daemons
 #   integration  everything else: the real binaries driven over D-Bus, X and external clients
 #                (a new test target lands here, so none is ever left out)
 models_filter='^(SceneCoreTests|SceneRenderTests|SceneDisplayTests|SceneSyncTests|SceneCtlTests|SceneHostKitTests|SceneLifecycleTests)\.'
-bus_filter='^DBusKitTests\.'
+bus_filter='^(DBusKitTests|SceneProcessesTests)\.'
 test_groups=(
     "models:--filter $models_filter"
     "bus:--filter $bus_filter"

@@ -2,6 +2,7 @@ import BenchSupport
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneProcesses
 
 /// Issue 14's speed targets, against one release `scene-host` with `Benchmarks/Config/text-and-focus.yaml`
 /// (a 10,000-character label, an empty text field and the controls row), its accessibility bus a bus

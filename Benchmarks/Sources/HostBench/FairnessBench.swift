@@ -3,6 +3,7 @@ import DBusKit
 import Foundation
 import Glibc
 import SceneBusContract
+import SceneProcesses
 
 /// Issue 11's fairness target, against one release `scene-host` per run: while one client floods the
 /// host with calls as fast as it can (512 in flight, one connection), another client's `Peer.Ping`

@@ -3,6 +3,7 @@ import Foundation
 public import Logging
 import SceneBusContract
 import SceneCore
+import SceneProcesses
 
 /// The host on D-Bus: the connection, the well-known name, the exported objects and the publisher.
 ///

@@ -1,6 +1,6 @@
-import DBusKit
 import Foundation
 import Glibc
+import SceneProcesses
 import SceneSync
 
 /// How a child process ended.
