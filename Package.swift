@@ -87,6 +87,11 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // The desktop display: one SDL window per scene on a thread of its own; input out, frames in.
         .target(name: "SceneDisplay", dependencies: [sceneCore, "SceneRender", "CSDL2", "SceneSync"], swiftSettings: strictImports),
+        // What every object the host serves on a bus shares: members declared reading or changing, the
+        // input policy that gates them (InputGate), a connection's output report (BusOutputReport).
+        .target(
+            name: "SceneBusServing", dependencies: ["DBusKit", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictImports),
         // Names, paths and bus discovery shared by the host and its clients (no model inside).
         .target(name: "SceneBusContract", dependencies: ["DBusKit"], swiftSettings: strictImports),
         // Before each build: the git commit, for `scene-host --version` and Host1.Version.
@@ -99,6 +104,7 @@ let package = Package(
                 "SceneErrors",
                 "DBusKit",
                 "SceneProcesses",
+                "SceneBusServing",
                 "SceneRender",
                 "SceneDisplay",
                 "SceneBusContract",
@@ -139,10 +145,11 @@ let package = Package(
         .testTarget(name: "SceneLifecycleTests", dependencies: ["SceneLifecycle"], swiftSettings: strictImports),
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SceneErrors", "SceneProcesses", "TestProcesses"], swiftSettings: strictImports),
+        .testTarget(name: "SceneBusServingTests", dependencies: ["SceneBusServing", "DBusKit"], swiftSettings: strictImports),
         .testTarget(name: "SceneProcessesTests", dependencies: ["SceneProcesses", "DBusKit", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
-        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneBusServing", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
             name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],

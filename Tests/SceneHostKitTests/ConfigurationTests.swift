@@ -1,4 +1,5 @@
 import Foundation
+import SceneBusServing
 import SceneCore
 import SceneHostKit
 import Testing

@@ -1,5 +1,6 @@
 import DBusKit
 import SceneBusContract
+import SceneBusServing
 import SceneCore
 
 /// `org.a11y.atspi.Accessible` (every object) and `org.a11y.atspi.Application` (the root), and the

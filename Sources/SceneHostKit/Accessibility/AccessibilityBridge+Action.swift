@@ -1,5 +1,6 @@
 import DBusKit
 import Logging
+import SceneBusServing
 import SceneCore
 
 /// `org.a11y.atspi.Action` for the views keyboard focus can reach (controls other than sliders, views

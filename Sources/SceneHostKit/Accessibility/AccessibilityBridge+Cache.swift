@@ -1,4 +1,5 @@
 import DBusKit
+import SceneBusServing
 import SceneCore
 
 /// `org.a11y.atspi.Cache` at `/org/a11y/atspi/cache`: the whole tree in one reply, which every

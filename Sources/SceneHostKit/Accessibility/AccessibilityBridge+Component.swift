@@ -1,4 +1,5 @@
 import DBusKit
+import SceneBusServing
 import SceneCore
 
 /// `org.a11y.atspi.Component` for windows and views: geometry in screen, window and parent

@@ -1,4 +1,5 @@
 import DBusKit
+import SceneBusServing
 import SceneCore
 
 /// `org.a11y.atspi.EditableText` for text fields. Every change goes through the field's one editing

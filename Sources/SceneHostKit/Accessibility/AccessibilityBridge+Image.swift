@@ -1,4 +1,5 @@
 import DBusKit
+import SceneBusServing
 import SceneCore
 
 /// `org.a11y.atspi.Image` for image views: the description is the view's ``SceneCore/View/accessibilityLabel``

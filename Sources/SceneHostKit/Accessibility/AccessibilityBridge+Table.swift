@@ -1,4 +1,5 @@
 import DBusKit
+import SceneBusServing
 import SceneCore
 
 /// `org.a11y.atspi.Table` for views whose role is table: the model has no data source, so a table's

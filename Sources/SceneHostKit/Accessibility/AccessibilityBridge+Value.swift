@@ -1,4 +1,5 @@
 import DBusKit
+import SceneBusServing
 import SceneCore
 
 /// `org.a11y.atspi.Value` for sliders.

@@ -1,6 +1,7 @@
 import DBusKit
 public import Foundation
 public import Logging
+import SceneBusServing
 import SceneCore
 import SceneErrors
 import SceneRender

@@ -2,6 +2,7 @@ public import DBusKit
 import Foundation
 public import Logging
 import SceneBusContract
+import SceneBusServing
 import SceneCore
 import SceneProcesses
 

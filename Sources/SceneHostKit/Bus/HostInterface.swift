@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneBusServing
 import SceneCore
 
 /// `org.scenehost.Host1` at `/org/scenehost/SceneHost`: host-wide input, motion, remote control,

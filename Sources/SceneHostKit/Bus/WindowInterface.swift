@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneBusServing
 import SceneCore
 
 /// `org.scenehost.Window1` at `/org/scenehost/SceneHost/window/<n>`: one window's state, its view tree,

@@ -1,4 +1,5 @@
 import Foundation
+import SceneBusServing
 import SceneCore
 import SceneDisplay
 import Yams

@@ -1,3 +1,4 @@
+public import SceneBusServing
 public import SceneCore
 
 /// Everything `scene-host` reads from its configuration file, with the defaults a missing key takes.

@@ -2,6 +2,7 @@ public import ArgumentParser
 import Foundation
 import Glibc
 import Logging
+import SceneBusServing
 import SceneCore
 import SceneDisplay
 

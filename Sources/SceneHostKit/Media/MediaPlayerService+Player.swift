@@ -1,5 +1,6 @@
 import DBusKit
 import Logging
+import SceneBusServing
 import SceneCore
 
 /// `org.mpris.MediaPlayer2.Player` at `/org/mpris/MediaPlayer2`: the commands, `Seeked`, and the

@@ -1,5 +1,6 @@
 import DBusKit
 import Logging
+import SceneBusServing
 
 /// `org.mpris.MediaPlayer2` at `/org/mpris/MediaPlayer2`: who the player is and what it cannot do.
 /// Every property is constant.

@@ -2,6 +2,7 @@ public import DBusKit
 public import Foundation
 import Glibc
 public import Logging
+import SceneBusServing
 import SceneCore
 import SceneErrors
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Logging
+import SceneBusServing
 import SceneCore
 import SceneDisplay
 

@@ -1,5 +1,5 @@
-import DBusKit
-import Logging
+package import DBusKit
+package import Logging
 
 /// What the host's bus connections wrote and what waits for their sockets: `Host1.BusStatistics`, and
 /// a log line when a bus stops reading (and when it reads again).
@@ -9,16 +9,18 @@ import Logging
 /// ever waited) and `<name>.socket-full` (t, how many times the socket refused bytes and output
 /// started waiting for it). A connection not open now is left out.
 @MainActor
-final class BusOutputReport {
+package final class BusOutputReport {
     private var sources: [(name: String, connection: @MainActor () -> BusConnection?)] = []
 
+    package init() {}
+
     /// Reports the connection `connection()` gives (nil while there is none) under `name`.
-    func add(_ name: String, _ connection: @escaping @MainActor () -> BusConnection?) {
+    package func add(_ name: String, _ connection: @escaping @MainActor () -> BusConnection?) {
         sources.append((name, connection))
     }
 
     /// The statistics of every open connection, as `a{sv}`.
-    func describe() -> BusValue {
+    package func describe() -> BusValue {
         var entries: [(String, BusValue)] = []
         for (name, connection) in sources {
             guard let statistics = connection()?.outputStatistics else { continue }
@@ -33,7 +35,7 @@ final class BusOutputReport {
 
     /// Logs, on `connection`, when its socket is full (a warning: the peer at `place` does not read;
     /// nothing blocks, messages wait in order) and when what waited has been written.
-    static func logBackpressure(of connection: BusConnection, place: String, logger: Logger) {
+    package static func logBackpressure(of connection: BusConnection, place: String, logger: Logger) {
         connection.outputBackpressureHandler = { change in
             switch change {
             case .socketFull(let bytes):

@@ -1,5 +1,5 @@
-import DBusKit
-import Logging
+package import DBusKit
+package import Logging
 
 /// The input policy on one bus connection: turns the host's classified methods and properties
 /// (``HostMethod``, ``HostProperty``) into the DBusKit descriptions it exports, so that every changing
@@ -17,7 +17,7 @@ import Logging
 /// `org.scenehost.Access` annotation. One gate per connection: the host API's, the accessibility
 /// bus's and the MPRIS player's each ask their own bus who a caller is.
 @MainActor
-final class InputGate {
+package final class InputGate {
     let admission: InputAdmission
     private let logger: Logger
     /// Asks the bus of the first gated call (every call through one gate comes on one connection).
@@ -25,7 +25,7 @@ final class InputGate {
 
     /// - Parameter policy: the configured policy; its allowed executables are resolved here (links
     ///   followed), and ones that do not exist are logged.
-    init(policy: InputPolicy, logger: Logger) {
+    package init(policy: InputPolicy, logger: Logger) {
         self.logger = logger
         var allowed: [String] = []
         for path in policy.allowedExecutables {
@@ -43,7 +43,7 @@ final class InputGate {
     }
 
     /// The description DBusKit exports for `method` of `interface`.
-    func describe(_ method: HostMethod, in interface: InterfaceName) -> MethodDescription {
+    package func describe(_ method: HostMethod, in interface: InterfaceName) -> MethodDescription {
         let annotations = [method.access.annotation]
         let member = "\(interface).\(method.name)"
         switch (method.access, admission.verdictWithoutCaller(member: member)) {
@@ -80,7 +80,7 @@ final class InputGate {
 
     /// The description DBusKit exports for a writable property of `interface`: put it in the
     /// interface's `properties`, where it keeps its place among the read-only ones.
-    func property(_ property: HostProperty, of interface: InterfaceName) -> PropertyDescription {
+    package func property(_ property: HostProperty, of interface: InterfaceName) -> PropertyDescription {
         let setter = property.set
         let set: @MainActor @Sendable (BusValue) throws -> Void
         switch property.access {
@@ -99,7 +99,7 @@ final class InputGate {
     }
 
     /// Stops following the bus (shutdown).
-    func stop() {
+    package func stop() {
         identification?.stop()
     }
 
@@ -135,7 +135,7 @@ extension InterfaceDescription {
     /// ``InputGate/property(_:of:)`` (which classifies it); any other writable one would bypass the
     /// policy, a programmer error that traps when the interface is built.
     @MainActor
-    init(
+    package init(
         _ name: InterfaceName, gate: InputGate, methods: [HostMethod] = [], signals: [SignalDescription] = [],
         properties: [PropertyDescription] = []
     ) {

@@ -1,7 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
-@testable import SceneHostKit
+@testable import SceneBusServing
 import Testing
 
 @Suite("Input policy: who may call a changing method")

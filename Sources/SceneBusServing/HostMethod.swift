@@ -1,4 +1,4 @@
-import DBusKit
+package import DBusKit
 
 /// A method of one of the host's interfaces (the host API, MPRIS, AT-SPI), declared with what it does
 /// to the host.
@@ -8,7 +8,7 @@ import DBusKit
 /// state (``MemberAccess/changes``). There is no default, so a new method cannot be added without
 /// deciding; ``InputGate`` turns the declaration into the `MethodDescription` it exports, refusing
 /// changing calls as the input policy says and annotating the method for introspection.
-struct HostMethod: Sendable {
+package struct HostMethod: Sendable {
     enum Handler: Sendable {
         case values(@MainActor @Sendable (MethodCall) throws -> [BusValue])
         case writer(@MainActor @Sendable (MethodCall, inout MessageWriter) throws -> Void)
@@ -22,7 +22,7 @@ struct HostMethod: Sendable {
     let handler: Handler
 
     /// A method whose handler returns the reply values (or throws).
-    static func method(
+    package static func method(
         _ name: MemberName, access: MemberAccess, inputs: [ArgumentDescription] = [], outputs: [ArgumentDescription] = [],
         handler: @escaping @MainActor @Sendable (MethodCall) throws -> [BusValue]
     ) -> HostMethod {
@@ -30,7 +30,7 @@ struct HostMethod: Sendable {
     }
 
     /// A method whose handler writes the reply values with a `MessageWriter` (or throws).
-    static func writingMethod(
+    package static func writingMethod(
         _ name: MemberName, access: MemberAccess, inputs: [ArgumentDescription] = [], outputs: [ArgumentDescription] = [],
         handler: @escaping @MainActor @Sendable (MethodCall, inout MessageWriter) throws -> Void
     ) -> HostMethod {
@@ -38,7 +38,7 @@ struct HostMethod: Sendable {
     }
 
     /// A method that answers later through its `DeferredReply` (exactly once).
-    static func deferredMethod(
+    package static func deferredMethod(
         _ name: MemberName, access: MemberAccess, inputs: [ArgumentDescription] = [], outputs: [ArgumentDescription] = [],
         handler: @escaping @MainActor @Sendable (MethodCall, DeferredReply) -> Void
     ) -> HostMethod {
@@ -49,7 +49,7 @@ struct HostMethod: Sendable {
 /// A writable property of one of the host's interfaces, declared with what a write does to the host
 /// (see ``HostMethod``). Read-only properties stay plain `PropertyDescription`s: reading is always
 /// allowed. ``InputGate`` refuses writable `PropertyDescription`s that did not come from here.
-struct HostProperty: Sendable {
+package struct HostProperty: Sendable {
     let name: MemberName
     let signature: Signature
     let access: MemberAccess
@@ -57,7 +57,7 @@ struct HostProperty: Sendable {
     let get: @MainActor @Sendable () throws -> BusValue
     let set: @MainActor @Sendable (BusValue) throws -> Void
 
-    init(
+    package init(
         _ name: MemberName, signature: Signature, access: MemberAccess, changeBehavior: PropertyDescription.ChangeBehavior = .emitsValue,
         get: @escaping @MainActor @Sendable () throws -> BusValue, set: @escaping @MainActor @Sendable (BusValue) throws -> Void
     ) {
