@@ -5,6 +5,7 @@ import Logging
 import SceneBusServing
 import SceneCore
 import SceneDisplay
+import ScenePlugins
 
 /// `scene-host`: hosts plugin scenes with the UIKit event model.
 public struct SceneHostCommand: ParsableCommand {

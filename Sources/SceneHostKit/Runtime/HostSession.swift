@@ -4,6 +4,7 @@ import Logging
 import SceneBusServing
 import SceneCore
 import SceneDisplay
+import ScenePlugins
 
 /// One run of `scene-host` from start-up to shutdown: the host, its D-Bus API, the AT-SPI bridge and
 /// the MPRIS player, the service-manager notifications and the main loop.

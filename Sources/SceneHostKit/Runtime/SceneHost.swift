@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 public import SceneCore
+public import ScenePlugins
 public import SceneRender
 
 /// The running host: one ``Application`` on the configured clock (``MonotonicClock`` or

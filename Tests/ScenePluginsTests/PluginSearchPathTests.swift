@@ -1,5 +1,5 @@
 import Foundation
-import SceneHostKit
+import ScenePlugins
 import Testing
 
 @Suite("Plugin search path and the user configuration")
@@ -21,16 +21,5 @@ struct PluginSearchPathTests {
         #expect(PluginSearchPath.userFolder(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "rel"]) == "/home/u/.local/share/scenehost/plugins")
         let folders = PluginSearchPath.folders(configured: [], configurationPath: "", executable: "/p/lib/scenehost/scene-host", environment: ["HOME": "/h"])
         #expect(folders == ["/h/.local/share/scenehost/plugins", "/p/lib/scenehost"])
-    }
-
-    @Test("The user configuration is $XDG_CONFIG_HOME/scenehost/scene-host.yaml when the file exists")
-    func userConfiguration() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-xdg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        #expect(HostConfiguration.userConfigurationPath(environment: ["XDG_CONFIG_HOME": home]) == nil)
-        try FileManager.default.createDirectory(atPath: home + "/scenehost", withIntermediateDirectories: true)
-        try Data("scenes: []\n".utf8).write(to: URL(fileURLWithPath: home + "/scenehost/scene-host.yaml"))
-        #expect(HostConfiguration.userConfigurationPath(environment: ["XDG_CONFIG_HOME": home]) == home + "/scenehost/scene-host.yaml")
-        #expect(HostConfiguration.userConfigurationPath(environment: ["HOME": home + "/nobody"]) == nil)
     }
 }

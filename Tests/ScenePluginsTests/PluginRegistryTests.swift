@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SceneCore
 import SceneHostKit
+import ScenePlugins
 import Testing
 
 /// The folder with scene-host and the plugin libraries (the test binary sits next to them).

@@ -1,5 +1,5 @@
 import Foundation
-import SceneHostKit
+import ScenePlugins
 import Testing
 
 @Suite("Crash-loop quarantine: the crash history")

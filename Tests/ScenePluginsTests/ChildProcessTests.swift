@@ -1,6 +1,6 @@
 import Glibc
+@testable import ScenePlugins
 import TestProcesses
-@testable import SceneHostKit
 import Testing
 
 @Suite("Children the host starts (plugin probes) get only their standard streams")

@@ -10,7 +10,7 @@ import Glibc
 /// does); the child calls ``dieWithParent()`` first thing. `PR_SET_PDEATHSIG` follows the thread
 /// that spawned the child, which in ``ChildProcess`` is the thread that then waits for it, so it
 /// cannot end first.
-enum ParentWatch {
+package enum ParentWatch {
     /// The environment variable holding the starting process's pid.
     static let environmentKey = "SCENEHOST_PROBE_PARENT"
 
@@ -20,7 +20,7 @@ enum ParentWatch {
     /// Asks the kernel for SIGKILL when the parent dies, then exits at once when the parent named in
     /// the environment already died before the request (the child was reparented meanwhile). A child
     /// started without the variable (by hand, for debugging) only gets the death signal.
-    static func dieWithParent() {
+    package static func dieWithParent() {
         // prctl(2) is variadic, which Swift does not import; it is called through its address with
         // the five integer arguments glibc's prctl reads (the x86-64 and AArch64 calling conventions
         // pass them in the same registers either way).

@@ -1,4 +1,4 @@
-@testable import SceneHostKit
+@testable import ScenePlugins
 import Testing
 
 @Suite("A child's time limit counts from when it runs its own code")

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Logging
-import SceneHostKit
+import ScenePlugins
 import Testing
 
 /// A private folder (mode 0700) under the temporary directory, removed by the caller.

@@ -23,7 +23,7 @@ struct ChildOutcome: Sendable {
 /// Output is not read "to end of file": when other children are started at the same time, one may
 /// inherit this child's pipe and keep it open long after this child exited. Instead, once the child
 /// has exited, the collectors read on until the pipes are empty.
-enum ChildProcess {
+package enum ChildProcess {
     /// Accumulates one pipe's bytes on a thread of its own, polling the non-blocking descriptor.
     ///
     /// ``finish()`` asks the thread to stop and waits for it: the thread stops only after a poll
@@ -107,7 +107,7 @@ enum ChildProcess {
     static let runningMarker = "scenehost-child: running"
 
     /// Tells the parent that this child now runs its own code (see ``runningMarker``).
-    static func announceRunning() {
+    package static func announceRunning() {
         print(runningMarker)
         fflush(nil)
     }

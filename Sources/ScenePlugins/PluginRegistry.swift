@@ -268,7 +268,7 @@ public final class PluginRegistry {
     }
 
     /// Nanoseconds as milliseconds with one decimal, for the log.
-    nonisolated static func milliseconds(_ nanoseconds: UInt64) -> String {
+    nonisolated package static func milliseconds(_ nanoseconds: UInt64) -> String {
         String(format: "%.1f", Double(nanoseconds) / 1e6)
     }
 
