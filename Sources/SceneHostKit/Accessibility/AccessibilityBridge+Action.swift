@@ -68,7 +68,7 @@ extension AccessibilityBridge {
         else { return false }
         Task { @MainActor [weak self] in
             guard let self else { return }
-            if !self.host.application.activate(view) {
+            if !self.application.activate(view) {
                 self.logger.debug("click on \(ViewReference.reference(for: view)) did nothing: it can no longer be activated")
             }
         }

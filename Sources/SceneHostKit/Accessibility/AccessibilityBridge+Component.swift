@@ -78,19 +78,19 @@ extension AccessibilityBridge {
     func grabFocus(_ view: View) -> Bool {
         if let window = AccessibleNode.view(view).topLevelWindow {
             present(window)
-            return window.isKeyWindow && host.application.keyWindow === window
+            return window.isKeyWindow && application.keyWindow === window
         }
         // Focus first, then present: the window's activation then announces the focused view
         // directly, rather than the window and then the view.
         guard view.isFocusable, let window = view.window, window.setFocusedView(view) else { return false }
         present(window)
-        return host.application.keyWindow === window && view.isFocused
+        return application.keyWindow === window && view.isFocused
     }
 
     /// Makes `window` its scene's key window and its scene the most recently activated, so the window
     /// is the application's key window (when its scene is active).
     private func present(_ window: Window) {
         window.makeKey()
-        host.application.focus(window.windowScene)
+        application.focus(window.windowScene)
     }
 }

@@ -32,7 +32,7 @@ extension AccessibilityBridge: ApplicationObserver {
     /// Focus moved in a window: clients hear it only for the application's key window, whose
     /// focused view is the one object with `focused` [FO-1].
     public func focusDidChange(in window: Window, from old: View?, to new: View?) {
-        guard window === host.application.keyWindow else { return }
+        guard window === application.keyWindow else { return }
         flushChanges()
         if let old, tree.isExposed(old) { emitState(.focused, false, of: old) }
         if let new { announceFocus(of: new) }

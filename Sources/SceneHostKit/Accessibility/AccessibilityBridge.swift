@@ -1,8 +1,8 @@
-import DBusKit
+public import DBusKit
 public import Foundation
 public import Logging
-import SceneBusServing
-import SceneCore
+public import SceneBusServing
+public import SceneCore
 import SceneErrors
 import SceneRender
 
@@ -35,7 +35,10 @@ import SceneRender
 /// for `on`) and the host carries on without it.
 @MainActor
 public final class AccessibilityBridge {
-    let host: SceneHost
+    /// The model the bridge shows and operates.
+    let application: Application
+    /// The input policy for actions and value changes (a new gate is made from it for each join).
+    private let inputPolicy: InputPolicy
     /// The accessible objects of the current join (made anew each time the bridge joins).
     private(set) var tree: AccessibleTree
     let logger: Logger
@@ -43,7 +46,7 @@ public final class AccessibilityBridge {
     /// since it identifies callers on that join's connection).
     private(set) var gate: InputGate
     /// The accessibility bus connection, once attached.
-    private(set) var connection: BusConnection?
+    public private(set) var connection: BusConnection?
     /// The registry's desktop, from `Socket.Embed`: the application root's parent.
     var desktop = AccessibleReference.null
     /// `Application.Id`, set by the registry during `Embed`.
@@ -92,20 +95,24 @@ public final class AccessibilityBridge {
     /// How long the registry may take to answer `Embed` (it may be D-Bus-activated first).
     static let embedTimeout = Duration.seconds(10)
 
-    private init(host: SceneHost, mode: AccessibilityMode, environment: [String: String], logger: Logger) {
-        self.host = host
-        self.tree = AccessibleTree(application: host.application)
+    private init(
+        application: Application, inputPolicy: InputPolicy, desktopOffset: @escaping @MainActor (WindowScene) -> Point?,
+        mode: AccessibilityMode, environment: [String: String], logger: Logger
+    ) {
+        self.application = application
+        self.inputPolicy = inputPolicy
+        self.tree = AccessibleTree(application: application)
         // Extents in the desktop's coordinates when the scenes are in desktop windows.
-        tree.desktopOffset = { [weak host] scene in host?.desktop?.desktopOffset(of: scene) }
+        tree.desktopOffset = desktopOffset
         var logger = logger
         logger[metadataKey: "topic"] = "accessibility"
         self.logger = logger
         self.mode = mode
         self.environment = environment
-        gate = InputGate(policy: host.configuration.input, logger: logger)
+        gate = InputGate(policy: inputPolicy, logger: logger)
     }
 
-    /// Starts the bridge for `host` unless `mode` is ``AccessibilityMode/off``, and returns at once:
+    /// Starts the bridge for `application` unless `mode` is ``AccessibilityMode/off``, and returns at once:
     /// reading `org.a11y.Status`, finding the bus, connecting and registering continue on the main
     /// actor as the main loop runs.
     ///
@@ -113,17 +120,24 @@ public final class AccessibilityBridge {
     ///   - mode: `on` joins the accessibility bus at once and stays (a missing bus is logged as a
     ///     warning); `auto` follows `org.a11y.Status` (see the type's description; a missing bus is
     ///     logged once at info); `off` returns nil.
+    ///   - application: the model shown on the accessibility bus; the bridge observes it while joined.
+    ///   - inputPolicy: who may operate it (actions, value and text changes, focus).
+    ///   - desktopOffset: where a scene's area is on the desktop relative to the model's screen (its
+    ///     desktop window's content position minus the scene's screen origin), or nil when it has no
+    ///     desktop window; extents are the model's screen coordinates plus it. Asked on each query.
     ///   - environment: where `AT_SPI_BUS_ADDRESS` and `DBUS_SESSION_BUS_ADDRESS` are read.
     /// - Returns: The bridge (keep it to ``shutdown(flushTimeout:then:)``), or nil for `off`.
     public static func start(
-        host: SceneHost, mode: AccessibilityMode, logger: Logger,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        application: Application, inputPolicy: InputPolicy, desktopOffset: @escaping @MainActor (WindowScene) -> Point?,
+        mode: AccessibilityMode, logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> AccessibilityBridge? {
         guard mode != .off else {
             logger.debug("AT-SPI2 accessibility is off (configuration)", metadata: ["topic": "accessibility"])
             return nil
         }
-        let bridge = AccessibilityBridge(host: host, mode: mode, environment: environment, logger: logger)
+        let bridge = AccessibilityBridge(
+            application: application, inputPolicy: inputPolicy, desktopOffset: desktopOffset, mode: mode, environment: environment,
+            logger: logger)
         Task { @MainActor in await bridge.begin() }
         return bridge
     }
@@ -235,7 +249,7 @@ public final class AccessibilityBridge {
             done()
             return
         }
-        host.application.removeObserver(self)
+        application.removeObserver(self)
         registryWatch?.cancel()
         registryWatch = nil
         for registration in registrations.reversed() { registration.unexport() }
@@ -255,9 +269,9 @@ public final class AccessibilityBridge {
         windowsChanged = false
         needsPrune = false
         compiledObjects.removeAll()
-        tree = AccessibleTree(application: host.application)
+        tree = AccessibleTree(application: application)
         gate.stop()
-        gate = InputGate(policy: host.configuration.input, logger: logger)
+        gate = InputGate(policy: inputPolicy, logger: logger)
     }
 
     // MARK: Joining
@@ -348,7 +362,7 @@ public final class AccessibilityBridge {
         self.connection = connection
         busAddress = address
         tree.announcedWindows = tree.windows
-        host.application.addObserver(self)
+        application.addObserver(self)
     }
 
     /// The accessibility bus closed under the bridge.

@@ -104,7 +104,10 @@ final class HostSession {
             return
         }
         guard exitStatus == nil else { return }
-        accessibility = AccessibilityBridge.start(host: host, mode: configuration.accessibility, logger: logger)
+        accessibility = AccessibilityBridge.start(
+            application: host.application, inputPolicy: configuration.input,
+            desktopOffset: { [weak host] scene in host?.desktop?.desktopOffset(of: scene) }, mode: configuration.accessibility,
+            logger: logger)
         mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
         service.outputReport.add("accessibility") { [weak self] in self?.accessibility?.connection }
         service.outputReport.add("mpris") { [weak self] in self?.mediaPlayer.flatMap { $0.ownsConnection ? $0.connection : nil } }
