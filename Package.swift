@@ -88,15 +88,22 @@ let package = Package(
         // The desktop display: one SDL window per scene on a thread of its own; input out, frames in.
         .target(name: "SceneDisplay", dependencies: [sceneCore, "SceneRender", "CSDL2", "SceneSync"], swiftSettings: strictImports),
         // What every object the host serves on a bus shares: members declared reading or changing, the
-        // input policy that gates them (InputGate), a connection's output report (BusOutputReport).
+        // input policy that gates them (InputGate), a connection's output report (BusOutputReport), and
+        // when a window takes scripted touches.
         .target(
-            name: "SceneBusServing", dependencies: ["DBusKit", .product(name: "Logging", package: "swift-log")],
+            name: "SceneBusServing", dependencies: [sceneCore, "DBusKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictImports),
         // Plugins: search path, probe (in a child process), loader, registry, crash quarantine and
         // validation. Takes SceneCore and a logger, nothing of the host.
         .target(
             name: "ScenePlugins",
             dependencies: [sceneCore, "SceneSync", "SceneProcesses", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictImports),
+        // The host on the AT-SPI2 accessibility bus. Takes the application, the input policy and a
+        // desktop-offset closure (AccessibilityBridge.start), nothing else of the host.
+        .target(
+            name: "SceneAccessibility",
+            dependencies: [sceneCore, "DBusKit", "SceneErrors", "SceneRender", "SceneBusServing", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictImports),
         // Names, paths and bus discovery shared by the host and its clients (no model inside).
         .target(name: "SceneBusContract", dependencies: ["DBusKit"], swiftSettings: strictImports),
@@ -112,6 +119,7 @@ let package = Package(
                 "SceneProcesses",
                 "SceneBusServing",
                 "ScenePlugins",
+                "SceneAccessibility",
                 "SceneRender",
                 "SceneDisplay",
                 "SceneBusContract",
@@ -154,15 +162,17 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SceneErrors", "SceneProcesses", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneBusServingTests", dependencies: ["SceneBusServing", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
+            name: "SceneAccessibilityTests", dependencies: ["SceneAccessibility", sceneCore, "DBusKit"], swiftSettings: strictImports),
+        .testTarget(
             name: "ScenePluginsTests", dependencies: ["ScenePlugins", "SceneHostKit", sceneCore, "TestProcesses", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictImports),
         .testTarget(name: "SceneProcessesTests", dependencies: ["SceneProcesses", "DBusKit", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
-        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneBusServing", "ScenePlugins", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneBusServing", "ScenePlugins", "SceneAccessibility", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
-            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", "ScenePlugins", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
+            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", "ScenePlugins", "SceneAccessibility", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
             exclude: ["Snapshots/Golden"], swiftSettings: strictImports),
     ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },
     swiftLanguageModes: [.v6]

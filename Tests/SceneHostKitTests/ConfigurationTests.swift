@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SceneAccessibility
 import SceneBusServing
 import SceneCore
 import SceneHostKit

@@ -170,10 +170,3 @@ enum WindowInterface {
         ]
     }
 }
-
-extension Window {
-    /// Visible and in a foreground-active scene: a scripted gesture on it would be delivered.
-    var takesTouchesForScripts: Bool {
-        !isHidden && windowScene?.activationState == .foregroundActive
-    }
-}

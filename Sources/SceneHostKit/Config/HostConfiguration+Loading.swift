@@ -1,4 +1,5 @@
 import Foundation
+import SceneAccessibility
 import SceneBusServing
 import SceneCore
 import SceneDisplay

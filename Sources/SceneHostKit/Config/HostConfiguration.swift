@@ -1,3 +1,4 @@
+public import SceneAccessibility
 public import SceneBusServing
 public import SceneCore
 
@@ -117,18 +118,6 @@ public struct ScriptLimits: Sendable, Equatable {
     public var callsPerSecond: Double = 10_000
 
     public init() {}
-}
-
-/// Key `accessibility`.
-public enum AccessibilityMode: String, Sendable, Equatable, CaseIterable {
-    /// On while `org.a11y.Status` (`IsEnabled` or `ScreenReaderEnabled`) says assistive technology is
-    /// in use, off otherwise, following every change; without that status, on when
-    /// `AT_SPI_BUS_ADDRESS` names an accessibility bus.
-    case auto
-    /// Always on the accessibility bus when it can be found.
-    case on
-    /// Never.
-    case off
 }
 
 /// Key `mpris`. The player goes on the session bus when there is one, otherwise on the bus the host

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Logging
+import SceneAccessibility
 import SceneBusServing
 import SceneCore
 import SceneDisplay

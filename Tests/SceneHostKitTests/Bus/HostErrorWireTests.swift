@@ -1,4 +1,5 @@
 import DBusKit
+@testable import SceneAccessibility
 import SceneCore
 import SceneErrors
 import SceneRender

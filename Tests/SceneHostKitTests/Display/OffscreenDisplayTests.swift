@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SceneAccessibility
 import SceneCore
 import SceneDisplay
 import SceneHostKit

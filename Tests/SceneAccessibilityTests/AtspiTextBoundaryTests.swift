@@ -1,4 +1,4 @@
-@testable import SceneHostKit
+@testable import SceneAccessibility
 import Testing
 
 @Suite("AT-SPI text units: characters, words, sentences and lines around an offset")

@@ -1,6 +1,6 @@
 import DBusKit
+@testable import SceneAccessibility
 import SceneCore
-@testable import SceneHostKit
 import Testing
 
 @Suite("AT-SPI roles and state sets")

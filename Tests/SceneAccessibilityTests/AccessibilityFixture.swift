@@ -1,5 +1,5 @@
+@testable import SceneAccessibility
 import SceneCore
-@testable import SceneHostKit
 
 /// A scene delegate that runs a closure to build its windows.
 @MainActor

@@ -1,4 +1,4 @@
-@testable import SceneHostKit
+@testable import SceneAccessibility
 import Testing
 
 @Suite("Asking a silent desktop service again: 1 s, then doubling, never more than 30 s")

@@ -1,5 +1,5 @@
+@testable import SceneAccessibility
 import SceneCore
-@testable import SceneHostKit
 import Testing
 
 @MainActor

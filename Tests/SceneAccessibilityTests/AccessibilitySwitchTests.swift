@@ -1,4 +1,4 @@
-@testable import SceneHostKit
+@testable import SceneAccessibility
 import Testing
 
 @Suite("The accessibility switch: on while assistive technology is, off when it is not, the last status winning")
