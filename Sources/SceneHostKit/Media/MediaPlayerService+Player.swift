@@ -65,9 +65,7 @@ extension MediaPlayerService {
     /// - Throws: `org.scenehost.Error.LimitsExceeded` when the caller exceeded its call budget.
     func perform(_ command: MediaCommand, _ call: MethodCall) throws {
         let caller = call.sender?.rawValue ?? "anonymous"
-        guard bus.clients.admit(budgetKey(for: caller)) else {
-            throw HostBusErrors.rateLimited(caller, limit: bus.clients.callsPerSecond)
-        }
+        try host.admitCall(from: caller, budgetKey: budgetKey(for: caller))
         guard let target = currentTarget() else {
             logger.debug(
                 "MPRIS \(command.methodName) from \(caller) does nothing: no first responder receives remote-control events (CanControl is false)",
@@ -81,7 +79,7 @@ extension MediaPlayerService {
         }
         var handler: Responder?
         for subtype in plan.subtypes {
-            let handledBy = bus.sendRemoteControl(subtype)
+            let handledBy = host.sendRemoteControl(subtype)
             if handler == nil { handler = handledBy }
         }
         logger.debug(

@@ -9,7 +9,7 @@ import SceneErrors
 /// The host as an MPRIS 2.2 media player, so media keys, `playerctl` and desktop media widgets send
 /// remote-control events to the first responder (docs/desktop.md, "Media keys and MPRIS"; [FR-9]).
 ///
-/// Start-up (``start(bus:mode:logger:environment:)``), all on the main actor:
+/// Start-up (``start(host:mode:logger:environment:)``), all on the main actor:
 ///
 ///     choose the bus ──────────────► export /org/mpris/MediaPlayer2 ──► observe the model ──► claim a name
 ///     the session bus (the host         org.mpris.MediaPlayer2           first responder,       org.mpris.MediaPlayer2.scenehost,
@@ -19,7 +19,7 @@ import SceneErrors
 ///     the host API's (private) bus
 ///
 /// Each MPRIS command becomes remote-control events (``MediaCommand``) delivered through
-/// ``HostBusService/sendRemoteControl(_:)``, the path of `Host1.SendRemoteControl`: the same
+/// ``MediaPlayerHost/sendRemoteControl(_:)``, the path of `Host1.SendRemoteControl`: the same
 /// `RemoteControlDelivered` signals, plugin log lines and call budget (`bus.limits.calls-per-second`).
 /// The player's properties follow the model: there is something to control exactly when the
 /// application receives remote-control events and its key window has a first responder
@@ -43,8 +43,8 @@ public final class MediaPlayerService {
         var state: PlaybackState
     }
 
-    let host: SceneHost
-    let bus: HostBusService
+    /// What the player uses of the host.
+    let host: any MediaPlayerHost
     /// The connection the player is served on: the host API's, or one of its own to the session bus.
     let connection: BusConnection
     /// Whether ``connection`` is the player's own (closed at shutdown) rather than the host API's.
@@ -71,30 +71,29 @@ public final class MediaPlayerService {
     static let rememberedLimit = 32
 
     private init(
-        bus: HostBusService, connection: BusConnection, address: String, ownsConnection: Bool, mode: MediaPlayerMode, logger: Logger
+        host: any MediaPlayerHost, connection: BusConnection, address: String, ownsConnection: Bool, mode: MediaPlayerMode, logger: Logger
     ) {
-        self.host = bus.host
-        self.bus = bus
+        self.host = host
         self.connection = connection
         self.busAddress = address
         self.ownsConnection = ownsConnection
         self.mode = mode
         self.logger = logger
-        gate = InputGate(policy: bus.host.configuration.input, logger: logger)
+        gate = InputGate(policy: host.inputPolicy, logger: logger)
     }
 
     /// Starts the player unless `mode` is ``MediaPlayerMode/off``, and returns once the object is
     /// exported; the name is claimed as the main loop runs (logged `on MPRIS as <name>`).
     ///
     /// - Parameters:
-    ///   - bus: the host's D-Bus service: its connection is used when it is on the session bus (or
-    ///     when there is no session bus), its delivery path and call budget always.
+    ///   - host: the host API's side: its connection is used when it is on the session bus (or when
+    ///     there is no session bus), its delivery path and call budget always.
     ///   - mode: `auto` and `on` start the player (a failure is logged at info for `auto`, as a
     ///     warning for `on`); `off` returns nil.
     ///   - environment: where `DBUS_SESSION_BUS_ADDRESS` is read.
     /// - Returns: The player (keep it to ``shutdown(flushTimeout:then:)``), or nil for `off` or when it could not be exported.
     public static func start(
-        bus: HostBusService, mode: MediaPlayerMode, logger: Logger,
+        host: any MediaPlayerHost, mode: MediaPlayerMode, logger: Logger,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> MediaPlayerService? {
         var logger = logger
@@ -103,8 +102,8 @@ public final class MediaPlayerService {
             logger.debug("MPRIS is off (configuration)")
             return nil
         }
-        let (connection, address, owned) = chooseConnection(bus: bus, mode: mode, logger: logger, environment: environment)
-        let service = MediaPlayerService(bus: bus, connection: connection, address: address, ownsConnection: owned, mode: mode, logger: logger)
+        let (connection, address, owned) = chooseConnection(host: host, mode: mode, logger: logger, environment: environment)
+        let service = MediaPlayerService(host: host, connection: connection, address: address, ownsConnection: owned, mode: mode, logger: logger)
         if owned { BusOutputReport.logBackpressure(of: connection, place: "the session bus at \(address) (MPRIS)", logger: logger) }
         do {
             service.registration = try connection.export([service.rootInterface(), service.playerInterface()], at: MediaPlayerNames.objectPath)
@@ -133,10 +132,10 @@ public final class MediaPlayerService {
     /// otherwise a connection of the player's own. Without a session bus (or when it cannot be
     /// reached), the host API's connection.
     private static func chooseConnection(
-        bus: HostBusService, mode: MediaPlayerMode, logger: Logger, environment: [String: String]
+        host: any MediaPlayerHost, mode: MediaPlayerMode, logger: Logger, environment: [String: String]
     ) -> (BusConnection, String, Bool) {
-        guard let session = environment["DBUS_SESSION_BUS_ADDRESS"], !session.isEmpty, session != bus.address else {
-            return (bus.connection, bus.address, false)
+        guard let session = environment["DBUS_SESSION_BUS_ADDRESS"], !session.isEmpty, session != host.apiAddress else {
+            return (host.apiConnection, host.apiAddress, false)
         }
         do {
             return (try BusConnection.connectBlocking(to: .address(session)), session, true)
@@ -144,9 +143,9 @@ public final class MediaPlayerService {
             let problem = MediaPlayerError(
                 code: .connectionFailed,
                 message: "cannot reach the session bus at \(session) (DBUS_SESSION_BUS_ADDRESS): \(error); "
-                    + "the MPRIS player goes on the host's bus at \(bus.address), where desktop media keys do not look")
+                    + "the MPRIS player goes on the host's bus at \(host.apiAddress), where desktop media keys do not look")
             if mode == .on { logger.warning("\(problem.message)") } else { logger.info("\(problem.message)") }
-            return (bus.connection, bus.address, false)
+            return (host.apiConnection, host.apiAddress, false)
         }
     }
 
@@ -181,7 +180,7 @@ public final class MediaPlayerService {
     }
 
     /// Forgets the call budget of clients that leave the player's own bus (the host API's bus is
-    /// followed by ``HostBusService``).
+    /// followed by the host API).
     private func followDepartures() async {
         let rule = MatchRule.signal(sender: .bus, interface: .bus, member: "NameOwnerChanged")
         departures = try? await connection.addMatch(rule) { [weak self] message in
@@ -189,7 +188,7 @@ public final class MediaPlayerService {
             guard let self, arguments.count == 3, let name = arguments[0].stringValue, name.hasPrefix(":"),
                 arguments[2].stringValue == ""
             else { return }
-            self.bus.clients.clientLeft(self.budgetKey(for: name))
+            self.host.clientLeft(budgetKey: self.budgetKey(for: name))
         }
     }
 
@@ -241,8 +240,7 @@ public final class MediaPlayerService {
         guard application.isReceivingRemoteControlEvents, let window = application.keyWindow, let responder = window.firstResponder else {
             return nil
         }
-        let windowNumber = bus.publisher.path(of: window).elements.last.flatMap { Int($0) } ?? 0
-        return (responder, MediaTrack(windowNumber: windowNumber, reference: BusPublisher.describe(responder)))
+        return (responder, MediaTrack(windowNumber: host.windowNumber(of: window), reference: ViewReference.describe(responder)))
     }
 
     /// What clients see now.

@@ -109,7 +109,7 @@ final class HostSession {
             application: host.application, inputPolicy: configuration.input,
             desktopOffset: { [weak host] scene in host?.desktop?.desktopOffset(of: scene) }, mode: configuration.accessibility,
             logger: logger)
-        mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
+        mediaPlayer = MediaPlayerService.start(host: service, mode: configuration.mpris, logger: logger)
         service.outputReport.add("accessibility") { [weak self] in self?.accessibility?.connection }
         service.outputReport.add("mpris") { [weak self] in self?.mediaPlayer.flatMap { $0.ownsConnection ? $0.connection : nil } }
         logger.info("host ready", metadata: ["scenes": "\(host.application.connectedScenes.map(\.name))"])
