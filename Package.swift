@@ -105,6 +105,12 @@ let package = Package(
             name: "SceneAccessibility",
             dependencies: [sceneCore, "DBusKit", "SceneErrors", "SceneRender", "SceneBusServing", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictImports),
+        // The host as an MPRIS media player. Takes a MediaPlayerHost (the application, the input policy,
+        // the host API's connection, call budget and remote-control path), nothing else of the host.
+        .target(
+            name: "SceneMedia",
+            dependencies: [sceneCore, "DBusKit", "SceneErrors", "SceneBusServing", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictImports),
         // Names, paths and bus discovery shared by the host and its clients (no model inside).
         .target(name: "SceneBusContract", dependencies: ["DBusKit"], swiftSettings: strictImports),
         // Before each build: the git commit, for `scene-host --version` and Host1.Version.
@@ -120,6 +126,7 @@ let package = Package(
                 "SceneBusServing",
                 "ScenePlugins",
                 "SceneAccessibility",
+                "SceneMedia",
                 "SceneRender",
                 "SceneDisplay",
                 "SceneBusContract",
@@ -163,16 +170,17 @@ let package = Package(
         .testTarget(name: "SceneBusServingTests", dependencies: ["SceneBusServing", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
             name: "SceneAccessibilityTests", dependencies: ["SceneAccessibility", sceneCore, "DBusKit"], swiftSettings: strictImports),
+        .testTarget(name: "SceneMediaTests", dependencies: ["SceneMedia", sceneCore, "DBusKit"], swiftSettings: strictImports),
         .testTarget(
             name: "ScenePluginsTests", dependencies: ["ScenePlugins", "SceneHostKit", sceneCore, "TestProcesses", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictImports),
         .testTarget(name: "SceneProcessesTests", dependencies: ["SceneProcesses", "DBusKit", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
-        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneBusServing", "ScenePlugins", "SceneAccessibility", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneBusServing", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
-            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", "ScenePlugins", "SceneAccessibility", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
+            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
             exclude: ["Snapshots/Golden"], swiftSettings: strictImports),
     ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },
     swiftLanguageModes: [.v6]

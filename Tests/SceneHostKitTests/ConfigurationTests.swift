@@ -4,6 +4,7 @@ import SceneAccessibility
 import SceneBusServing
 import SceneCore
 import SceneHostKit
+import SceneMedia
 import ScenePlugins
 import Testing
 

@@ -9,7 +9,7 @@
 #   bus          DBusKit and SceneProcesses against private bus daemons
 #   integration  everything else: the real binaries driven over D-Bus, X and external clients
 #                (a new test target lands here, so none is ever left out)
-models_filter='^(SceneCoreTests|SceneRenderTests|SceneDisplayTests|SceneSyncTests|SceneCtlTests|SceneHostKitTests|SceneLifecycleTests|SceneBusServingTests|ScenePluginsTests|SceneAccessibilityTests)\.'
+models_filter='^(SceneCoreTests|SceneRenderTests|SceneDisplayTests|SceneSyncTests|SceneCtlTests|SceneHostKitTests|SceneLifecycleTests|SceneBusServingTests|ScenePluginsTests|SceneAccessibilityTests|SceneMediaTests)\.'
 bus_filter='^(DBusKitTests|SceneProcessesTests)\.'
 test_groups=(
     "models:--filter $models_filter"

@@ -1,6 +1,7 @@
 public import DBusKit
 public import SceneBusServing
 public import SceneCore
+public import SceneMedia
 
 /// The MPRIS player's view of the host: the host API's connection, call budget and remote-control
 /// path, and the model with its input policy.

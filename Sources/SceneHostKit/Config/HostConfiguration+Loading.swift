@@ -3,6 +3,7 @@ import SceneAccessibility
 import SceneBusServing
 import SceneCore
 import SceneDisplay
+import SceneMedia
 import Yams
 
 extension HostConfiguration {

@@ -1,6 +1,7 @@
 public import SceneAccessibility
 public import SceneBusServing
 public import SceneCore
+public import SceneMedia
 
 /// Everything `scene-host` reads from its configuration file, with the defaults a missing key takes.
 /// See `Config/scene-host.yaml` for the documented file; ``HostConfiguration/load(path:)`` reads it.
@@ -118,17 +119,6 @@ public struct ScriptLimits: Sendable, Equatable {
     public var callsPerSecond: Double = 10_000
 
     public init() {}
-}
-
-/// Key `mpris`. The player goes on the session bus when there is one, otherwise on the bus the host
-/// API uses (its private bus); the modes differ only in how a failure to start is reported.
-public enum MediaPlayerMode: String, Sendable, Equatable, CaseIterable {
-    /// On; when the player cannot start (no name, no export) the host logs it at info and carries on.
-    case auto
-    /// On; a failure to start is logged as a warning.
-    case on
-    /// No MPRIS player.
-    case off
 }
 
 /// Key `log-level`: swift-log's level names.

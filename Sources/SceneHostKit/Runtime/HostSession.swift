@@ -5,6 +5,7 @@ import SceneAccessibility
 import SceneBusServing
 import SceneCore
 import SceneDisplay
+import SceneMedia
 import ScenePlugins
 
 /// One run of `scene-host` from start-up to shutdown: the host, its D-Bus API, the AT-SPI bridge and

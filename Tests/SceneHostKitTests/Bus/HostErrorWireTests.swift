@@ -2,6 +2,7 @@ import DBusKit
 @testable import SceneAccessibility
 import SceneCore
 import SceneErrors
+@testable import SceneMedia
 import SceneRender
 @testable import SceneHostKit
 import Testing

@@ -4,6 +4,7 @@ import SceneAccessibility
 import SceneCore
 import SceneDisplay
 import SceneHostKit
+import SceneMedia
 import SceneRender
 import Testing
 

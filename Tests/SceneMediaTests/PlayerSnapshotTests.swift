@@ -1,5 +1,5 @@
-@testable import SceneHostKit
 import DBusKit
+@testable import SceneMedia
 import Testing
 
 @Suite("MPRIS player snapshots")

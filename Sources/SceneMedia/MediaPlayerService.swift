@@ -46,9 +46,9 @@ public final class MediaPlayerService {
     /// What the player uses of the host.
     let host: any MediaPlayerHost
     /// The connection the player is served on: the host API's, or one of its own to the session bus.
-    let connection: BusConnection
+    public let connection: BusConnection
     /// Whether ``connection`` is the player's own (closed at shutdown) rather than the host API's.
-    let ownsConnection: Bool
+    public let ownsConnection: Bool
     let logger: Logger
     /// The input policy for the player's commands (asked of the player's own bus).
     let gate: InputGate

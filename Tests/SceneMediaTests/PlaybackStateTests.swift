@@ -1,6 +1,6 @@
 import DBusKit
 import SceneCore
-@testable import SceneHostKit
+@testable import SceneMedia
 import Testing
 
 @Suite("MPRIS playback state: what handled commands imply")

@@ -1,6 +1,6 @@
 import DBusKit
 import SceneCore
-@testable import SceneHostKit
+@testable import SceneMedia
 import Testing
 
 @Suite("MPRIS commands and remote-control subtypes (docs/desktop.md, Media keys and MPRIS)")

@@ -1,5 +1,5 @@
 import DBusKit
-@testable import SceneHostKit
+@testable import SceneMedia
 import Testing
 
 @Suite("MPRIS names and errors")
