@@ -29,6 +29,8 @@ final class HostSession {
     private var service: HostBusService?
     private var accessibility: AccessibilityBridge?
     private var mediaPlayer: MediaPlayerService?
+    /// The desktop display, while it runs (the host refers to it weakly).
+    private var display: DesktopDisplay?
     /// The display thread, to let it finish at exit.
     private var displayServer: DisplayServer?
     /// The exit status, once stopping.
@@ -155,11 +157,14 @@ final class HostSession {
         case .auto, .on: break
         }
         let options = DisplayOptions(twoFingerModifier: settings.twoFingerModifier, drawsFingers: settings.fingerDots)
-        let display = DesktopDisplay(host: host, options: options, logger: logger)
+        let display = DesktopDisplay(
+            application: host.application, deviceInput: host.deviceInput, pendingWork: host.pendingWork, clockMode: host.clock.mode,
+            options: options, logger: logger)
         display.onFailure = { [weak self, weak display] error in
             guard let self else { return }
             display?.stop()
             self.host.desktop = nil
+            self.display = nil
             if settings.mode == .on {
                 FileHandle.standardError.write(Data("scene-host: display: on, but \(error.message)\n".utf8))
                 self.stop(status: 78)
@@ -168,6 +173,7 @@ final class HostSession {
             }
         }
         host.desktop = display
+        self.display = display
         displayServer = display.server
         display.start()
     }
