@@ -127,6 +127,7 @@ let package = Package(
                 "ScenePlugins",
                 "SceneAccessibility",
                 "SceneMedia",
+                "SceneLifecycle",
                 "SceneRender",
                 "SceneDisplay",
                 "SceneBusContract",
