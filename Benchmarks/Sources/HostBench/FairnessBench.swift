@@ -134,7 +134,7 @@ func runFloodRole(address: String, kind: String, seconds: Double) -> Never {
     let window: ObjectPath = SceneBusContract.windowPath(3)  // the Gallery main window
     let screen = (x: 1000.0, y: 700.0)
     do {
-        connection = try BusConnection.connect(to: .address(address))
+        connection = try BusConnection.connectBlocking(to: .address(address))
     } catch {
         emitLine("error: \(error)")
         exit(1)
