@@ -19,6 +19,11 @@ public enum TapReadiness {
         let matches = matcher.matches(selector, in: application)
         guard let match = matches.first else { return .noMatch }
         guard matches.count == 1 else { return .ambiguous(matches) }
+        return evaluate(match, matcher: matcher, application: application)
+    }
+
+    /// Evaluates one view (a WebDriver element) now.
+    public static func evaluate(_ match: SelectorMatcher.Match, matcher: SelectorMatcher, application: Application) -> TapReadiness {
         guard let probe = matcher.hitProbe(of: match.view, in: application) else { return .notVisible(match) }
         guard matcher.isEnabled(match.view) else { return .notEnabled(match) }
         guard let hit = probe.hit, hit.window === match.window,
