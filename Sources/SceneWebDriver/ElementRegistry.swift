@@ -1,8 +1,8 @@
 public import SceneCore
 
 /// WebDriver element ids for views: one id per view for the view's whole life, the same in every
-/// session; an id whose view was freed (or left its window for good) answers `stale element
-/// reference`. Holds the views weakly. Main actor.
+/// session; an id whose view was freed, is in no window, or whose window's scene was disconnected
+/// answers `stale element reference`. Holds the views weakly. Main actor.
 @MainActor
 public final class ElementRegistry {
     private struct Entry {
@@ -36,7 +36,8 @@ public final class ElementRegistry {
     /// What `id` names now.
     public enum Lookup {
         case view(View)
-        /// The id was handed out, and its view has since been freed or removed from every window.
+        /// The id was handed out, and its view has since been freed, removed from its window, or its
+        /// scene disconnected.
         case stale
         /// No such id was ever handed out.
         case unknown
@@ -44,7 +45,7 @@ public final class ElementRegistry {
 
     public func lookup(_ id: String) -> Lookup {
         guard let entry = viewsByID[id] else { return .unknown }
-        guard let view = entry.view, view.window != nil else { return .stale }
+        guard let view = entry.view, view.window?.windowScene != nil else { return .stale }
         return .view(view)
     }
 

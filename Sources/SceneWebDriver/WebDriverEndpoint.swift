@@ -102,7 +102,7 @@ public final class WebDriverEndpoint {
         case .view(let view): return view
         case .stale:
             throw WebDriverError(
-                .staleElementReference, "element '\(id)' is stale: its view was removed from its window; find it again")
+                .staleElementReference, "element '\(id)' is stale: its view was removed from its window (or its scene disconnected); find it again")
         case .unknown:
             throw WebDriverError(.noSuchElement, "no element has the id '\(id)'; element ids come from the find commands")
         }

@@ -27,14 +27,15 @@ public final class WebDriverServer {
         self.address = address
         self.logger = logger
         let handler = EndpointHandler(endpoint: endpoint)
+        let pool = NoDelaySocketPool(pool: HTTPServer.defaultPool())
         do {
             if address.isIPv6 {
                 server = HTTPServer(
-                    address: try sockaddr_in6.inet6(ip6: address.host, port: address.port), timeout: Self.requestTimeout, logger: .disabled,
+                    address: try sockaddr_in6.inet6(ip6: address.host, port: address.port), timeout: Self.requestTimeout, pool: pool, logger: .disabled,
                     handler: handler)
             } else {
                 server = HTTPServer(
-                    address: try sockaddr_in.inet(ip4: address.host, port: address.port), timeout: Self.requestTimeout, logger: .disabled,
+                    address: try sockaddr_in.inet(ip4: address.host, port: address.port), timeout: Self.requestTimeout, pool: pool, logger: .disabled,
                     handler: handler)
             }
         } catch {

@@ -131,9 +131,21 @@ public final class XPathDocument {
         }
     }
 
+    /// libxml2's words for its XPath errors, by `xmlXPathError` value (the table it prints from is
+    /// not exported; with an error callback set it fills in only the code).
+    private static let reasons = [
+        "ok", "number encoding", "unfinished literal", "start of literal", "expected $ for variable reference", "undefined variable",
+        "invalid predicate", "invalid expression", "missing closing curly brace", "unregistered function", "invalid operand",
+        "invalid type", "invalid number of arguments", "invalid context size", "invalid context position", "memory allocation error",
+        "syntax error", "resource error", "sub resource error", "undefined namespace prefix", "encoding error", "character out of XML range",
+        "invalid or incomplete context", "stack usage error", "forbidden variable",
+        "the query takes more than \(operationLimit) steps (operation limit exceeded)", "recursion limit exceeded",
+    ]
+
     private func error(of context: xmlXPathContextPtr, _ expression: String) -> XPathError {
         let last = context.pointee.lastError
-        var reason = last.message.map { String(cString: $0) } ?? "libxml2 gave no reason"
+        let index = Int(last.code) - Int(XML_XPATH_EXPRESSION_OK.rawValue)
+        var reason = last.message.map { String(cString: $0) } ?? (Self.reasons.indices.contains(index) ? Self.reasons[index] : "libxml2 error \(last.code)")
         while reason.last?.isNewline == true { reason.removeLast() }
         let offset = last.domain == Int32(XML_FROM_XPATH.rawValue) ? Int(last.int1) : nil
         xmlResetError(&context.pointee.lastError)
