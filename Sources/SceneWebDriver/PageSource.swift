@@ -27,12 +27,14 @@ public final class PageSource {
     private let origin: Point
     private let tags: TagNames
 
-    /// Describes every window of `scene` through `host` (one walk per window).
-    public init(scene: WindowScene, host: any WebDriverHost, tags: TagNames) {
+    /// Describes every window of `scene` through `host` (one walk per window). Without
+    /// `actionability` the elements' `visible`, `enabled` and `hittable` read false, true and false:
+    /// for a query that cannot look at them (it saves a hit test per view).
+    public init(scene: WindowScene, host: any WebDriverHost, tags: TagNames, actionability: Bool = true) {
         self.scene = scene
         self.tags = tags
         origin = scene.screenFrame.origin
-        windows = scene.windows.map { host.describe($0) }
+        windows = scene.windows.map { host.describe($0, actionability: actionability) }
         views.reserveCapacity(1 + windows.count * 16)
         views.append(nil)
         for window in windows { number(window) }
@@ -55,16 +57,24 @@ public final class PageSource {
 
     /// The source as XML text.
     public func xml() -> String {
-        var writer = XMLTextWriter()
-        writer.bytes.reserveCapacity(64 + views.count * 360)
-        writer.bytes.append(contentsOf: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
-        writeScene(to: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        String(decoding: xmlBytes(jsonEscaped: false), as: UTF8.self)
     }
 
-    /// The same elements and attributes as an XPath document.
-    public func xpathDocument() -> XPathDocument {
-        var builder = XPathBuilder(document: XPathDocument())
+    /// The source as UTF-8 XML, or — `jsonEscaped` — as the inside of a JSON string holding it (what
+    /// `GET /source` answers, written once rather than written and then escaped).
+    public func xmlBytes(jsonEscaped: Bool) -> [UInt8] {
+        var writer = XMLTextWriter(jsonEscaped: jsonEscaped)
+        writer.bytes.reserveCapacity(64 + views.count * 280)
+        writer.text("<?xml version='1.0' encoding='UTF-8'?>")
+        writer.newline()
+        writeScene(to: &writer)
+        return writer.bytes
+    }
+
+    /// The same elements as an XPath document, with every attribute, or only those named in
+    /// `attributes` (what a query can read; see ``XPathAttributes``).
+    public func xpathDocument(attributes: Set<String>? = nil) -> XPathDocument {
+        var builder = XPathBuilder(document: XPathDocument(), wanted: attributes.map { $0.map { Array($0.utf8) } })
         writeScene(to: &builder)
         return builder.document
     }
@@ -114,17 +124,17 @@ public final class PageSource {
     }
 
     private static func writeGeometry(_ rect: Rect, screen: Point, to sink: inout some ElementSink) {
-        sink.attribute("x", Self.number(rect.minX))
-        sink.attribute("y", Self.number(rect.minY))
-        sink.attribute("width", Self.number(rect.width))
-        sink.attribute("height", Self.number(rect.height))
-        sink.attribute("bounds", "[\(Self.whole(rect.minX)),\(Self.whole(rect.minY))][\(Self.whole(rect.maxX)),\(Self.whole(rect.maxY))]")
-        sink.attribute("screenX", Self.number(screen.x))
-        sink.attribute("screenY", Self.number(screen.y))
+        sink.attribute("x", number: rect.minX)
+        sink.attribute("y", number: rect.minY)
+        sink.attribute("width", number: rect.width)
+        sink.attribute("height", number: rect.height)
+        sink.attribute("bounds", bounds: (whole(rect.minX), whole(rect.minY), whole(rect.maxX), whole(rect.maxY)))
+        sink.attribute("screenX", number: screen.x)
+        sink.attribute("screenY", number: screen.y)
     }
 
     /// A coordinate as short text: whole numbers without a fraction, others to 1/1000 of a point.
-    static func number(_ value: Double) -> String {
+    nonisolated static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         let thousandths = (value * 1000).rounded()
@@ -132,30 +142,72 @@ public final class PageSource {
         return "\(thousandths / 1000)"
     }
 
-    private static func whole(_ value: Double) -> Int64 {
+    private nonisolated static func whole(_ value: Double) -> Int64 {
         guard value.isFinite, abs(value) < 1e15 else { return 0 }
         return Int64(value.rounded())
     }
 }
 
-/// Where the page source's elements go: XML text or an XPath document.
+/// Where the page source's elements go: XML text, an XPath document, or one element's attributes.
 protocol ElementSink {
     mutating func open(_ tag: String)
-    mutating func attribute(_ name: StaticString, _ value: String)
+    /// `value` is evaluated only when the sink keeps the attribute.
+    mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String)
     mutating func close()
 }
 
-/// XML text, escaped as XML 1.0 requires; characters XML cannot carry become U+FFFD.
+extension ElementSink {
+    /// A coordinate (``PageSource/number(_:)``'s text).
+    mutating func attribute(_ name: StaticString, number value: Double) {
+        attribute(name, PageSource.number(value))
+    }
+
+    /// `bounds`: `[x1,y1][x2,y2]`.
+    mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64)) {
+        attribute(name, "[\(bounds.0),\(bounds.1)][\(bounds.2),\(bounds.3)]")
+    }
+}
+
+/// XML text, attributes in single quotes, escaped as XML 1.0 requires (characters XML cannot carry
+/// become U+FFFD). With `jsonEscaped` the text is also written as the inside of a JSON string: the
+/// only characters JSON escapes that can occur are `\` and `"` (in values) and the line breaks between
+/// elements.
+/// Numbers are written as digits straight into the buffer (no string per coordinate).
 struct XMLTextWriter: ElementSink {
     var bytes: [UInt8] = []
+    let jsonEscaped: Bool
     private var stack: [String] = []
     /// The open tag still lacks its `>` (an element with no children closes as `/>`).
     private var tagOpen = false
     private var depth = 0
 
+    init(jsonEscaped: Bool) {
+        self.jsonEscaped = jsonEscaped
+    }
+
+    mutating func text(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func newline() {
+        if jsonEscaped {
+            bytes.append(UInt8(ascii: "\\"))
+            bytes.append(UInt8(ascii: "n"))
+        } else {
+            bytes.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    private mutating func indent() {
+        for _ in 0..<depth { bytes.append(UInt8(ascii: " ")) }
+    }
+
     mutating func open(_ tag: String) {
-        if tagOpen { bytes.append(contentsOf: ">\n".utf8) }
-        for _ in 0..<depth { bytes.append(contentsOf: "  ".utf8) }
+        if tagOpen {
+            bytes.append(UInt8(ascii: ">"))
+            newline()
+        }
+        indent()
         bytes.append(UInt8(ascii: "<"))
         bytes.append(contentsOf: tag.utf8)
         stack.append(tag)
@@ -163,33 +215,83 @@ struct XMLTextWriter: ElementSink {
         depth += 1
     }
 
-    mutating func attribute(_ name: StaticString, _ value: String) {
+    private mutating func name(_ name: StaticString) {
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(contentsOf: "=\"".utf8)
-        Self.escape(value, into: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "="))
+        bytes.append(UInt8(ascii: "'"))
+    }
+
+    mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String) {
+        self.name(name)
+        escape(value())
+        bytes.append(UInt8(ascii: "'"))
+    }
+
+    mutating func attribute(_ name: StaticString, number value: Double) {
+        self.name(name)
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            digits(Int64(value))
+        } else {
+            bytes.append(contentsOf: PageSource.number(value).utf8)
+        }
+        bytes.append(UInt8(ascii: "'"))
+    }
+
+    mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64)) {
+        self.name(name)
+        bytes.append(UInt8(ascii: "["))
+        digits(bounds.0)
+        bytes.append(UInt8(ascii: ","))
+        digits(bounds.1)
+        bytes.append(contentsOf: "][".utf8)
+        digits(bounds.2)
+        bytes.append(UInt8(ascii: ","))
+        digits(bounds.3)
+        bytes.append(UInt8(ascii: "]"))
+        bytes.append(UInt8(ascii: "'"))
+    }
+
+    /// A whole number in decimal.
+    private mutating func digits(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        var reversed: [UInt8] = []
+        while magnitude > 0 {
+            reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        bytes.append(contentsOf: reversed.reversed())
     }
 
     mutating func close() {
         depth -= 1
         let tag = stack.removeLast()
         if tagOpen {
-            bytes.append(contentsOf: "/>\n".utf8)
+            bytes.append(UInt8(ascii: "/"))
+            bytes.append(UInt8(ascii: ">"))
+            newline()
             tagOpen = false
             return
         }
-        for _ in 0..<depth { bytes.append(contentsOf: "  ".utf8) }
-        bytes.append(contentsOf: "</".utf8)
+        indent()
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(UInt8(ascii: "/"))
         bytes.append(contentsOf: tag.utf8)
-        bytes.append(contentsOf: ">\n".utf8)
+        bytes.append(UInt8(ascii: ">"))
+        newline()
     }
 
-    /// Appends `value` escaped for an attribute in double quotes; plain runs are copied at once.
-    static func escape(_ value: String, into bytes: inout [UInt8]) {
+    /// Appends `value` escaped for an attribute in single quotes; a value with nothing to escape (the
+    /// common case) is copied at once.
+    private mutating func escape(_ value: String) {
         var value = value
         let clean = value.withUTF8 { utf8 in
-            !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 >= 0xEF }
+            !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 >= 0xEF }
         }
         if clean {
             bytes.append(contentsOf: value.utf8)
@@ -200,10 +302,12 @@ struct XMLTextWriter: ElementSink {
             case "&": bytes.append(contentsOf: "&amp;".utf8)
             case "<": bytes.append(contentsOf: "&lt;".utf8)
             case ">": bytes.append(contentsOf: "&gt;".utf8)
-            case "\"": bytes.append(contentsOf: "&quot;".utf8)
+            case "'": bytes.append(contentsOf: "&apos;".utf8)
             case "\n": bytes.append(contentsOf: "&#10;".utf8)
             case "\r": bytes.append(contentsOf: "&#13;".utf8)
             case "\t": bytes.append(contentsOf: "&#9;".utf8)
+            case "\\": bytes.append(contentsOf: (jsonEscaped ? "\\\\" : "\\").utf8)
+            case "\"": bytes.append(contentsOf: (jsonEscaped ? "\\\"" : "\"").utf8)
             default:
                 let value = scalar.value
                 // XML 1.0's Char: no other C0 control, no U+FFFE or U+FFFF.
@@ -221,21 +325,27 @@ struct AttributeCollector: ElementSink {
 
     mutating func open(_ tag: String) { depth += 1 }
 
-    mutating func attribute(_ name: StaticString, _ value: String) {
-        if depth == 1 { attributes.append((String(describing: name), value)) }
+    mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String) {
+        if depth == 1 { attributes.append((String(describing: name), value())) }
     }
 
     mutating func close() { depth -= 1 }
 }
 
-/// Builds the XPath document element by element.
+/// Builds the XPath document element by element, keeping only the `wanted` attributes (UTF-8
+/// names; nil: all).
 struct XPathBuilder: ElementSink {
     let document: XPathDocument
+    let wanted: [[UInt8]]?
 
     mutating func open(_ tag: String) { document.openElement(tag) }
 
-    mutating func attribute(_ name: StaticString, _ value: String) {
-        document.addAttribute(name, value)
+    mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String) {
+        if let wanted {
+            let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            guard wanted.contains(where: { $0.elementsEqual(bytes) }) else { return }
+        }
+        document.addAttribute(name, value())
     }
 
     mutating func close() { document.closeElement() }

@@ -81,9 +81,14 @@ extension WebDriverEndpoint {
     }
 
     /// XPath 1.0 on the scene's page source, with `within`'s element as the context node.
+    ///
+    /// The document holds the attributes the expression can read (``XPathAttributes``), and the
+    /// source computes `visible`, `enabled` and `hittable` (a hit test per view) only when it can
+    /// read one of them: the answer is the same as on the whole source.
     private func xpath(_ expression: String, in scene: WindowScene, within: View?) throws(WebDriverError) -> [View] {
-        let source = PageSource(scene: scene, host: host, tags: tags)
-        let document = source.xpathDocument()
+        let attributes = XPathAttributes.read(by: expression)
+        let source = PageSource(scene: scene, host: host, tags: tags, actionability: Self.mayReadActionability(attributes))
+        let document = source.xpathDocument(attributes: attributes)
         let context = within.flatMap(source.number(of:))
         let result: XPathResult
         do {
@@ -103,6 +108,11 @@ extension WebDriverEndpoint {
         case .string(let value):
             throw WebDriverError(.invalidSelector, "XPath '\(expression)' evaluates to the string '\(value)', not elements")
         }
+    }
+
+    /// Whether a query reading `attributes` (nil: any) could read `visible`, `enabled` or `hittable`.
+    static func mayReadActionability(_ attributes: Set<String>?) -> Bool {
+        attributes.map { !$0.isDisjoint(with: ["visible", "enabled", "hittable"]) } ?? true
     }
 
     /// `GET /element/active`: the key window's first responder, when it is a view of the session's scene.

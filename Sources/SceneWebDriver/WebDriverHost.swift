@@ -19,9 +19,9 @@ public protocol WebDriverHost: AnyObject {
     /// `real` or `virtual`.
     var clockMode: String { get }
 
-    /// The description of `window`'s tree with every view's actionability (visible, enabled,
-    /// hittable): the walk `Window1.DescribeTree` renders.
-    func describe(_ window: Window) -> ViewDescription
+    /// The description of `window`'s tree (the walk `Window1.DescribeTree` renders), with every
+    /// view's actionability (visible, enabled, hittable: a hit test per visible view) when asked.
+    func describe(_ window: Window, actionability: Bool) -> ViewDescription
 
     /// The same description of one view, without its subviews.
     func describe(view: View) -> ViewDescription

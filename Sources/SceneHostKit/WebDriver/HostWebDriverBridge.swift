@@ -37,8 +37,8 @@ final class HostWebDriverBridge: WebDriverHost {
 
     // MARK: Trees and selectors
 
-    func describe(_ window: Window) -> ViewDescription {
-        walker.describe(window, actionability: actionability)
+    func describe(_ window: Window, actionability withActionability: Bool) -> ViewDescription {
+        walker.describe(window, actionability: withActionability ? actionability : nil)
     }
 
     func describe(view: View) -> ViewDescription {
@@ -49,15 +49,16 @@ final class HostWebDriverBridge: WebDriverHost {
     }
 
     /// Visible and enabled as the selectors' `:visible` and `:enabled` say; hittable when the strict
-    /// tap would take it now.
+    /// tap would take it now (one visible-rectangle computation and one hit test per view).
     private func actionability(_ view: View) -> ViewDescription.Actionability {
         let selectors = host.selectors
-        guard let window = view.window, selectors.visibleRect(of: view) != nil else {
-            return .init(isVisible: false, isEnabled: selectors.isEnabled(view), isHittable: false)
-        }
         let enabled = selectors.isEnabled(view)
+        guard let window = view.window, let rect = selectors.visibleRect(of: view) else {
+            return .init(isVisible: false, isEnabled: enabled, isHittable: false)
+        }
         guard enabled else { return .init(isVisible: true, isEnabled: false, isHittable: false) }
-        let readiness = TapReadiness.evaluate(SelectorMatcher.Match(window: window, view: view), matcher: selectors, application: host.application)
+        let readiness = TapReadiness.evaluate(
+            SelectorMatcher.Match(window: window, view: view), matcher: selectors, application: host.application, visibleRect: rect)
         if case .ready = readiness { return .init(isVisible: true, isEnabled: true, isHittable: true) }
         return .init(isVisible: true, isEnabled: true, isHittable: false)
     }

@@ -89,6 +89,9 @@ struct WebDriverEndpointTests {
         #expect(try await driver.find(session, "css selector", "[id=\"target\"]") == target)
         let twins = try await driver.send("POST", "/session/\(session)/elements", WebDriverProcess.locator("xpath", "//Label[@label='Twin']"))
         #expect((twins.value as? [Any])?.count == 2)
+        // An XPath that reads actionability gets it (the covered and the disabled button are shown but cannot be tapped).
+        let untappable = try await driver.send("POST", "/session/\(session)/elements", WebDriverProcess.locator("xpath", "//Button[@visible='true' and @hittable='false']"))
+        #expect((untappable.value as? [Any])?.count == 2, "\(untappable)")
         let buttons = try await driver.send("POST", "/session/\(session)/elements", WebDriverProcess.locator("class name", "Button"))
         #expect((buttons.value as? [Any])?.count == 6)
         let list = try await driver.find(session, "accessibility id", "list")
