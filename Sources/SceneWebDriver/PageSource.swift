@@ -133,13 +133,12 @@ public final class PageSource {
         sink.attribute("screenY", number: screen.y)
     }
 
-    /// A coordinate as short text: whole numbers without a fraction, others to 1/1000 of a point.
+    /// A coordinate as short text: whole numbers without a fraction, others to 1/1000 of a point
+    /// (`3.9`, `-0.125`); non-finite ones as `0`.
     nonisolated static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        let thousandths = (value * 1000).rounded()
-        if thousandths == value * 1000 || abs(value) >= 1e12 { return "\(value)" }
-        return "\(thousandths / 1000)"
+        var bytes: [UInt8] = []
+        XMLTextWriter.appendDecimal(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private nonisolated static func whole(_ value: Double) -> Int64 {
@@ -230,12 +229,50 @@ struct XMLTextWriter: ElementSink {
 
     mutating func attribute(_ name: StaticString, number value: Double) {
         self.name(name)
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-            digits(Int64(value))
-        } else {
-            bytes.append(contentsOf: PageSource.number(value).utf8)
-        }
+        Self.appendDecimal(value, to: &bytes)
         bytes.append(UInt8(ascii: "'"))
+    }
+
+    /// `value` to 1/1000, as digits: no fraction for whole numbers, no trailing zeros; `0` for a
+    /// non-finite value or one beyond ±10¹².
+    static func appendDecimal(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite, abs(value) < 1e12 else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        let thousandths = Int64((value * 1000).rounded())
+        if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = thousandths.magnitude
+        appendDigits(magnitude / 1000, to: &bytes)
+        var fraction = magnitude % 1000
+        guard fraction > 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        var places = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
+        }
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: places)
+        for place in stride(from: places - 1, through: 0, by: -1) {
+            digits[place] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            fraction /= 10
+        }
+        bytes.append(contentsOf: digits)
+    }
+
+    /// A non-negative whole number in decimal.
+    static func appendDigits(_ value: UInt64, to bytes: inout [UInt8]) {
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var magnitude = value
+        var reversed: [UInt8] = []
+        while magnitude > 0 {
+            reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        bytes.append(contentsOf: reversed.reversed())
     }
 
     mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64)) {
@@ -255,17 +292,7 @@ struct XMLTextWriter: ElementSink {
     /// A whole number in decimal.
     private mutating func digits(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        var reversed: [UInt8] = []
-        while magnitude > 0 {
-            reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        }
-        bytes.append(contentsOf: reversed.reversed())
+        Self.appendDigits(value.magnitude, to: &bytes)
     }
 
     mutating func close() {

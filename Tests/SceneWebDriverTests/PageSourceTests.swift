@@ -38,6 +38,14 @@ struct PageSourceTests {
         #expect(decoded == String(decoding: Self.write(value, jsonEscaped: false), as: UTF8.self))
     }
 
+    @Test("Coordinates are written to 1/1000 of a point, whole ones without a fraction", arguments: [
+        (0.0, "0"), (390, "390"), (-3, "-3"), (3.9, "3.9"), (7.14, "7.14"), (1.0005, "1.001"), (-0.125, "-0.125"), (0.0004, "0"),
+        (Double.nan, "0"), (1e13, "0"),
+    ])
+    func coordinates(value: Double, text: String) {
+        #expect(PageSource.number(value) == text)
+    }
+
     @Test("Class names become XML names")
     @MainActor
     func tags() {
