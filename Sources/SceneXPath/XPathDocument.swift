@@ -23,7 +23,10 @@ public final class XPathDocument {
     /// An empty document.
     public init() {
         xmlInitParser()
-        document = xmlNewDoc(Self.xmlString("1.0"))
+        // A StaticString, not a literal: a literal would match the C-pointer overload through a
+        // temporary buffer that is freed before libxml2 copies it.
+        let version: StaticString = "1.0"
+        document = xmlNewDoc(Self.xmlString(version))
         // Element and attribute names are interned once in the document's dictionary.
         document.pointee.dict = xmlDictCreate()
     }
