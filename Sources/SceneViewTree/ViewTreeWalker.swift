@@ -14,14 +14,17 @@ public final class ViewTreeWalker {
 
     public init() {}
 
-    /// The description of `window` and everything in it.
-    public func describe(_ window: Window, actionability: ActionabilityProbe? = nil) -> ViewDescription {
-        describe(window, in: window, actionability: actionability, subviews: true)
+    /// The description of `window` and everything in it. Without `geometry` every
+    /// ``ViewDescription/frame`` is the view's bounds size at the origin and every
+    /// ``ViewDescription/screenOrigin`` zero: for a reader that looks at no coordinate (converting
+    /// each view's bounds to its window is the walk's largest cost).
+    public func describe(_ window: Window, actionability: ActionabilityProbe? = nil, geometry: Bool = true) -> ViewDescription {
+        describe(window, in: window, actionability: actionability, subviews: true, geometry: geometry)
     }
 
     /// The description of `view` alone (no ``ViewDescription/children``); `window` is its window.
     public func describe(_ view: View, in window: Window, actionability: ActionabilityProbe? = nil) -> ViewDescription {
-        describe(view, in: window, actionability: actionability, subviews: false)
+        describe(view, in: window, actionability: actionability, subviews: false, geometry: true)
     }
 
     /// The class name of `view`.
@@ -33,8 +36,10 @@ public final class ViewTreeWalker {
         return name
     }
 
-    private func describe(_ view: View, in window: Window, actionability: ActionabilityProbe?, subviews withSubviews: Bool) -> ViewDescription {
-        let frame = view.convert(view.bounds, to: nil)
+    private func describe(
+        _ view: View, in window: Window, actionability: ActionabilityProbe?, subviews withSubviews: Bool, geometry: Bool
+    ) -> ViewDescription {
+        let frame = geometry ? view.convert(view.bounds, to: nil) : Rect(origin: .zero, size: view.bounds.size)
         var control: ViewDescription.ControlState?
         if let view = view as? Control {
             control = ViewDescription.ControlState(
@@ -48,11 +53,11 @@ public final class ViewTreeWalker {
             let subviews = view.subviews
             children.reserveCapacity(subviews.count)
             for subview in subviews {
-                children.append(describe(subview, in: window, actionability: actionability, subviews: true))
+                children.append(describe(subview, in: window, actionability: actionability, subviews: true, geometry: geometry))
             }
         }
         return ViewDescription(
-            view: view, typeName: typeName(of: view), frame: frame, screenOrigin: window.convertToScreen(frame.origin),
+            view: view, typeName: typeName(of: view), frame: frame, screenOrigin: geometry ? window.convertToScreen(frame.origin) : .zero,
             isHidden: view.isHidden, alpha: view.alpha, isUserInteractionEnabled: view.isUserInteractionEnabled,
             role: view.accessibilityRole.rawValue, gestures: view.gestureRecognizers.map(\.displayName),
             identifier: view.accessibilityIdentifier, label: view.accessibilityLabel, value: view.accessibilityValue, text: text,

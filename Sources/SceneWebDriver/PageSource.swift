@@ -28,13 +28,14 @@ public final class PageSource {
     private let tags: TagNames
 
     /// Describes every window of `scene` through `host` (one walk per window). Without
-    /// `actionability` the elements' `visible`, `enabled` and `hittable` read false, true and false:
-    /// for a query that cannot look at them (it saves a hit test per view).
-    public init(scene: WindowScene, host: any WebDriverHost, tags: TagNames, actionability: Bool = true) {
+    /// `actionability` the elements' `visible`, `enabled` and `hittable` read false, true and false,
+    /// and without `geometry` their coordinates are wrong: for a query that cannot look at them (it
+    /// saves a hit test, and a conversion to the window, per view).
+    public init(scene: WindowScene, host: any WebDriverHost, tags: TagNames, actionability: Bool = true, geometry: Bool = true) {
         self.scene = scene
         self.tags = tags
         origin = scene.screenFrame.origin
-        windows = scene.windows.map { host.describe($0, actionability: actionability) }
+        windows = scene.windows.map { host.describe($0, actionability: actionability, geometry: geometry) }
         views.reserveCapacity(1 + windows.count * 16)
         views.append(nil)
         for window in windows { number(window) }

@@ -84,10 +84,13 @@ extension WebDriverEndpoint {
     ///
     /// The document holds the attributes the expression can read (``XPathAttributes``), and the
     /// source computes `visible`, `enabled` and `hittable` (a hit test per view) only when it can
-    /// read one of them: the answer is the same as on the whole source.
+    /// read one of them, and coordinates only when it can read one: the answer is the same as on
+    /// the whole source.
     private func xpath(_ expression: String, in scene: WindowScene, within: View?) throws(WebDriverError) -> [View] {
         let attributes = XPathAttributes.read(by: expression)
-        let source = PageSource(scene: scene, host: host, tags: tags, actionability: Self.mayReadActionability(attributes))
+        let source = PageSource(
+            scene: scene, host: host, tags: tags, actionability: Self.mayReadActionability(attributes),
+            geometry: Self.mayReadGeometry(attributes))
         let document = source.xpathDocument(attributes: attributes)
         let context = within.flatMap(source.number(of:))
         let result: XPathResult
@@ -108,6 +111,11 @@ extension WebDriverEndpoint {
         case .string(let value):
             throw WebDriverError(.invalidSelector, "XPath '\(expression)' evaluates to the string '\(value)', not elements")
         }
+    }
+
+    /// Whether a query reading `attributes` (nil: any) could read a coordinate.
+    static func mayReadGeometry(_ attributes: Set<String>?) -> Bool {
+        attributes.map { !$0.isDisjoint(with: ["x", "y", "width", "height", "bounds", "screenX", "screenY"]) } ?? true
     }
 
     /// Whether a query reading `attributes` (nil: any) could read `visible`, `enabled` or `hittable`.

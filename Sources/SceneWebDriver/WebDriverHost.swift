@@ -20,8 +20,9 @@ public protocol WebDriverHost: AnyObject {
     var clockMode: String { get }
 
     /// The description of `window`'s tree (the walk `Window1.DescribeTree` renders), with every
-    /// view's actionability (visible, enabled, hittable: a hit test per visible view) when asked.
-    func describe(_ window: Window, actionability: Bool) -> ViewDescription
+    /// view's actionability (visible, enabled, hittable: a hit test per visible view) when asked, and
+    /// its coordinates unless `geometry` is false (then frames sit at the origin).
+    func describe(_ window: Window, actionability: Bool, geometry: Bool) -> ViewDescription
 
     /// The same description of one view, without its subviews.
     func describe(view: View) -> ViewDescription

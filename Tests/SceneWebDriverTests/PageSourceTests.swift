@@ -65,11 +65,14 @@ struct PageSourceTests {
         #expect(XPathAttributes.read(by: expression) == attributes.map(Set.init))
     }
 
-    @Test("Actionability is computed only for a query that can read it")
+    @Test("Actionability and coordinates are computed only for a query that can read them")
     @MainActor
     func actionabilityNeeded() {
         #expect(!WebDriverEndpoint.mayReadActionability(["identifier", "x"]))
         #expect(WebDriverEndpoint.mayReadActionability(["identifier", "visible"]))
         #expect(WebDriverEndpoint.mayReadActionability(nil))
+        #expect(!WebDriverEndpoint.mayReadGeometry(["identifier", "hittable"]))
+        #expect(WebDriverEndpoint.mayReadGeometry(["identifier", "bounds"]))
+        #expect(WebDriverEndpoint.mayReadGeometry(nil))
     }
 }

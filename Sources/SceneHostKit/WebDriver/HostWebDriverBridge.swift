@@ -37,8 +37,8 @@ final class HostWebDriverBridge: WebDriverHost {
 
     // MARK: Trees and selectors
 
-    func describe(_ window: Window, actionability withActionability: Bool) -> ViewDescription {
-        walker.describe(window, actionability: withActionability ? actionability : nil)
+    func describe(_ window: Window, actionability withActionability: Bool, geometry: Bool) -> ViewDescription {
+        walker.describe(window, actionability: withActionability ? actionability : nil, geometry: geometry)
     }
 
     func describe(view: View) -> ViewDescription {
