@@ -1,4 +1,5 @@
 public import SceneCore
+public import SceneWebDriver
 
 /// Everything `scene-host` reads from its configuration file, with the defaults a missing key takes.
 /// See `Config/scene-host.yaml` for the documented file; ``HostConfiguration/load(path:)`` reads it.
@@ -36,6 +37,9 @@ public struct HostConfiguration: Sendable, Equatable {
     public var diagnostics: DiagnosticTopics = []
     /// Minimum level of ordinary log lines. Key `log-level`, default `info`.
     public var logLevel: LogLevelName = .info
+    /// Where the W3C WebDriver endpoint listens (`[ADDRESS:]PORT`, loopback unless an address is
+    /// given); nil for no endpoint. Key `webdriver`, default none; `--webdriver` sets it.
+    public var webDriver: WebDriverAddress?
     /// Application-wide thresholds. Key `interaction`.
     public var interaction = InteractionSettings()
     /// The file this configuration was read from (empty when built in code); relative plugin folders

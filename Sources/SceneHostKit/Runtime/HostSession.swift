@@ -3,6 +3,7 @@ import Glibc
 import Logging
 import SceneCore
 import SceneDisplay
+import SceneWebDriver
 
 /// One run of `scene-host` from start-up to shutdown: the host, its D-Bus API, the AT-SPI bridge and
 /// the MPRIS player, the service-manager notifications and the main loop.
@@ -17,14 +18,16 @@ import SceneDisplay
 /// lines are written unbuffered). Then the main loop returns.
 @MainActor
 final class HostSession {
-    private let configuration: HostConfiguration
-    private let logger: Logger
+    let configuration: HostConfiguration
+    let logger: Logger
     private let replace: Bool
     private let notifier = ServiceNotifier()
-    private let host: SceneHost
+    let host: SceneHost
     private var service: HostBusService?
     private var accessibility: AccessibilityBridge?
     private var mediaPlayer: MediaPlayerService?
+    /// The W3C WebDriver endpoint, when the configuration asks for one (HostSession+WebDriver.swift).
+    var webDriver: WebDriverServer?
     /// The display thread, to let it finish at exit.
     private var displayServer: DisplayServer?
     /// The exit status, once stopping.
@@ -106,6 +109,7 @@ final class HostSession {
         mediaPlayer = MediaPlayerService.start(bus: service, mode: configuration.mpris, logger: logger)
         service.outputReport.add("accessibility") { [weak self] in self?.accessibility?.connection }
         service.outputReport.add("mpris") { [weak self] in self?.mediaPlayer.flatMap { $0.ownsConnection ? $0.connection : nil } }
+        startWebDriver()
         logger.info("host ready", metadata: ["scenes": "\(host.application.connectedScenes.map(\.name))"])
         notifier.ready(status: Self.readyStatus(host: host, failures: failures.count))
         guard let script else { return }
@@ -171,6 +175,7 @@ final class HostSession {
         exitStatus = status
         notifier.stopping()
         mediaPlayer?.shutdown(flushTimeout: Self.flushTimeout, then: closed())
+        webDriver?.stop()
         host.desktop?.stop()
         host.shutdown()
         if status == 0 { host.plugins.runEndedCleanly() }

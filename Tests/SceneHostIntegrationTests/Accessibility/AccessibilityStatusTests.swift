@@ -184,9 +184,13 @@ struct AccessibilityStatusTests {
             arguments: ["--bus", "private", "--config", configuration],
             environment: ["DBUS_SESSION_BUS_ADDRESS": session.address, "AT_SPI_BUS_ADDRESS": accessibility.address])
         #expect(await host.line(containing: "the AT-SPI registry did not answer Embed within 10"))
-        #expect(registry.plugs.isEmpty)
         try await eventually("scene-host to embed", timeout: 60) { registry.plugs.count == 1 }
         #expect(await host.line(containing: "registered with the AT-SPI registry"))
+        // Registered by the second Embed, the one answered: after the first timed out.
+        let silent = host.log.firstIndex { $0.contains("did not answer Embed") }
+        let registered = host.log.firstIndex { $0.contains("registered with the AT-SPI registry") }
+        #expect(silent != nil && registered != nil && silent! < registered!, "\(host.log)")
+        #expect(registry.plugs.count == 1)
         #expect(host.process.isRunning)
     }
 
