@@ -9,7 +9,7 @@
 #   bus          DBusKit against private bus daemons
 #   integration  everything else: the real binaries driven over D-Bus, X and external clients
 #                (a new test target lands here, so none is ever left out)
-models_filter='^(SceneCoreTests|SceneRenderTests|SceneDisplayTests|SceneSyncTests|SceneCtlTests|SceneHostKitTests)\.'
+models_filter='^(SceneCoreTests|SceneRenderTests|SceneDisplayTests|SceneSyncTests|SceneCtlTests|SceneHostKitTests|SceneXPathTests|SceneWebDriverTests)\.'
 bus_filter='^DBusKitTests\.'
 test_groups=(
     "models:--filter $models_filter"
@@ -26,7 +26,7 @@ test_groups=(
 # Left to the plain run: the suites whose subject is another program (python3-dbus, busctl, dbus-send,
 # pyatspi, dogtail, Accerciser, Orca, playerctl), installing and D-Bus activation, and building plugins
 # against the installed SDK (minutes of compiling, no unsafe code of ours in between).
-sanitized_integration_filter='^SceneHostIntegrationTests\.(HostLifecycleTests|PluginLoadingTests|CrashQuarantineTests|ValidatePluginTests|BusFuzzTests|BusRobustnessTests|BusFairnessTests|BusAPITests|StoppedBusTests|WireInputTests|DeviceInputBusTests|SnapshotTests|DisplayStartTests|DesktopWindowTests|DesktopPointerTests|DesktopDragTests|DesktopKeyboardTests|DesktopRecordReplayTests|DesktopAccessibilityTests|IdleTests|PerformActionsTests|SelectorTests|AccessibilityBusTests|AccessibilityStartTests|AccessibilityStatusTests|InputPolicyTests|ScenectlTests)\.'
+sanitized_integration_filter='^SceneHostIntegrationTests\.(HostLifecycleTests|PluginLoadingTests|CrashQuarantineTests|ValidatePluginTests|BusFuzzTests|BusRobustnessTests|BusFairnessTests|BusAPITests|StoppedBusTests|WireInputTests|DeviceInputBusTests|SnapshotTests|DisplayStartTests|DesktopWindowTests|DesktopPointerTests|DesktopDragTests|DesktopKeyboardTests|DesktopRecordReplayTests|DesktopAccessibilityTests|IdleTests|PerformActionsTests|SelectorTests|AccessibilityBusTests|AccessibilityStartTests|AccessibilityStatusTests|InputPolicyTests|ScenectlTests|WebDriverEndpointTests)\.'
 # The integration suites the sanitized runs leave out, by name: scripts/test-sanitizers fails when a
 # suite is in neither list, so that a new one is placed on purpose.
 unsanitized_integration_suites='AccessibilityClientTests AccessibilityDesktopClientTests ActivationTests ExternalClientCommandLineTests ExternalClientContractTests ExternalClientDrivingTests ExternalClientRobustnessTests LibraryEvolutionTests MediaPlayerTests PlayerctlSessionTests PluginSDKTests ToolkitScenectlTests VersionTests'
