@@ -5,16 +5,16 @@
 # process's one main actor. The model suites hold it for seconds at a time (differential tests over
 # thousands of random trees, pixel comparisons); beside them, a D-Bus test's own connections and fake
 # services waited 20 s and more for their turn. Each group has a main actor to itself:
-#   models       the pure model and the host's units: CPU-bound, no bus of their own
+#   models       every unit test target (the pure model, the host's units): CPU-bound, no bus of
+#                their own (a new unit target lands here, so none is ever left out)
 #   bus          DBusKit against private bus daemons
-#   integration  everything else: the real binaries driven over D-Bus, X and external clients
-#                (a new test target lands here, so none is ever left out)
-models_filter='^(SceneCoreTests|SceneRenderTests|SceneDisplayTests|SceneSyncTests|SceneCtlTests|SceneHostKitTests|SceneXPathTests|SceneWebDriverTests)\.'
+#   integration  the real binaries driven over D-Bus, X and external clients
 bus_filter='^DBusKitTests\.'
+integration_filter='^SceneHostIntegrationTests\.'
 test_groups=(
-    "models:--filter $models_filter"
+    "models:--skip $bus_filter --skip $integration_filter"
     "bus:--filter $bus_filter"
-    "integration:--skip $models_filter --skip $bus_filter"
+    "integration:--filter $integration_filter"
 )
 
 # Under the sanitizers (scripts/test-sanitizers) the models and bus groups run whole; of the integration
@@ -31,7 +31,7 @@ sanitized_integration_filter='^SceneHostIntegrationTests\.(HostLifecycleTests|Pl
 # suite is in neither list, so that a new one is placed on purpose.
 unsanitized_integration_suites='AccessibilityClientTests AccessibilityDesktopClientTests ActivationTests ExternalClientCommandLineTests ExternalClientContractTests ExternalClientDrivingTests ExternalClientRobustnessTests LibraryEvolutionTests MediaPlayerTests PlayerctlSessionTests PluginSDKTests ToolkitScenectlTests VersionTests'
 sanitized_groups=(
-    "models:--filter $models_filter"
+    "models:--skip $bus_filter --skip $integration_filter"
     "bus:--filter $bus_filter"
     "integration:--filter $sanitized_integration_filter"
 )
