@@ -62,6 +62,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // The WebDriver endpoint's HTTP/1.1 server: no dependencies of its own (docs/webdriver.md
+        // compares its build cost with swift-nio's NIOHTTP1 and Hummingbird).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libdbus, seen only by DBusKit.
@@ -111,6 +114,21 @@ let package = Package(
             name: "SceneMedia",
             dependencies: [sceneCore, "DBusKit", "SceneErrors", "SceneBusServing", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictImports),
+        // libxml2 (libxml2-dev), seen only by SceneXPath.
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // XML documents built element by element and XPath 1.0 queries on them (libxml2's engine).
+        .target(name: "SceneXPath", dependencies: ["CLibXML2"], swiftSettings: strictImports),
+        // The one walk of a window's view tree that DescribeTree's JSON and the page source's XML render.
+        .target(name: "SceneViewTree", dependencies: [sceneCore], swiftSettings: strictImports),
+        // The W3C WebDriver endpoint (`scene-host --webdriver`): HTTP, sessions, locators, page source;
+        // it reaches the host only through its WebDriverHost protocol.
+        .target(
+            name: "SceneWebDriver",
+            dependencies: [
+                sceneCore, "SceneViewTree", "SceneXPath", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictImports),
         // Names, paths and bus discovery shared by the host and its clients (no model inside).
         .target(name: "SceneBusContract", dependencies: ["DBusKit"], swiftSettings: strictImports),
         // Before each build: the git commit, for `scene-host --version` and Host1.Version.
@@ -131,6 +149,8 @@ let package = Package(
                 "SceneRender",
                 "SceneDisplay",
                 "SceneBusContract",
+                "SceneViewTree",
+                "SceneWebDriver",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -179,6 +199,8 @@ let package = Package(
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
         .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneBusServing", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
+        .testTarget(name: "SceneXPathTests", dependencies: ["SceneXPath"], swiftSettings: strictImports),
+        .testTarget(name: "SceneWebDriverTests", dependencies: ["SceneWebDriver", "SceneViewTree", sceneCore], swiftSettings: strictImports),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
             name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],

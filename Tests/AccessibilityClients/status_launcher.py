@@ -8,6 +8,9 @@ Owns org.a11y.Bus on the session bus at SESSION_ADDRESS; /org/a11y/bus answers
 org.a11y.Bus.GetAddress with ACCESSIBILITY_ADDRESS and serves org.a11y.Status (IsEnabled,
 ScreenReaderEnabled, read-write, both false at first) through org.freedesktop.DBus.Properties,
 announcing each change with PropertiesChanged as the real launcher does.
+
+Prints `ready` (flushed) once it owns org.a11y.Bus. Each line `set NAME true|false` on standard
+input sets a status property as Properties.Set does, in the order the lines come.
 """
 import sys
 
@@ -59,7 +62,23 @@ def main():
     bus = dbus.bus.BusConnection(session_address)
     launcher = Launcher(bus, accessibility_address)
     name = dbus.service.BusName("org.a11y.Bus", bus)
-    GLib.MainLoop().run()
+    print("ready", flush=True)
+    loop = GLib.MainLoop()
+
+    def command(channel, condition):
+        line = channel.readline()
+        if not line:
+            loop.quit()
+            return False
+        words = line.split()
+        if len(words) == 3 and words[0] == "set" and words[2] in ("true", "false"):
+            launcher.Set(STATUS, words[1], words[2] == "true")
+        else:
+            print(f"status_launcher.py: unknown command {line.strip()!r}", file=sys.stderr, flush=True)
+        return True
+
+    GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.IO_IN | GLib.IO_HUP, command)
+    loop.run()
     del launcher, name
 
 

@@ -99,9 +99,18 @@ struct ActivationTests {
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
         #expect(executable == prefix + "/lib/scenehost/scene-host")
         kill(pid_t(pid), SIGTERM)
+        // Polling the host's exit (it is the bus daemon's child, not ours): gone, or a zombie its
+        // parent has not reaped yet. The limit only guards against a hang.
         let gone = await offPool { () -> Bool in
-            for _ in 0..<400 where kill(pid_t(pid), 0) == 0 { usleep(25_000) }  // polling the host's exit
-            return kill(pid_t(pid), 0) != 0
+            func ended() -> Bool {
+                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { return true }
+                return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+            }
+            let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
+            while !ended() && Date() < deadline { usleep(25_000) }
+            return ended()
         }
         #expect(gone, "the activated host did not stop on SIGTERM")
     }

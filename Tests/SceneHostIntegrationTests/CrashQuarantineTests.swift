@@ -132,7 +132,7 @@ struct CrashQuarantineTests {
             return run.waitForExit()
         }
         #expect(tap == 0)
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while !watch.stdout.contains("RemoteControlDelivered pause") && Date() < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -85,7 +85,7 @@ struct PluginLoadingTests {
         defer { try? FileManager.default.removeItem(atPath: config) }
         let host = try HostProcess(arguments: ["--config", config])
         let addressFile = host.runtimeFolder + "/scenehost/bus-address"
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while !FileManager.default.fileExists(atPath: addressFile) && Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import SceneProcesses
 import Synchronization
+import Testing
 
 /// A program the tests start (a host, a client, a bus daemon, an X server), whose exit is learned
 /// from `waitpid` on its own process ID.
@@ -45,6 +46,8 @@ public final class SpawnedProcess: Sendable {
     }
 
     public let processIdentifier: Int32
+    /// The environment variable naming the test that started a process (see scripts/lib/subreaper).
+    public static let testNameVariable = "SCENEHOST_TEST_NAME"
     private let state = ExitState()
     private var reaped: DispatchGroup { state.reaped }
 
@@ -80,6 +83,12 @@ public final class SpawnedProcess: Sendable {
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        // Who started it, for scripts/lib/subreaper's report should it outlive its test; its own
+        // children inherit the name.
+        var environment = environment
+        if environment[Self.testNameVariable] == nil, let test = Test.current {
+            environment[Self.testNameVariable] = test.displayName ?? test.name
+        }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }

@@ -5,6 +5,7 @@ extension PointerActions {
     static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
     /// Parses a Perform Actions body, checking every member and naming the path of the first bad one.
+    /// Key values are checked here too (each names a key or types a character).
     ///
     /// - Parameter maximumActions: the most actions (all sources together) accepted
     ///   (`bus.limits.samples-per-call`).
@@ -60,21 +61,24 @@ extension PointerActions {
         let kind: Source.Kind
         switch type {
         case "pointer":
+            // Every pointer is a finger; without parameters it is W3C's default, a mouse.
             let parametersPath = path + ".parameters"
-            guard let parameters = object["parameters"] else {
-                throw ActionsError(at: parametersPath, "missing; touch pointers need {\"pointerType\": \"touch\"} (WebDriver's default is a mouse)")
-            }
-            let pointer = try objectValue(parameters, path: parametersPath, what: "an object {\"pointerType\": \"touch\"}")
-            let pointerType = try string(pointer, "pointerType", path: parametersPath)
-            guard pointerType == "touch" else {
-                throw ActionsError(at: parametersPath + ".pointerType", "'\(pointerType)' is not supported; SceneHost's pointers are fingers: use \"touch\"")
+            if let parameters = object["parameters"] {
+                let pointer = try objectValue(parameters, path: parametersPath, what: "an object {\"pointerType\": \"touch\"}")
+                if pointer["pointerType"] != nil {
+                    let pointerType = try string(pointer, "pointerType", path: parametersPath)
+                    guard ["touch", "mouse", "pen"].contains(pointerType) else {
+                        throw ActionsError(
+                            at: parametersPath + ".pointerType", "'\(pointerType)' is not a pointer type; use touch, mouse or pen (each is a finger here)")
+                    }
+                }
             }
             kind = .touch
         case "none": kind = .none
         case "key": kind = .key
         case "wheel": kind = .wheel
         default:
-            throw ActionsError(at: path + ".type", "unknown input source type '\(type)'; use pointer (with pointerType touch), none, key or wheel")
+            throw ActionsError(at: path + ".type", "unknown input source type '\(type)'; use pointer, key, none or wheel")
         }
         guard let actionsValue = object["actions"] else { throw ActionsError(at: path + ".actions", "missing; give the source's actions") }
         guard case .array(let actionValues) = actionsValue else {
@@ -110,8 +114,14 @@ extension PointerActions {
             throw ActionsError(at: path + ".type", "unknown pointer action '\(type)'; use pointerMove, pointerDown, pointerUp, pointerCancel or pause")
         case (.none, _):
             throw ActionsError(at: path + ".type", "a none input source can only pause, not '\(type)'")
+        case (.key, "keyDown"), (.key, "keyUp"):
+            let value = try string(object, "value", path: path)
+            guard value.count == 1 else {
+                throw ActionsError(at: path + ".value", "'\(value)' must be one character or one W3C key code (\\uE007 is Enter), not \(value.count)")
+            }
+            return type == "keyDown" ? .keyDown(value) : .keyUp(value)
         case (.key, _):
-            throw ActionsError(at: path + ".type", "'\(type)': key input sources can only pause here; send keys with Host1.SendKey")
+            throw ActionsError(at: path + ".type", "unknown key action '\(type)'; use keyDown, keyUp or pause")
         case (.wheel, _):
             throw ActionsError(at: path + ".type", "'\(type)': wheel input sources can only pause here (scrolling is not supported)")
         }

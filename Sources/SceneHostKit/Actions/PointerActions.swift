@@ -1,8 +1,10 @@
 /// The body of WebDriver's Perform Actions command (`{"actions": [...]}`), parsed: input sources,
 /// each with its actions; the i-th actions of all sources form tick i (W3C WebDriver, "Actions").
 ///
-/// Pointer sources must be touch pointers (`"parameters": {"pointerType": "touch"}`): each is one
-/// finger. `none` sources (and `key` and `wheel` sources) may only pause. Durations are in milliseconds.
+/// Each pointer source is one finger, whatever its `pointerType`: `touch`, `pen`, or `mouse` (W3C's
+/// default when `parameters` is left out), a finger as in the iOS Simulator. `key` sources press and
+/// release keys (a character or a W3C key code such as U+E007 Enter). `none` and `wheel` sources may
+/// only pause: the host has no scroll input yet. Durations are in milliseconds.
 public struct PointerActions: Sendable, Equatable {
     /// Where a `pointerMove` is measured from.
     public enum Origin: Sendable, Equatable {
@@ -20,23 +22,26 @@ public struct PointerActions: Sendable, Equatable {
         case pointerDown
         case pointerUp
         case pointerCancel
+        /// A key goes down or up: one character, or a W3C key code (U+E000–U+E05D).
+        case keyDown(String)
+        case keyUp(String)
 
         /// How long the action lasts in its tick, in milliseconds.
         var duration: Double {
             switch self {
             case .pause(let milliseconds), .pointerMove(let milliseconds, _, _, _): milliseconds
-            case .pointerDown, .pointerUp, .pointerCancel: 0
+            case .pointerDown, .pointerUp, .pointerCancel, .keyDown, .keyUp: 0
             }
         }
     }
 
     public struct Source: Sendable, Equatable {
         public enum Kind: String, Sendable, Equatable {
-            /// A finger.
+            /// A finger (a touch, pen or mouse pointer).
             case touch
             /// Only pauses.
             case none
-            /// Only pauses (keys are sent with `Host1.SendKey`).
+            /// A keyboard: key presses and releases.
             case key
             /// Only pauses (WebDriver clients add an empty wheel source to keep ticks aligned).
             case wheel

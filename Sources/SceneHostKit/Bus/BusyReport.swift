@@ -11,10 +11,15 @@ enum BusyReport {
     }
 
     static func message(after timeout: Double, sources: [BusySource], clock: any HostClock, publisher: BusPublisher) -> String {
+        message(after: timeout, sources: sources, clock: clock) { publisher.path(of: $0).rawValue }
+    }
+
+    /// The message, windows named by `windowName` (a D-Bus object path, or a WebDriver's title).
+    static func message(after timeout: Double, sources: [BusySource], clock: any HostClock, windowName: (Window) -> String) -> String {
         let now = clock.now
         var lines = ["not idle after \(timeout.compactDescription) s; \(sources.count) busy source\(sources.count == 1 ? "" : "s"):"]
         for (index, source) in sources.enumerated() {
-            lines.append("  \(index + 1). \(describe(source, now: now, publisher: publisher))")
+            lines.append("  \(index + 1). \(describe(source, now: now, windowName: windowName))")
         }
         if clock.mode == .virtual, let next = sources.compactMap(\.deadline).min() {
             lines.append(
@@ -24,10 +29,10 @@ enum BusyReport {
     }
 
     /// `touch (window /org/scenehost/SceneHost/window/1, scene findview, view blue): touch 5 is down …, 0.2 s left`.
-    static func describe(_ source: BusySource, now: Double, publisher: BusPublisher) -> String {
+    static func describe(_ source: BusySource, now: Double, windowName: (Window) -> String) -> String {
         var place: [String] = []
         if let window = source.window {
-            place.append("window \(publisher.path(of: window).rawValue)")
+            place.append("window \(windowName(window))")
             if let scene = window.windowScene { place.append("scene \(scene.name)") }
         }
         if let view = source.view { place.append("view \(ViewReference.reference(for: view))") }

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneCore
+import SceneViewTree
 
 /// `Window1.DescribeTree`: the window and its view tree as JSON, frames in window coordinates.
 ///
@@ -9,7 +10,8 @@ import SceneCore
 ///               "identifier"?, "label"?, "text"?, "gestures": [...], "control"?: {...}, "focused"?,
 ///               "children": [...]}}
 ///
-/// `text` is a label's text or a text field's displayed text (bullets for secure entry).
+/// `text` is a label's text or a text field's displayed text (bullets for secure entry). The tree is
+/// the ``ViewTreeWalker``'s description, the one the WebDriver page source renders as XML.
 @MainActor
 enum TreeDescription {
     static func json(of window: Window, path: ObjectPath) -> String {
@@ -20,36 +22,35 @@ enum TreeDescription {
                 "level": window.windowLevel.rawValue, "hidden": window.isHidden, "key": window.isKeyWindow,
                 "firstResponder": BusPublisher.describe(window.firstResponder),
             ] as [String: Any],
-            "root": describe(window, in: window),
+            "root": json(of: ViewTreeWalker().describe(window)),
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func describe(_ view: View, in window: Window) -> [String: Any] {
-        let frame = view.convert(view.bounds, to: nil)
-        var node: [String: Any] = [
-            "ref": ViewReference.reference(for: view),
-            "type": String(describing: type(of: view)),
+    private static func json(of node: ViewDescription) -> [String: Any] {
+        let frame = node.frame
+        var object: [String: Any] = [
+            "ref": ViewReference.reference(for: node.view),
+            "type": node.typeName,
             "frame": [frame.minX, frame.minY, frame.width, frame.height],
-            "hidden": view.isHidden, "alpha": view.alpha, "interaction": view.isUserInteractionEnabled,
-            "role": view.accessibilityRole.rawValue,
-            "gestures": view.gestureRecognizers.map(\.displayName),
-            "children": view.subviews.map { describe($0, in: window) },
+            "hidden": node.isHidden, "alpha": node.alpha, "interaction": node.isUserInteractionEnabled,
+            "role": node.role,
+            "gestures": node.gestures,
+            "children": node.children.map(json(of:)),
         ]
-        if let identifier = view.accessibilityIdentifier { node["identifier"] = identifier }
-        if let label = view.accessibilityLabel { node["label"] = label }
-        if let control = view as? Control {
+        if let identifier = node.identifier { object["identifier"] = identifier }
+        if let label = node.label { object["label"] = label }
+        if let control = node.control {
             var state: [String: Any] = ["enabled": control.isEnabled, "highlighted": control.isHighlighted, "selected": control.isSelected]
-            if let toggle = control as? Switch { state["on"] = toggle.isOn }
-            if let slider = control as? Slider { state["value"] = slider.value }
-            if let field = control as? TextField { state["caret"] = field.caretOffset }
-            node["control"] = state
+            if let isOn = control.isOn { state["on"] = isOn }
+            if let value = control.sliderValue { state["value"] = value }
+            if let caret = control.caret { state["caret"] = caret }
+            object["control"] = state
         }
-        if let label = view as? Label, let text = label.text { node["text"] = text }
-        if let field = view as? TextField { node["text"] = field.displayedText }
-        if view.isFocused { node["focused"] = true }
-        if window.firstResponder === view { node["firstResponder"] = true }
-        return node
+        if let text = node.text { object["text"] = text }
+        if node.isFocused { object["focused"] = true }
+        if node.isFirstResponder { object["firstResponder"] = true }
+        return object
     }
 }

@@ -4,7 +4,8 @@ import SceneBusServing
 import SceneCore
 
 /// `Window1.PerformActions`: WebDriver's Perform Actions body, delivered as the same scripted input
-/// records as `InjectTouches` (one slot per touch pointer), in the window's coordinates.
+/// records as `InjectTouches` (one slot per pointer) and `SendKey` (key sources), in the window's
+/// coordinates (``ActionsPlayer``).
 @MainActor
 extension WindowInterface {
     static func performActions(number: Int, service: HostBusService) -> HostMethod {
@@ -17,34 +18,18 @@ extension WindowInterface {
                     throw HostBusErrors.invalidState("window \(number) ('\(window.title)') is hidden or its scene is not active; it takes no touches")
                 }
                 let json = try call.read { reader in try reader.readString() }
-                let limits = injector.limits
-                let (samples, trailing): ([InputSample], Double)
+                let timeline: ActionsTimeline
                 do throws(ActionsError) {
-                    let actions = try PointerActions.parse(json: json, maximumActions: limits.samplesPerCall)
-                    (samples, trailing) = try actions.samples(in: window) { reference in
+                    let actions = try PointerActions.parse(json: json, maximumActions: injector.limits.samplesPerCall)
+                    timeline = try actions.timeline(in: .window(window)) { reference in
                         guard let view = window.view(forReference: reference) else { return nil }
                         return host.selectors.visibleRect(of: view)?.center
                     }
                 } catch {
                     throw busError(error)
                 }
-                let total = samples.reduce(0) { $0 + $1.delay } + trailing
-                guard total <= limits.scriptSeconds else {
-                    throw BusError(
-                        name: SceneBusContract.ErrorNames.limitsExceeded,
-                        message: "the actions last \(total.compactDescription) s; the limit is \(limits.scriptSeconds.compactDescription) s (bus.limits.script-seconds)")
-                }
-                try injector.run(samples) { touches in
-                    let hits: [BusValue] = touches.map { .string($0?.view.map(ViewReference.reference(for:)) ?? "") }
-                    let answer: @MainActor () -> Void = { reply.reply([.array(element: .string, hits)]) }
-                    guard trailing > 0 else { return answer() }
-                    // Trailing pauses: the body lasts until they are over.
-                    if let clock = host.clock as? VirtualClock {
-                        clock.advance(by: trailing)
-                        answer()
-                    } else {
-                        _ = host.clock.schedule(after: trailing, answer)
-                    }
+                try ActionsPlayer.play(timeline, injector: injector) { touches in
+                    reply.reply([.array(element: .string, touches.map { .string($0?.view.map(ViewReference.reference(for:)) ?? "") })])
                 }
             } catch let error as InputError {
                 reply.fail(error.busError)

@@ -42,15 +42,7 @@ enum WindowInterface {
                         _ = try service.admit(call)
                         let target = try window()
                         guard !target.isHidden else { throw HostBusErrors.invalidState("window \(number) is hidden; a hidden window cannot be key") }
-                        target.makeKey()
-                        if let scene = target.windowScene, let desktop = host.desktop {
-                            // On the desktop the key window is where the desktop's focus is: the scene
-                            // becomes active as it will when the focus arrives, and the focus is asked
-                            // for (best effort; it comes back as a focus change).
-                            scene.activate()
-                            desktop.raise(scene)
-                        }
-                        host.application.focus(target.windowScene)
+                        host.makeKey(target)
                         return []
                     },
                     .method("HitTest", access: .reads, inputs: [.init("x", .double), .init("y", .double)], outputs: [.init("view", .string)]) { call in

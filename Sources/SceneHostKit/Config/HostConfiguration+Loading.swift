@@ -4,6 +4,7 @@ import SceneBusServing
 import SceneCore
 import SceneDisplay
 import SceneMedia
+import SceneWebDriver
 import Yams
 
 extension HostConfiguration {
@@ -40,7 +41,7 @@ extension HostConfiguration {
         let keys = [
             "plugins", "scenes", "bus", "clock", "accessibility", "mpris", "display", "input", "input-allowed-executables", "diagnostics",
             "log-level",
-            "interaction",
+            "interaction", "webdriver",
         ]
         for (key, value) in try document.mapping(allowed: keys) {
             switch key {
@@ -56,6 +57,13 @@ extension HostConfiguration {
             case "diagnostics": configuration.diagnostics = try readDiagnostics(value)
             case "log-level": configuration.logLevel = try value.choice(LogLevelName.self)
             case "interaction": try configuration.readInteraction(value)
+            case "webdriver":
+                let text = try value.string()
+                do throws(WebDriverAddress.AddressError) {
+                    configuration.webDriver = try WebDriverAddress(parsing: text)
+                } catch {
+                    throw value.error(error.description)
+                }
             default: break
             }
         }

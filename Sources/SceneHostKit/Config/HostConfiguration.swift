@@ -2,6 +2,7 @@ public import SceneAccessibility
 public import SceneBusServing
 public import SceneCore
 public import SceneMedia
+public import SceneWebDriver
 
 /// Everything `scene-host` reads from its configuration file, with the defaults a missing key takes.
 /// See `Config/scene-host.yaml` for the documented file; ``HostConfiguration/load(path:)`` reads it.
@@ -39,6 +40,9 @@ public struct HostConfiguration: Sendable, Equatable {
     public var diagnostics: DiagnosticTopics = []
     /// Minimum level of ordinary log lines. Key `log-level`, default `info`.
     public var logLevel: LogLevelName = .info
+    /// Where the W3C WebDriver endpoint listens (`[ADDRESS:]PORT`, loopback unless an address is
+    /// given); nil for no endpoint. Key `webdriver`, default none; `--webdriver` sets it.
+    public var webDriver: WebDriverAddress?
     /// Application-wide thresholds. Key `interaction`.
     public var interaction = InteractionSettings()
     /// The file this configuration was read from (empty when built in code); relative plugin folders

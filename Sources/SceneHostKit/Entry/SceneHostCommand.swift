@@ -6,6 +6,7 @@ import SceneBusServing
 import SceneCore
 import SceneDisplay
 import ScenePlugins
+import SceneWebDriver
 
 /// `scene-host`: hosts plugin scenes with the UIKit event model.
 public struct SceneHostCommand: ParsableCommand {
@@ -55,6 +56,9 @@ public struct SceneHostCommand: ParsableCommand {
 
     @Option(help: "Where time comes from: real (default) or virtual (moves only through Host1.AdvanceClock and scripted input's delays); overrides the configuration (clock).")
     var clock: String?
+
+    @Option(help: "Serve W3C WebDriver (Appium and Selenium clients) at [ADDRESS:]PORT: loopback 127.0.0.1 unless an address is given; port 0 lets the system choose (the log says which); overrides the configuration (webdriver). See docs/webdriver.md.")
+    var webdriver: String?
 
     @Flag(name: .customLong("allow-insecure-plugins"), help: "Load plugin files that another user could replace (owned by someone other than root or this user, or writable by group or others, or in such a folder); refused by default (plugins.allow-insecure).")
     var allowInsecurePlugins = false
@@ -149,6 +153,13 @@ public struct SceneHostCommand: ParsableCommand {
             configuration.probeTimeout = probeTimeout
         }
         if allowInsecurePlugins { configuration.allowInsecurePlugins = true }
+        if let webdriver {
+            do throws(WebDriverAddress.AddressError) {
+                configuration.webDriver = try WebDriverAddress(parsing: webdriver)
+            } catch {
+                throw ValidationError("--webdriver: \(error.description)")
+            }
+        }
         let script = try input.map { path throws -> InputScript in try Self.loadScript(path) }
         if verify, script == nil {
             throw ValidationError("--verify compares a replay with its recording: give the recording with --input FILE")

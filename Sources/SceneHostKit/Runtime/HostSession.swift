@@ -4,6 +4,7 @@ import Logging
 import SceneCore
 import SceneDisplay
 import SceneLifecycle
+import SceneWebDriver
 
 /// One run of `scene-host` from start-up to shutdown: the host and its services, the service-manager
 /// notifications and the main loop.
@@ -17,13 +18,14 @@ import SceneLifecycle
 /// | crash-guard (``CrashGuardService``) | record crashes in plugin code | — | a clean stop marks the run as ended cleanly |
 /// | scenes (``SceneService``) | the desktop display, then the configured scenes (plugins probed off the main thread) | — | the display closes; live touches are cancelled and the scenes disconnect |
 /// | mpris (``MediaService``) | — | start the MPRIS player | leave MPRIS |
+/// | webdriver (``WebDriverService``) | — | listen, when configured | stop listening |
 ///
 /// Once every service is live the host says it is ready (`READY=1`) and runs the input script.
 ///
 /// ``run(script:verify:)`` returns — and `main` with it — once the host has stopped: on SIGTERM or
 /// SIGINT, an input script's `quit`, another host replacing this one, or a start-up failure. Stopping
 /// happens once: `STOPPING=1` to the service manager, then every started service's stop, begun in one
-/// turn of the main loop in the reverse order: the MPRIS player leaves; the display closes, live
+/// turn of the main loop in the reverse order: the WebDriver endpoint stops listening; the MPRIS player leaves; the display closes, live
 /// touches are cancelled (views get `touchesCancelled`) and the scenes disconnect, which publishes the
 /// last `Touch` and activation signals; the accessibility bridge and the host API's connection close
 /// once what they sent is written (or after ``flushTimeout``: a bus that takes nothing cannot hold the
@@ -37,6 +39,7 @@ final class HostSession {
     private let host: SceneHost
     private let busAPI: BusAPIService
     private let scenes: SceneService
+    private let webDriver: WebDriverService
     /// Every service of the run, in start order.
     private let services: ServiceGroup
     /// The exit status, once stopping.
@@ -57,6 +60,7 @@ final class HostSession {
         host = SceneHost(configuration: configuration, logger: logger, executable: executable)
         busAPI = BusAPIService(host: host, mode: configuration.bus.mode, replace: replace, flushTimeout: Self.flushTimeout, logger: logger)
         scenes = SceneService(host: host, settings: configuration.display, logger: logger)
+        webDriver = WebDriverService(host: host, address: configuration.webDriver, logger: logger)
         services = ServiceGroup(
             [
                 busAPI,
@@ -64,6 +68,7 @@ final class HostSession {
                 CrashGuardService(plugins: host.plugins),
                 scenes,
                 MediaService(busAPI: busAPI, mode: configuration.mpris, flushTimeout: Self.flushTimeout, logger: logger),
+                webDriver,
             ], stopTimeout: Self.stopTimeout)
     }
 
@@ -82,6 +87,7 @@ final class HostSession {
         }
         busAPI.onReplaced = { [weak self] in self?.stop(status: 0) }
         scenes.onFatalError = { [weak self] status in self?.stop(status: status) }
+        webDriver.onFatalError = { [weak self] status in self?.stop(status: status) }
         Task { await self.start(script: script, verify: verify) }
         MainLoop.run { [weak self] in self.map { $0.exitStatus != nil && $0.servicesStopped } ?? true }
         // The loop is over: let SDL close its windows and its display connection before the
@@ -103,7 +109,7 @@ final class HostSession {
         } catch is CancellationError {
             return  // stopped meanwhile
         } catch {
-            let startError = error as? HostBusService.StartError
+            let startError = error as? any RunEndingError
             FileHandle.standardError.write(Data("scene-host: \(startError?.description ?? "\(error)")\n".utf8))
             stop(status: startError?.exitStatus ?? 1)
             return

@@ -40,6 +40,12 @@ extension SelectorMatcher {
     /// view the application's own hit test (the one a touch-down runs) returns there.
     public func hitProbe(of view: View, in application: Application) -> (point: Point, screenPoint: Point, hit: (window: Window, view: View)?)? {
         guard let window = view.window, let rect = visibleRect(of: view) else { return nil }
+        return hitProbe(of: rect, in: window, application: application)
+    }
+
+    /// ``hitProbe(of:in:)`` for a view whose ``visibleRect(of:)`` is known already (`rect`, in
+    /// `window`'s coordinates).
+    public func hitProbe(of rect: Rect, in window: Window, application: Application) -> (point: Point, screenPoint: Point, hit: (window: Window, view: View)?) {
         let point = rect.center
         let screenPoint = window.convertToScreen(point)
         let hit = application.hitTest(screenPoint: screenPoint).map { ($0.window, $0.view) }

@@ -19,7 +19,16 @@ public enum TapReadiness {
         let matches = matcher.matches(selector, in: application)
         guard let match = matches.first else { return .noMatch }
         guard matches.count == 1 else { return .ambiguous(matches) }
-        guard let probe = matcher.hitProbe(of: match.view, in: application) else { return .notVisible(match) }
+        return evaluate(match, matcher: matcher, application: application)
+    }
+
+    /// Evaluates one view (a WebDriver element) now. `visibleRect`, when the caller has it already, is
+    /// the view's ``SelectorMatcher/visibleRect(of:)``.
+    public static func evaluate(
+        _ match: SelectorMatcher.Match, matcher: SelectorMatcher, application: Application, visibleRect: Rect? = nil
+    ) -> TapReadiness {
+        guard let rect = visibleRect ?? matcher.visibleRect(of: match.view) else { return .notVisible(match) }
+        let probe = matcher.hitProbe(of: rect, in: match.window, application: application)
         guard matcher.isEnabled(match.view) else { return .notEnabled(match) }
         guard let hit = probe.hit, hit.window === match.window,
             hit.view === match.view || hit.view.isDescendant(of: match.view)

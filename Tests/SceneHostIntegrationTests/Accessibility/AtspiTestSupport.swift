@@ -1,5 +1,7 @@
 import DBusKit
 import Foundation
+import Glibc
+import TestProcesses
 import Testing
 
 /// AT-SPI2 names the tests use.
@@ -30,65 +32,46 @@ func eventually(_ what: String, timeout: Double = 60, _ condition: () -> Bool) a
     }
 }
 
-/// A stand-in for `at-spi2-registryd` on a private bus: owns `org.a11y.atspi.Registry` and answers
-/// `Socket.Embed` on the desktop root as the real one does, first telling the application its id with
-/// `Properties.Set(Application.Id)` (no reply expected), then returning its own desktop reference.
-@MainActor
-final class FakeAtspiRegistry {
-    let connection: BusConnection
-    /// The `(so)` plugs embedded so far, in order.
-    private(set) var plugs: [(bus: BusName, path: ObjectPath)] = []
-    private var registration: ObjectRegistration?
-    /// How many of the next `Embed` calls get no answer at all (a registry that is there but slow):
-    /// their replies are held, so the caller's own timeout ends them.
-    var silentEmbeds = 0
-    private var unanswered: [DeferredReply] = []
+/// A stand-in for `at-spi2-registryd` on a private bus, in a process of its own
+/// (Tests/AccessibilityClients/fake_registry.py), so that it answers the host whatever this process's
+/// main actor is doing: owns `org.a11y.atspi.Registry` and answers `Socket.Embed` on the desktop root
+/// as the real one does, first telling the application its id with `Properties.Set(Application.Id)`
+/// (no reply expected), then returning its own desktop reference.
+final class FakeAtspiRegistry: Sendable {
+    private let program: LineProcess
+    /// The registry's unique name on the bus.
+    let uniqueName: String
     /// The id given to every embedded application.
     static let applicationID: Int32 = 7
 
-    init(address: String) async throws {
-        let connection = try await BusConnection.connect(to: .address(address))
-        self.connection = connection
-        let desktop = BusValue.structure([.string(connection.uniqueName?.rawValue ?? ""), .objectPath(Atspi.rootPath)])
-        registration = try connection.export(
-            [
-                InterfaceDescription(
-                    Atspi.socket,
-                    methods: [
-                        .deferredMethod("Embed", inputs: [.init("plug", "(so)")], outputs: [.init("socket", "(so)")]) { [weak self] call, reply in
-                            guard let self else { return }
-                            guard self.silentEmbeds == 0 else {
-                                self.silentEmbeds -= 1
-                                self.unanswered.append(reply)
-                                return
-                            }
-                            let fields = call.arguments.first?.structFields ?? []
-                            let bus = BusName(unchecked: fields.first?.stringValue ?? "")
-                            let path = fields.last?.objectPathValue ?? .root
-                            self.plugs.append((bus, path))
-                            let set = BusMessage.methodCall(destination: bus, path: path, interface: .properties, member: "Set")
-                            set.noReplyExpected = true
-                            do {
-                                try set.append([.string(Atspi.application.rawValue), .string("Id"), .variant(.int32(Self.applicationID))])
-                                try call.connection.send(set)
-                                reply.reply([desktop])
-                            } catch {
-                                reply.fail(error)
-                            }
-                        }
-                    ])
-            ], at: Atspi.rootPath)
-        // Queued: a registry that restarts may ask before the bus has noticed the old one leave.
-        _ = try await connection.requestName(Atspi.registry)
+    /// Starts the registry and waits until it owns its name.
+    /// - Parameter silentEmbeds: how many of the first `Embed` calls get no answer at all (a registry
+    ///   that is there but slow): the caller's own timeout ends them.
+    init(address: String, silentEmbeds: Int = 0) async throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../AccessibilityClients/fake_registry.py").standardizedFileURL.path
+        program = try LineProcess(ExternalClientTools.python, [script, address, String(silentEmbeds)], environment: ["PATH": "/usr/bin:/bin"])
+        guard let ready = await program.line(where: { $0.hasPrefix("ready ") }) else {
+            throw TimedOut(description: "fake_registry.py did not own org.a11y.atspi.Registry (needs python3-dbus and python3-gi): \(program.output)")
+        }
+        uniqueName = String(ready.dropFirst("ready ".count))
+    }
+
+    /// The `(so)` plugs embedded so far, in order.
+    var plugs: [(bus: BusName, path: ObjectPath)] {
+        program.output.compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count == 3, words[0] == "embedded", let path = try? ObjectPath(String(words[2])) else { return nil }
+            return (BusName(unchecked: String(words[1])), path)
+        }
     }
 
     /// The registry's desktop reference.
-    var desktop: BusValue { .structure([.string(connection.uniqueName?.rawValue ?? ""), .objectPath(Atspi.rootPath)]) }
+    var desktop: BusValue { .structure([.string(uniqueName), .objectPath(Atspi.rootPath)]) }
 
-    /// Leaves the bus, as a registry that crashes or restarts does.
+    /// Leaves the bus, as a registry that crashes or restarts does (killed: its connection closes).
     func leave() {
-        registration?.unexport()
-        connection.close()
+        program.process.signal(SIGKILL)
     }
 }
 

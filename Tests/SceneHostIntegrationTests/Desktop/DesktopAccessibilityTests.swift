@@ -57,7 +57,7 @@ struct DesktopAccessibilityTests {
         let findview = try await desktop.window(of: "findview")
         try await desktop.x.xdotool("windowmove", "--sync", findview, "30", "40")
         var screen = try await extents(0)
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while screen != [220, 240, 100, 100], Date() < deadline {
             try await Task.sleep(for: .milliseconds(30))
             screen = try await extents(0)

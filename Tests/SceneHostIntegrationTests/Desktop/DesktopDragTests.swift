@@ -43,7 +43,7 @@ struct DesktopDragTests {
         // Polls the host's counters (a condition over the thousands of signals, checked at each one,
         // would keep this process's main actor busy).
         var after = try await desktop.client.displayStatistics()
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while after["queued"]?.uint32Value != 0 || after["frame-owed"] != .bool(false)
             || after["moves"] != after["moves-delivered"] || (after["moves"]?.uint64Value ?? 0) < (before["moves"]?.uint64Value ?? 0) + 2900,
             Date() < deadline

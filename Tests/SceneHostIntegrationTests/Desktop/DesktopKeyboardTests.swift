@@ -35,7 +35,7 @@ struct DesktopKeyboardTests {
         // no desktop event after the tap until the host had handled it and asked for text input, so
         // the letters are read as text, however slow the host (under a sanitizer) [display: input waits].
         try await desktop.x.xdotool("type", "--delay", "20", "hello")
-        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(15))
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
         var text = try await fieldText(desktop.client)
         while text != "hello", Date() < deadline {
             try await Task.sleep(for: .milliseconds(30))
@@ -99,7 +99,7 @@ struct DesktopKeyboardTests {
         let findview = try await desktop.window(of: "findview")
         _ = try await desktop.client.window(DemoWindow.findview, "MakeKey")
         var focused = ""
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while focused != findview, Date() < deadline {
             focused = try await desktop.x.xdotool("getwindowfocus").trimmingCharacters(in: .whitespacesAndNewlines)
             if focused != findview { try await Task.sleep(for: .milliseconds(30)) }
@@ -111,7 +111,7 @@ struct DesktopKeyboardTests {
         // Scene1.Activate does the same for Gallery.
         let gallery = try await desktop.window(of: "gallery")
         _ = try await desktop.client.scene("gallery", "Activate")
-        let until = Date().addingTimeInterval(15)
+        let until = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while focused != gallery, Date() < until {
             focused = try await desktop.x.xdotool("getwindowfocus").trimmingCharacters(in: .whitespacesAndNewlines)
             if focused != gallery { try await Task.sleep(for: .milliseconds(30)) }

@@ -59,7 +59,7 @@ struct DesktopPointerTests {
         try await desktop.client.waitForSignals("the move") { signals in signals.contains { $0.member == "Touch" && $0.string(3) == "moved" } }
         // The finger's dot: a translucent grey disc over yellow at the pointer.
         var screen = try await desktop.x.screenshot()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while screen.rgb(x: 200, y: 460).blue == 0, Date() < deadline {
             try await Task.sleep(for: .milliseconds(30))
             screen = try await desktop.x.screenshot()
@@ -77,7 +77,7 @@ struct DesktopPointerTests {
         #expect(Set(desktop.client.signals(named: "Touch").map { $0.arguments[2].uint64Value ?? 0 }).count == 1, "one identity from press to release")
         // The dot is gone once the finger lifted.
         var after = try await desktop.x.screenshot()
-        let gone = Date().addingTimeInterval(10)
+        let gone = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while after.rgb(x: 200, y: 460) != (255, 255, 0), Date() < gone {
             try await Task.sleep(for: .milliseconds(30))
             after = try await desktop.x.screenshot()

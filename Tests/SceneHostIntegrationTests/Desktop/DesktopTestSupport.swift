@@ -32,7 +32,7 @@ final class DesktopHost {
     /// window the focus as it is shown, so it ends on Gallery's and the two others lost it (their
     /// scenes are foreground-inactive); input sent before that could meet a late focus change.
     func settle() async throws {
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while Date() < deadline {
             var states: [String] = []
             for scene in ["findview", "gesturelab", "gallery"] {

@@ -19,7 +19,7 @@ struct DesktopWindowTests {
         }
         // The first frames are drawn once the windows exist; wait for FindView's blue.
         var screen = try await desktop.x.screenshot()
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while screen.rgb(x: 240, y: 250) != (0, 0, 255), Date() < deadline {
             try await Task.sleep(for: .milliseconds(50))
             screen = try await desktop.x.screenshot()

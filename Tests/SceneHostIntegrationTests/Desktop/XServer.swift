@@ -34,7 +34,7 @@ final class XServer: Sendable {
         // Xvfb writes the display number once it is ready (within 30 s, or the test fails).
         var text = ""
         let descriptor = output.read
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(SanitizedRun.seconds(60))
         while !text.contains("\n"), Date() < deadline {
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, 100) > 0 else { continue }

@@ -4,9 +4,10 @@ import SceneBusContract
 import Testing
 
 /// A host running the FixtureToolkit scene ("toolkit", window 1) and, unless `toolkitOnly`, the
-/// demo scenes after it (findview window 2, gesturelab window 3).
+/// demo scenes after it (findview window 2, gesturelab window 3, and with `gallery` Gallery's windows 4
+/// and 5).
 enum ToolkitHost {
-    static func configuration(clock: String, toolkitOnly: Bool = false) throws -> String {
+    static func configuration(clock: String, toolkitOnly: Bool = false, gallery: Bool = false) throws -> String {
         var scenes = """
               - name: toolkit
                 plugin: FixtureToolkit
@@ -20,6 +21,13 @@ enum ToolkitHost {
                     plugin: GestureLab
 
                 """
+            if gallery {
+                scenes += """
+                      - name: gallery
+                        plugin: Gallery
+
+                    """
+            }
         }
         return try temporaryFile(
             "toolkit-\(clock).yaml",

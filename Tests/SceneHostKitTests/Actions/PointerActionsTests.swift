@@ -90,11 +90,15 @@ struct PointerActionsTests {
             ("{\"actions\": [3]}", "actions[0]", "must be an input source"),
             ("{\"actions\": [{\"type\": \"pen\", \"id\": \"w\", \"actions\": []}]}", "actions[0].type", "unknown input source type 'pen'"),
             ("{\"actions\": [{\"type\": \"wheel\", \"id\": \"w\", \"actions\": [{\"type\": \"scroll\"}]}]}", "actions[0].actions[0].type", "wheel input sources can only pause here"),
-            ("{\"actions\": [{\"type\": \"pointer\", \"id\": \"m\", \"actions\": []}]}", "actions[0].parameters", "missing; touch pointers need"),
-            ("{\"actions\": [{\"type\": \"pointer\", \"id\": \"m\", \"parameters\": {\"pointerType\": \"mouse\"}, \"actions\": []}]}", "actions[0].parameters.pointerType", "'mouse' is not supported"),
+            ("{\"actions\": [{\"type\": \"pointer\", \"id\": \"m\", \"parameters\": {\"pointerType\": \"trackball\"}, \"actions\": []}]}", "actions[0].parameters.pointerType", "'trackball' is not a pointer type; use touch, mouse or pen"),
+            ("{\"actions\": [{\"type\": \"pointer\", \"id\": \"m\", \"parameters\": 3, \"actions\": []}]}", "actions[0].parameters", "must be an object"),
             ("{\"actions\": [{\"type\": \"pointer\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": []}]}", "actions[0].id", "missing"),
             ("{\"actions\": [{\"type\": \"none\", \"id\": \"n\", \"actions\": [{\"type\": \"pause\"}, {\"type\": \"pointerDown\"}]}]}", "actions[0].actions[1].type", "a none input source can only pause"),
-            ("{\"actions\": [{\"type\": \"key\", \"id\": \"k\", \"actions\": [{\"type\": \"keyDown\", \"value\": \"a\"}]}]}", "actions[0].actions[0].type", "'keyDown': key input sources can only pause here"),
+            ("{\"actions\": [{\"type\": \"key\", \"id\": \"k\", \"actions\": [{\"type\": \"keyPress\", \"value\": \"a\"}]}]}", "actions[0].actions[0].type", "unknown key action 'keyPress'; use keyDown, keyUp or pause"),
+            ("{\"actions\": [{\"type\": \"key\", \"id\": \"k\", \"actions\": [{\"type\": \"keyDown\", \"value\": \"ab\"}]}]}", "actions[0].actions[0].value", "'ab' must be one character"),
+            ("{\"actions\": [{\"type\": \"key\", \"id\": \"k\", \"actions\": [{\"type\": \"keyDown\"}]}]}", "actions[0].actions[0].value", "missing"),
+            ("{\"actions\": [{\"type\": \"key\", \"id\": \"k\", \"actions\": [{\"type\": \"keyDown\", \"value\": \"a\"}]}]}", "actions[0]", "key 'a' of 'k' is still down after its last action; end with keyUp"),
+            ("{\"actions\": [{\"type\": \"key\", \"id\": \"k\", \"actions\": [{\"type\": \"keyUp\", \"value\": \"\\uE007\"}]}]}", "actions[0].actions[0]", "key U+E007 of 'k' is not down; press it (keyDown) first"),
             ("{\"actions\": [{\"type\": \"none\", \"id\": \"n\", \"actions\": [{\"type\": \"pause\", \"duration\": -5}]}]}", "actions[0].actions[0].duration", "must be a number of milliseconds ≥ 0"),
             ("{\"actions\": [{\"type\": \"none\", \"id\": \"n\", \"actions\": [{\"type\": \"pause\", \"duration\": \"5\"}]}]}", "actions[0].actions[0].duration", "must be a finite number, not a string"),
             ("{\"actions\": [{\"type\": \"none\", \"id\": \"n\", \"actions\": []}, {\"type\": \"none\", \"id\": \"n\", \"actions\": []}]}", "actions[1].id", "'n' names an earlier input source too"),
@@ -118,6 +122,44 @@ struct PointerActionsTests {
         let element = failure(body(["{\"type\": \"pointerMove\", \"origin\": {\"element-6066-11e4-a52e-4f735466cecf\": \"nope\"}}"]))
         #expect(element?.code == .unknownElement)
         #expect(element?.path == "actions[0].actions[0].origin")
+    }
+
+    @Test("A pointer without parameters is W3C's default mouse, and a mouse is a finger like a touch pointer")
+    func mouseIsAFinger() throws {
+        let actions = "[{\"type\": \"pointerMove\", \"x\": 10, \"y\": 20}, {\"type\": \"pointerDown\", \"button\": 0}, {\"type\": \"pointerUp\", \"button\": 0}]"
+        let touch = try samples("{\"actions\": [\(Self.finger("f", ["{\"type\": \"pointerMove\", \"x\": 10, \"y\": 20}", "{\"type\": \"pointerDown\", \"button\": 0}", "{\"type\": \"pointerUp\", \"button\": 0}"]))]}")
+        let defaulted = try samples("{\"actions\": [{\"type\": \"pointer\", \"id\": \"m\", \"actions\": \(actions)}]}")
+        let mouse = try samples("{\"actions\": [{\"type\": \"pointer\", \"id\": \"m\", \"parameters\": {\"pointerType\": \"mouse\"}, \"actions\": \(actions)}]}")
+        #expect(touch.samples.count == 2)
+        #expect(defaulted.samples == touch.samples)
+        #expect(mouse.samples == touch.samples)
+    }
+
+    @Test("Key sources press and release keys between touches: a character's press carries its text, Shift held applies to the keys after it, other characters are text")
+    func keys() throws {
+        func key(_ type: String, _ value: String) -> String { "{\"type\": \"\(type)\", \"value\": \"\(value)\"}" }
+        let keys = [key("keyDown", "\\uE008"), key("keyDown", "a"), key("keyUp", "a"), key("keyUp", "\\uE008"), "{\"type\": \"pause\", \"duration\": 100}", key("keyDown", "é"), key("keyUp", "é")]
+        let body = "{\"actions\": [{\"type\": \"key\", \"id\": \"k\", \"actions\": [\(keys.joined(separator: ", "))]}]}"
+        let timeline = try PointerActions.parse(json: body, maximumActions: 1000).timeline(in: .window(delegate.window!)) { _ in nil }
+        let shift = Key(keyCode: .keyboardLeftShift)
+        let shiftedA = Key(keyCode: .keyboardA, modifierFlags: .shift)
+        #expect(timeline.steps == [
+            .keys([.press(shift, .began)], delay: 0),
+            .keys([.press(shiftedA, .began), .text("A")], delay: 0),
+            .keys([.press(shiftedA, .ended)], delay: 0),
+            .keys([.press(Key(keyCode: .keyboardLeftShift, modifierFlags: .shift), .ended)], delay: 0),
+            .keys([.text("é")], delay: 0.1),
+        ])
+        #expect(timeline.totalSeconds == 0.1)
+    }
+
+    @Test("A key action while a finger is down is refused naming both")
+    func keyWhileFingerDown() {
+        let body = "{\"actions\": [" + Self.finger("f", ["{\"type\": \"pointerDown\"}", "{\"type\": \"pause\"}", "{\"type\": \"pointerUp\"}"])
+            + ", {\"type\": \"key\", \"id\": \"k\", \"actions\": [{\"type\": \"pause\"}, {\"type\": \"keyDown\", \"value\": \"a\"}, {\"type\": \"keyUp\", \"value\": \"a\"}]}]}"
+        let error = failure(body)
+        #expect(error?.path == "actions[1].actions[1]")
+        #expect(error?.message.contains("a key action while pointer 'f' is down") == true, "\(error.map { "\($0)" } ?? "accepted")")
     }
 
     @Test("More actions than the limit are refused naming the limit, before anything is checked further")

@@ -1,0 +1,232 @@
+import SceneBusServing
+import SceneCore
+import SceneRender
+import SceneViewTree
+import SceneWebDriver
+import SceneErrors
+
+/// The host as the WebDriver endpoint sees it (``WebDriverHost``): every command goes through the
+/// internal path its D-Bus counterpart takes — the selector matcher (`Host1.Find`), the strict tap's
+/// readiness and hit test (`Host1.TapMatching`), a touch injector (`InjectTouches`, one of its own, so
+/// its slots never meet a D-Bus client's), the W3C actions player (`Window1.PerformActions`), keyboard
+/// records (`SendKey`, `TypeText`), the pending-work list (`WaitForIdle`), the virtual clock
+/// (`AdvanceClock`) and the renderer (`Scene1.Snapshot`). Main actor.
+@MainActor
+final class HostWebDriverBridge: WebDriverHost {
+    private let host: SceneHost
+    private let injector: TouchInjector
+    private let walker = ViewTreeWalker()
+
+    init(host: SceneHost) {
+        self.host = host
+        injector = TouchInjector(application: host.application, limits: host.configuration.bus.limits, scripts: host.scripts)
+    }
+
+    var application: Application { host.application }
+
+    var clockMode: String { host.clock.mode.rawValue }
+
+    var inputRefusal: String? {
+        let policy = host.configuration.input
+        switch policy.mode {
+        case .readOnly:
+            return "the host's input policy is read-only (configuration 'input: read-only' or --input-policy read-only): only commands that read are served"
+        case .open:
+            guard !policy.allowedExecutables.isEmpty else { return nil }
+            return "the host's input policy admits only the executables in input-allowed-executables (\(policy.allowedExecutables.joined(separator: ", "))), and an HTTP client's executable cannot be known: the WebDriver endpoint injects no input while that list is set"
+        }
+    }
+
+    // MARK: Trees and selectors
+
+    func describe(_ window: Window, actionability withActionability: Bool, geometry: Bool) -> ViewDescription {
+        walker.describe(window, actionability: withActionability ? actionability : nil, geometry: geometry)
+    }
+
+    func describe(view: View) -> ViewDescription {
+        guard let window = view.window else {
+            return walker.describe(view, in: view as? Window ?? Window(), actionability: nil)
+        }
+        return walker.describe(view, in: window, actionability: actionability)
+    }
+
+    /// Visible and enabled as the selectors' `:visible` and `:enabled` say; hittable when the strict
+    /// tap would take it now (one visible-rectangle computation and one hit test per view).
+    private func actionability(_ view: View) -> ViewDescription.Actionability {
+        let selectors = host.selectors
+        let enabled = selectors.isEnabled(view)
+        guard let window = view.window, let rect = selectors.visibleRect(of: view) else {
+            return .init(isVisible: false, isEnabled: enabled, isHittable: false)
+        }
+        guard enabled else { return .init(isVisible: true, isEnabled: false, isHittable: false) }
+        let readiness = TapReadiness.evaluate(
+            SelectorMatcher.Match(window: window, view: view), matcher: selectors, application: host.application, visibleRect: rect)
+        if case .ready = readiness { return .init(isVisible: true, isEnabled: true, isHittable: true) }
+        return .init(isVisible: true, isEnabled: true, isHittable: false)
+    }
+
+    func select(_ selector: String) throws(WebDriverError) -> [View] {
+        let parsed: ViewSelector
+        do throws(SelectorError) {
+            parsed = try ViewSelector.parse(selector)
+        } catch {
+            throw WebDriverError(.invalidSelector, "selector '\(selector)': \(error.description)")
+        }
+        return host.selectors.matches(parsed, in: host.application).map(\.view)
+    }
+
+    // MARK: Input
+
+    func tapTarget(of view: View) -> TapTarget {
+        guard let window = view.window else { return .notVisible }
+        switch TapReadiness.evaluate(SelectorMatcher.Match(window: window, view: view), matcher: host.selectors, application: host.application) {
+        case .ready(let match, let point): return .ready(window: match.window, point: point)
+        case .notEnabled: return .notEnabled
+        case .notHittable(_, let point, let hit): return .intercepted(point: point, hit: hit?.view)
+        case .notVisible, .noMatch, .ambiguous: return .notVisible
+        }
+    }
+
+    func tap(at point: Point, in window: Window, completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
+        // The down is delivered before run returns, on this turn: its hit test is the one just made.
+        run(ScriptedGestures.tap(at: point, in: window, count: 1), completion: completion)
+    }
+
+    func perform(_ gesture: WebDriverGesture, in scene: WindowScene, completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
+        guard let window = scene.windows.first(where: \.takesTouchesForScripts) ?? scene.windows.first else {
+            return completion(.failure(WebDriverError(.noSuchWindow, "scene '\(scene.name)' has no window to touch")))
+        }
+        // Scene points to the window's: the samples are screen points either way.
+        let origin = scene.screenFrame.origin
+        func point(_ scenePoint: Point) -> Point {
+            window.convertFromScreen(Point(x: origin.x + scenePoint.x, y: origin.y + scenePoint.y))
+        }
+        let samples: [InputSample]
+        switch gesture {
+        case .tap(let at, let count): samples = ScriptedGestures.tap(at: point(at), in: window, count: count)
+        case .longPress(let at, let seconds): samples = ScriptedGestures.longPress(at: point(at), in: window, seconds: seconds)
+        case .swipe(let from, let to, let seconds): samples = ScriptedGestures.swipe(from: point(from), to: point(to), in: window, seconds: seconds)
+        case .pinch(let center, let start, let end, let seconds):
+            samples = ScriptedGestures.pinch(center: point(center), startDistance: start, endDistance: end, in: window, seconds: seconds)
+        }
+        run(samples, completion: completion)
+    }
+
+    private func run(_ samples: [InputSample], completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
+        do throws(InputError) {
+            try injector.run(samples) { touches in completion(.success(touches.first??.view)) }
+        } catch {
+            completion(.failure(Self.webDriverError(error)))
+        }
+    }
+
+    func performActions(
+        _ body: String, in scene: WindowScene, element: @escaping @MainActor (String) -> Point?,
+        completion: @escaping @MainActor (Result<Void, WebDriverError>) -> Void
+    ) {
+        let origin = scene.screenFrame.origin
+        let viewport = ActionsViewport(name: "scene '\(scene.name)'") { Point(x: origin.x + $0.x, y: origin.y + $0.y) }
+        let timeline: ActionsTimeline
+        do throws(ActionsError) {
+            let actions = try PointerActions.parse(json: body, maximumActions: injector.limits.samplesPerCall)
+            timeline = try actions.timeline(in: viewport, element: element)
+        } catch {
+            let code: WebDriverError.Code = error.code == .unknownElement ? .noSuchElement : .invalidArgument
+            return completion(.failure(WebDriverError(code, error.description)))
+        }
+        do throws(InputError) {
+            try ActionsPlayer.play(timeline, injector: injector) { _ in completion(.success(())) }
+        } catch {
+            completion(.failure(Self.webDriverError(error)))
+        }
+    }
+
+    func focus(_ view: View) throws(WebDriverError) {
+        guard let window = view.window else {
+            throw WebDriverError(.staleElementReference, "'\(ViewReference.reference(for: view))' is in no window")
+        }
+        if host.application.keyWindow !== window { host.makeKey(window) }
+        guard window.firstResponder === view || view.becomeFirstResponder() else {
+            throw WebDriverError(
+                .elementNotInteractable,
+                "'\(ViewReference.reference(for: view))' cannot become the first responder (it takes no keyboard input); send keys to a text field")
+        }
+    }
+
+    func typeKeys(_ text: String) throws(WebDriverError) {
+        let count = text.unicodeScalars.count
+        guard count <= KeyboardInput.maximumTextLength else {
+            throw WebDriverError(.invalidArgument, "text of \(count) characters is longer than the \(KeyboardInput.maximumTextLength) one command may type")
+        }
+        for record in WebDriverKeys.typing(text) { record.deliver(to: host.application) }
+    }
+
+    func clear(_ view: View) throws(WebDriverError) {
+        guard let field = view as? TextField else {
+            throw WebDriverError(.invalidElementState, "'\(ViewReference.reference(for: view))' holds no editable text; only text fields can be cleared")
+        }
+        do throws(TextEditError) {
+            try field.replaceText(in: 0..<field.text.unicodeScalars.count, with: "")
+        } catch {
+            throw WebDriverError(.invalidElementState, error.message)
+        }
+    }
+
+    // MARK: Waiting and time
+
+    func wait(timeout: Double, until condition: @escaping @MainActor () -> Bool, expired: @escaping @MainActor () -> Void) {
+        host.pendingWork.wait(timeout: timeout, until: condition, expired: expired)
+    }
+
+    func waitForIdle(timeout: Double, completion: @escaping @MainActor (Result<Void, WebDriverError>) -> Void) {
+        let pending = host.pendingWork
+        pending.wait(timeout: timeout) {
+            guard pending.isIdle() else { return false }
+            completion(.success(()))
+            return true
+        } expired: { [host] in
+            let message = BusyReport.message(after: timeout, sources: pending.busySources(), clock: host.clock) { window in
+                "'\(window.title)'"
+            }
+            completion(.failure(WebDriverError(.timeout, message)))
+        }
+    }
+
+    func advanceClock(by seconds: Double) throws(WebDriverError) {
+        guard let clock = host.clock as? VirtualClock else {
+            throw WebDriverError(
+                .unsupportedOperation,
+                "mobile: advanceClock needs the virtual clock, and this host runs on the real one; start it with 'clock: virtual' in its configuration (or --clock virtual)")
+        }
+        let limit = host.configuration.bus.limits.scriptSeconds
+        guard seconds.isFinite, seconds >= 0, seconds <= limit else {
+            throw WebDriverError(
+                .invalidArgument, "mobile: advanceClock seconds \(seconds) must be in 0…\(limit.compactDescription) (bus.limits.script-seconds)")
+        }
+        clock.advance(by: seconds)
+    }
+
+    // MARK: Pixels
+
+    func snapshot(_ scene: WindowScene, of rect: Rect?) throws(WebDriverError) -> [UInt8] {
+        var image: PixelImage
+        do throws(RenderError) {
+            image = try host.renderer.renderScene(scene, scale: 1).image
+        } catch {
+            throw WebDriverError(.unableToCaptureScreen, "scene '\(scene.name)': \(error.message)")
+        }
+        if let rect {
+            let x0 = Int(rect.minX.rounded(.down)), y0 = Int(rect.minY.rounded(.down))
+            let x1 = Int(rect.maxX.rounded(.up)), y1 = Int(rect.maxY.rounded(.up))
+            image = image.cropped(to: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            guard image.width > 0, image.height > 0 else {
+                throw WebDriverError(.unableToCaptureScreen, "the area \(rect) is outside scene '\(scene.name)'")
+            }
+        }
+        return image.pngData()
+    }
+
+    static func webDriverError(_ error: InputError) -> WebDriverError {
+        WebDriverError(error.code == .noSuchTarget ? .noSuchElement : .invalidArgument, error.message)
+    }
+}

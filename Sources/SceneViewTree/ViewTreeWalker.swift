@@ -1,0 +1,67 @@
+public import SceneCore
+
+/// Walks a window's view tree into ``ViewDescription`` values, depth first, subviews back to front.
+///
+/// Main actor, like the model. A walker remembers class names by class (`String(describing:)` of a
+/// type costs about a microsecond), so keep one for repeated walks.
+@MainActor
+public final class ViewTreeWalker {
+    /// Answers ``ViewDescription/actionability`` for one view; nil leaves it out (a walk that does
+    /// not need it skips the hit tests it costs).
+    public typealias ActionabilityProbe = @MainActor (View) -> ViewDescription.Actionability
+
+    private var typeNames: [ObjectIdentifier: String] = [:]
+
+    public init() {}
+
+    /// The description of `window` and everything in it. Without `geometry` every
+    /// ``ViewDescription/frame`` is the view's bounds size at the origin and every
+    /// ``ViewDescription/screenOrigin`` zero: for a reader that looks at no coordinate (converting
+    /// each view's bounds to its window is the walk's largest cost).
+    public func describe(_ window: Window, actionability: ActionabilityProbe? = nil, geometry: Bool = true) -> ViewDescription {
+        describe(window, in: window, actionability: actionability, subviews: true, geometry: geometry)
+    }
+
+    /// The description of `view` alone (no ``ViewDescription/children``); `window` is its window.
+    public func describe(_ view: View, in window: Window, actionability: ActionabilityProbe? = nil) -> ViewDescription {
+        describe(view, in: window, actionability: actionability, subviews: false, geometry: true)
+    }
+
+    /// The class name of `view`.
+    public func typeName(of view: View) -> String {
+        let key = ObjectIdentifier(type(of: view))
+        if let name = typeNames[key] { return name }
+        let name = String(describing: type(of: view))
+        typeNames[key] = name
+        return name
+    }
+
+    private func describe(
+        _ view: View, in window: Window, actionability: ActionabilityProbe?, subviews withSubviews: Bool, geometry: Bool
+    ) -> ViewDescription {
+        let frame = geometry ? view.convert(view.bounds, to: nil) : Rect(origin: .zero, size: view.bounds.size)
+        var control: ViewDescription.ControlState?
+        if let view = view as? Control {
+            control = ViewDescription.ControlState(
+                isEnabled: view.isEnabled, isHighlighted: view.isHighlighted, isSelected: view.isSelected,
+                isOn: (view as? Switch)?.isOn, sliderValue: (view as? Slider)?.value, caret: (view as? TextField)?.caretOffset)
+        }
+        let text: String? =
+            if let field = view as? TextField { field.displayedText } else if let label = view as? Label { label.text } else { nil }
+        var children: [ViewDescription] = []
+        if withSubviews {
+            let subviews = view.subviews
+            children.reserveCapacity(subviews.count)
+            for subview in subviews {
+                children.append(describe(subview, in: window, actionability: actionability, subviews: true, geometry: geometry))
+            }
+        }
+        return ViewDescription(
+            view: view, typeName: typeName(of: view), frame: frame, screenOrigin: geometry ? window.convertToScreen(frame.origin) : .zero,
+            isHidden: view.isHidden, alpha: view.alpha, isUserInteractionEnabled: view.isUserInteractionEnabled,
+            role: view.accessibilityRole.rawValue, gestures: view.gestureRecognizers.map(\.displayName),
+            identifier: view.accessibilityIdentifier, label: view.accessibilityLabel, value: view.accessibilityValue, text: text,
+            control: control, isFocused: view.isFocused, isFirstResponder: window.firstResponder === view,
+            actionability: actionability?(view), children: children)
+    }
+}

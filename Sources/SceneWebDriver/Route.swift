@@ -1,0 +1,88 @@
+/// One WebDriver command's place: an HTTP method and a path pattern whose `:name` segments become
+/// the command's parameters.
+@MainActor
+struct Route {
+    let method: String
+    let pattern: [Substring]
+    let command: (WebDriverEndpoint) -> (Call) -> Void
+
+    init(_ method: String, _ pattern: String, _ command: @escaping (WebDriverEndpoint) -> (Call) -> Void) {
+        self.method = method
+        self.pattern = pattern.split(separator: "/")
+        self.command = command
+    }
+
+    /// The parameters when `segments` fit the pattern.
+    func match(_ segments: [Substring]) -> [String: String]? {
+        guard segments.count == pattern.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (segment, wanted) in zip(segments, pattern) {
+            if wanted.first == ":" {
+                parameters[String(wanted.dropFirst())] = String(segment).removingPercentEncodingIfValid
+            } else if segment != wanted {
+                return nil
+            }
+        }
+        return parameters
+    }
+}
+
+extension String {
+    /// The text with `%XX` escapes decoded, or itself when they do not decode.
+    var removingPercentEncodingIfValid: String {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        var utf8 = Array(self.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? self
+    }
+}
+
+extension WebDriverEndpoint {
+    /// Every command served (docs/webdriver.md lists them).
+    static let routes: [Route] = [
+        Route("GET", "status", { $0.status }),
+        Route("POST", "session", { $0.newSession }),
+        Route("GET", "sessions", { $0.listSessions }),
+        Route("GET", "appium/sessions", { $0.listSessions }),
+        Route("GET", "session/:sessionId", { $0.getSession }),
+        Route("DELETE", "session/:sessionId", { $0.deleteSession }),
+        Route("GET", "session/:sessionId/timeouts", { $0.getTimeouts }),
+        Route("POST", "session/:sessionId/timeouts", { $0.setTimeouts }),
+        Route("GET", "session/:sessionId/source", { $0.source }),
+        Route("POST", "session/:sessionId/element", { $0.findElement }),
+        Route("POST", "session/:sessionId/elements", { $0.findElements }),
+        Route("GET", "session/:sessionId/element/active", { $0.activeElement }),
+        Route("POST", "session/:sessionId/element/:elementId/element", { $0.findElement }),
+        Route("POST", "session/:sessionId/element/:elementId/elements", { $0.findElements }),
+        Route("POST", "session/:sessionId/element/:elementId/click", { $0.click }),
+        Route("POST", "session/:sessionId/element/:elementId/clear", { $0.clear }),
+        Route("POST", "session/:sessionId/element/:elementId/value", { $0.sendKeys }),
+        Route("GET", "session/:sessionId/element/:elementId/text", { $0.text }),
+        Route("GET", "session/:sessionId/element/:elementId/name", { $0.tagName }),
+        Route("GET", "session/:sessionId/element/:elementId/rect", { $0.rect }),
+        Route("GET", "session/:sessionId/element/:elementId/attribute/:name", { $0.attribute }),
+        Route("GET", "session/:sessionId/element/:elementId/property/:name", { $0.attribute }),
+        Route("GET", "session/:sessionId/element/:elementId/displayed", { $0.displayed }),
+        Route("GET", "session/:sessionId/element/:elementId/enabled", { $0.enabled }),
+        Route("GET", "session/:sessionId/element/:elementId/selected", { $0.selected }),
+        Route("GET", "session/:sessionId/element/:elementId/screenshot", { $0.elementScreenshot }),
+        Route("POST", "session/:sessionId/actions", { $0.performActions }),
+        Route("DELETE", "session/:sessionId/actions", { $0.releaseActions }),
+        Route("GET", "session/:sessionId/screenshot", { $0.screenshot }),
+        Route("GET", "session/:sessionId/window/rect", { $0.windowRect }),
+        Route("GET", "session/:sessionId/window", { $0.windowHandle }),
+        Route("GET", "session/:sessionId/window/handles", { $0.windowHandles }),
+        Route("POST", "session/:sessionId/window", { $0.switchWindow }),
+        Route("POST", "session/:sessionId/execute/sync", { $0.execute }),
+        Route("GET", "session/:sessionId/appium/settings", { $0.getSettings }),
+        Route("POST", "session/:sessionId/appium/settings", { $0.updateSettings }),
+    ]
+}

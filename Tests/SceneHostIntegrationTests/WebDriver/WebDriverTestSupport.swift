@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import Testing
+
+/// A scene-host serving WebDriver on a port the system chose (`--webdriver 127.0.0.1:0`), with the
+/// toolkit scene and (unless `toolkitOnly`) the three demo scenes, and an HTTP client for it.
+struct WebDriverProcess {
+    let host: HostProcess
+    let port: Int
+
+    /// Starts the host; `clock` and `extra` (more arguments) as a test needs.
+    static func start(clock: String = "virtual", toolkitOnly: Bool = false, extra: [String] = []) async throws -> WebDriverProcess {
+        let configuration = try ToolkitHost.configuration(clock: clock, toolkitOnly: toolkitOnly, gallery: true)
+        let host = try HostProcess(arguments: ["--config", configuration, "--webdriver", "127.0.0.1:0"] + extra)
+        #expect(await host.line(containing: "webdriver: listening on http://127.0.0.1:"), "the host never said where WebDriver listens: \(host.log.suffix(5))")
+        let line = host.log.first { $0.contains("webdriver: listening on http://127.0.0.1:") } ?? ""
+        let port = line.split(separator: "http://127.0.0.1:").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        #expect(port > 0, "no port in '\(line)'")
+        return WebDriverProcess(host: host, port: port)
+    }
+
+    /// One answer: the HTTP status and the `value` of the JSON body.
+    struct Answer: CustomStringConvertible {
+        let status: Int
+        let value: Any?
+
+        /// The W3C error code of an error answer.
+        var error: String? { (value as? [String: Any])?["error"] as? String }
+        var message: String { (value as? [String: Any])?["message"] as? String ?? "" }
+        var object: [String: Any] { value as? [String: Any] ?? [:] }
+        var string: String { value as? String ?? "" }
+        /// The id of an element answer.
+        var elementID: String { object["element-6066-11e4-a52e-4f735466cecf"] as? String ?? "" }
+        var description: String { "\(status) \(value.map { "\($0)" } ?? "nil")" }
+    }
+
+    /// Sends one request; `body` is JSON text (or nil for none).
+    func send(_ method: String, _ path: String, _ body: String? = nil) async throws -> Answer {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.timeoutInterval = SanitizedRun.seconds(60)
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
+        let value = json?["value"]
+        return Answer(status: status, value: value is NSNull ? nil : value)
+    }
+
+    /// A new session driving `scene`; its id.
+    func session(scene: String, implicitMilliseconds: Int? = nil) async throws -> String {
+        let timeouts = implicitMilliseconds.map { ", \"timeouts\": {\"implicit\": \($0)}" } ?? ""
+        let answer = try await send(
+            "POST", "/session",
+            "{\"capabilities\": {\"alwaysMatch\": {\"platformName\": \"SceneHost\", \"appium:automationName\": \"SceneHost\", \"appium:scene\": \"\(scene)\"\(timeouts)}, \"firstMatch\": [{}]}}")
+        let id = answer.object["sessionId"] as? String
+        #expect(id != nil, "\(answer)")
+        return id ?? ""
+    }
+
+    /// Finds one element; its id ("" when the answer is an error).
+    func find(_ session: String, _ using: String, _ value: String) async throws -> String {
+        try await send("POST", "/session/\(session)/element", Self.locator(using, value)).elementID
+    }
+
+    static func locator(_ using: String, _ value: String) -> String {
+        let data = try? JSONSerialization.data(withJSONObject: ["using": using, "value": value])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
+
+/// The width and height in a PNG's IHDR chunk, or nil when the bytes are not a PNG.
+func pngSize(_ data: Data) -> (width: Int, height: Int)? {
+    let bytes = [UInt8](data)
+    guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+    func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    return (word(16), word(20))
+}

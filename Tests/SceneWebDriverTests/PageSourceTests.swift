@@ -1,0 +1,78 @@
+import Foundation
+import FoundationXML
+@testable import SceneWebDriver
+import Testing
+
+@Suite("The page source's XML text")
+struct PageSourceTests {
+    /// <Root name='…' x='…'><Leaf bounds='…'/></Root>, plain or as the inside of a JSON string.
+    static func write(_ value: String, jsonEscaped: Bool) -> [UInt8] {
+        var writer = XMLTextWriter(jsonEscaped: jsonEscaped)
+        writer.open("Root")
+        writer.attribute("name", value)
+        writer.attribute("x", number: 12.5)
+        writer.attribute("y", number: -3)
+        writer.open("Leaf")
+        writer.attribute("bounds", bounds: (0, -1, 390, 844))
+        writer.close()
+        writer.close()
+        return writer.bytes
+    }
+
+    @Test("Values are escaped so that an XML parser reads them back exactly; numbers and bounds are written as digits")
+    func escaping() throws {
+        let value = "it's <b> & \"quoted\" \\ back\nline\ttab é \u{1} ctrl"
+        let text = String(decoding: Self.write(value, jsonEscaped: false), as: UTF8.self)
+        #expect(text.hasPrefix("<Root name='it&apos;s &lt;b&gt; &amp; \"quoted\" \\ back&#10;line&#9;tab é \u{FFFD} ctrl' x='12.5' y='-3'>\n"))
+        #expect(text.hasSuffix(" <Leaf bounds='[0,-1][390,844]'/>\n</Root>\n"))
+        let document = try XMLDocument(xmlString: text)
+        let read = document.rootElement()?.attribute(forName: "name")?.stringValue
+        #expect(read == "it's <b> & \"quoted\" \\ back\nline\ttab é \u{FFFD} ctrl")
+    }
+
+    @Test("Written as the inside of a JSON string, it decodes to the same text")
+    func jsonEscaped() throws {
+        let value = "a\\b 'c' \"d\" \n"
+        let inner = Self.write(value, jsonEscaped: true)
+        let decoded = try JSONSerialization.jsonObject(with: Data("\"".utf8 + inner + "\"".utf8), options: [.fragmentsAllowed]) as? String
+        #expect(decoded == String(decoding: Self.write(value, jsonEscaped: false), as: UTF8.self))
+    }
+
+    @Test("Coordinates are written to 1/1000 of a point, whole ones without a fraction", arguments: [
+        (0.0, "0"), (390, "390"), (-3, "-3"), (3.9, "3.9"), (7.14, "7.14"), (1.0005, "1.001"), (-0.125, "-0.125"), (0.0004, "0"),
+        (Double.nan, "0"), (1e13, "0"),
+    ])
+    func coordinates(value: Double, text: String) {
+        #expect(PageSource.number(value) == text)
+    }
+
+    @Test("Class names become XML names")
+    @MainActor
+    func tags() {
+        let tags = TagNames()
+        #expect(tags.tag(for: "BlueView") == "BlueView")
+        #expect(tags.tag(for: "Box<Int>") == "Box_Int_")
+        #expect(tags.tag(for: "9Lives") == "_Lives")
+        #expect(tags.tag(for: "XMLThing") == "_XMLThing")
+    }
+
+    @Test("An XPath's document holds the attributes it can read: the names after @, or all of them for a wildcard or node test", arguments: [
+        ("//Button[@name='ok']", ["name"] as [String]?), ("//*[@hittable='true' and @ x > 3]", ["hittable", "x"]),
+        ("count(//View)", []), ("//Button[@ * = 'x']", nil), ("//Button/attribute::label", nil), ("//Button/attribute :: label", nil),
+        ("//*[@node()]", nil), ("//*[contains(@label, 'a@b')]", ["label", "b"]), ("//*[@ns:label]", nil),
+    ])
+    func attributesRead(expression: String, attributes: [String]?) {
+        #expect(XPathAttributes.read(by: expression) == attributes.map(Set.init))
+    }
+
+    @Test("Actionability and coordinates are computed only for a query that can read them")
+    @MainActor
+    func actionabilityNeeded() {
+        #expect(!WebDriverEndpoint.mayReadActionability(["identifier", "x"]))
+        #expect(WebDriverEndpoint.mayReadActionability(["identifier", "visible"]))
+        #expect(WebDriverEndpoint.mayReadActionability(nil))
+        #expect(!WebDriverEndpoint.mayReadGeometry(["identifier", "hittable"]))
+        #expect(WebDriverEndpoint.mayReadGeometry(["identifier", "bounds"]))
+        #expect(WebDriverEndpoint.mayReadGeometry(nil))
+    }
+}
