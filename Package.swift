@@ -39,6 +39,8 @@ let package = Package(
         .executable(name: "scenectl", targets: ["scenectl"]),
         // For other Swift clients of the bus (and Benchmarks/HostBench).
         .library(name: "DBusKit", targets: ["DBusKit"]),
+        // A private dbus-daemon (BusDaemon), for the tests and Benchmarks/HostBench.
+        .library(name: "SceneProcesses", targets: ["SceneProcesses"]),
         .library(name: "SceneBusContract", targets: ["SceneBusContract"]),
         // Pixels of windows and scenes (for a display layer and Benchmarks/).
         .library(name: "SceneRender", targets: ["SceneRender"]),
@@ -71,7 +73,12 @@ let package = Package(
         .target(name: "SceneSync", swiftSettings: strictImports),
         // The one shape of the host's error types: a code of a domain and a message (see CodedError).
         .target(name: "SceneErrors", swiftSettings: strictImports),
+        // Services started in order and stopped gracefully in reverse order (HostService, ServiceGroup).
+        .target(name: "SceneLifecycle", swiftSettings: strictImports),
         .target(name: "DBusKit", dependencies: ["CDBus", "SceneSync", "SceneErrors"], swiftSettings: strictImports),
+        // Child processes: what a spawned child inherits (SpawnDescriptors) and a private dbus-daemon
+        // under a watchdog (BusDaemon). Process management, kept out of the libdbus wrapper.
+        .target(name: "SceneProcesses", dependencies: ["DBusKit", "SceneSync"], swiftSettings: strictImports),
         // Cairo and Pango (libcairo2-dev, libpango1.0-dev), seen only by SceneRender. CPango declares
         // the few Pango functions used itself (see its shim.h for why it has no pkg-config name).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -83,6 +90,30 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // The desktop display: one SDL window per scene on a thread of its own; input out, frames in.
         .target(name: "SceneDisplay", dependencies: [sceneCore, "SceneRender", "CSDL2", "SceneSync"], swiftSettings: strictImports),
+        // What every object the host serves on a bus shares: members declared reading or changing, the
+        // input policy that gates them (InputGate), a connection's output report (BusOutputReport), and
+        // when a window takes scripted touches.
+        .target(
+            name: "SceneBusServing", dependencies: [sceneCore, "DBusKit", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictImports),
+        // Plugins: search path, probe (in a child process), loader, registry, crash quarantine and
+        // validation. Takes SceneCore and a logger, nothing of the host.
+        .target(
+            name: "ScenePlugins",
+            dependencies: [sceneCore, "SceneSync", "SceneProcesses", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictImports),
+        // The host on the AT-SPI2 accessibility bus. Takes the application, the input policy and a
+        // desktop-offset closure (AccessibilityBridge.start), nothing else of the host.
+        .target(
+            name: "SceneAccessibility",
+            dependencies: [sceneCore, "DBusKit", "SceneErrors", "SceneRender", "SceneBusServing", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictImports),
+        // The host as an MPRIS media player. Takes a MediaPlayerHost (the application, the input policy,
+        // the host API's connection, call budget and remote-control path), nothing else of the host.
+        .target(
+            name: "SceneMedia",
+            dependencies: [sceneCore, "DBusKit", "SceneErrors", "SceneBusServing", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictImports),
         // libxml2 (libxml2-dev), seen only by SceneXPath.
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // XML documents built element by element and XPath 1.0 queries on them (libxml2's engine).
@@ -109,6 +140,12 @@ let package = Package(
                 "SceneSync",
                 "SceneErrors",
                 "DBusKit",
+                "SceneProcesses",
+                "SceneBusServing",
+                "ScenePlugins",
+                "SceneAccessibility",
+                "SceneMedia",
+                "SceneLifecycle",
                 "SceneRender",
                 "SceneDisplay",
                 "SceneBusContract",
@@ -142,22 +179,31 @@ let package = Package(
         pluginTarget("FixtureToolkit", folder: "Tests/PluginFixtures"),
 
         // Starting and awaiting the programs the tests run (see SpawnedProcess), shared by the test targets.
-        .target(name: "TestProcesses", dependencies: ["DBusKit"], path: "Tests/TestProcesses", swiftSettings: strictImports),
+        .target(name: "TestProcesses", dependencies: ["SceneProcesses"], path: "Tests/TestProcesses", swiftSettings: strictImports),
         // The seeded generator the test targets draw random cases from.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictImports),
 
         .testTarget(name: "SceneSyncTests", dependencies: ["SceneSync"], swiftSettings: strictImports),
         .testTarget(name: "SceneErrorsTests", dependencies: ["SceneErrors"], swiftSettings: strictImports),
+        .testTarget(name: "SceneLifecycleTests", dependencies: ["SceneLifecycle"], swiftSettings: strictImports),
         .testTarget(name: "SceneCoreTests", dependencies: [sceneCore, "TestSupport"], swiftSettings: strictImports),
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SceneErrors", "TestProcesses"], swiftSettings: strictImports),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SceneErrors", "SceneProcesses", "TestProcesses"], swiftSettings: strictImports),
+        .testTarget(name: "SceneBusServingTests", dependencies: ["SceneBusServing", "DBusKit"], swiftSettings: strictImports),
+        .testTarget(
+            name: "SceneAccessibilityTests", dependencies: ["SceneAccessibility", sceneCore, "DBusKit"], swiftSettings: strictImports),
+        .testTarget(name: "SceneMediaTests", dependencies: ["SceneMedia", sceneCore, "DBusKit"], swiftSettings: strictImports),
+        .testTarget(
+            name: "ScenePluginsTests", dependencies: ["ScenePlugins", "SceneHostKit", sceneCore, "TestProcesses", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictImports),
+        .testTarget(name: "SceneProcessesTests", dependencies: ["SceneProcesses", "DBusKit", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
-        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneBusServing", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneXPathTests", dependencies: ["SceneXPath"], swiftSettings: strictImports),
         .testTarget(name: "SceneWebDriverTests", dependencies: ["SceneWebDriver", "SceneViewTree", sceneCore], swiftSettings: strictImports),
         .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
-            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", sceneCore, "DBusKit", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
+            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
             exclude: ["Snapshots/Golden"], swiftSettings: strictImports),
     ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },
     swiftLanguageModes: [.v6]

@@ -57,6 +57,7 @@ let package = Package(
             dependencies: [
                 "BenchSupport",
                 .product(name: "DBusKit", package: rootPackage),
+                .product(name: "SceneProcesses", package: rootPackage),
                 .product(name: "SceneBusContract", package: rootPackage),
                 // The snapshot section draws the host's window in process too: the same tree file
                 // (FixtureManyViews' TreeFile) and the same renderer.

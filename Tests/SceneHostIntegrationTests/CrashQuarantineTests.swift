@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import Glibc
 import SceneBusContract
+import SceneProcesses
 import TestProcesses
 import Testing
 

@@ -1,6 +1,8 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneMedia
+import SceneProcesses
 import TestProcesses
 import Testing
 

@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import SceneBusContract
 import SceneHostKit
+import SceneProcesses
 import TestProcesses
 import Testing
 

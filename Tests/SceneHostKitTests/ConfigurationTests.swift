@@ -1,6 +1,11 @@
 import Foundation
+import Glibc
+import SceneAccessibility
+import SceneBusServing
 import SceneCore
 import SceneHostKit
+import SceneMedia
+import ScenePlugins
 import Testing
 
 @Suite("Host configuration")
@@ -99,5 +104,16 @@ struct ConfigurationTests {
         let folders = PluginRegistry.resolveFolders(
             ["@executable_dir", "plugins", "/abs"], configurationPath: "/etc/scene/host.yaml", executable: "/usr/bin/scene-host")
         #expect(folders == ["/usr/bin", "/etc/scene/plugins", "/abs"])
+    }
+
+    @Test("The user configuration is $XDG_CONFIG_HOME/scenehost/scene-host.yaml when the file exists")
+    func userConfiguration() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-xdg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        #expect(HostConfiguration.userConfigurationPath(environment: ["XDG_CONFIG_HOME": home]) == nil)
+        try FileManager.default.createDirectory(atPath: home + "/scenehost", withIntermediateDirectories: true)
+        try Data("scenes: []\n".utf8).write(to: URL(fileURLWithPath: home + "/scenehost/scene-host.yaml"))
+        #expect(HostConfiguration.userConfigurationPath(environment: ["XDG_CONFIG_HOME": home]) == home + "/scenehost/scene-host.yaml")
+        #expect(HostConfiguration.userConfigurationPath(environment: ["HOME": home + "/nobody"]) == nil)
     }
 }

@@ -1,7 +1,7 @@
-import DBusKit
 import Dispatch
 import Foundation
 import Glibc
+import SceneProcesses
 import Synchronization
 import Testing
 

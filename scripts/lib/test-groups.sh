@@ -7,9 +7,9 @@
 # services waited 20 s and more for their turn. Each group has a main actor to itself:
 #   models       every unit test target (the pure model, the host's units): CPU-bound, no bus of
 #                their own (a new unit target lands here, so none is ever left out)
-#   bus          DBusKit against private bus daemons
+#   bus          DBusKit and SceneProcesses against private bus daemons
 #   integration  the real binaries driven over D-Bus, X and external clients
-bus_filter='^DBusKitTests\.'
+bus_filter='^(DBusKitTests|SceneProcessesTests)\.'
 integration_filter='^SceneHostIntegrationTests\.'
 test_groups=(
     "models:--skip $bus_filter --skip $integration_filter"

@@ -2,6 +2,7 @@ import BenchSupport
 import DBusKit
 import Foundation
 import Glibc
+import SceneProcesses
 
 /// Issue 6's accessibility targets, against release `scene-host` processes whose accessibility bus is
 /// a bus daemon started for the section (`AT_SPI_BUS_ADDRESS`), where the benchmark plays the AT-SPI

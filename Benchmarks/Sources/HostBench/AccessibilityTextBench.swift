@@ -2,6 +2,7 @@ import BenchSupport
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneProcesses
 
 /// Issue 14's speed targets, against one release `scene-host` with `Benchmarks/Config/text-and-focus.yaml`
 /// (a 10,000-character label, an empty text field and the controls row), its accessibility bus a bus
@@ -100,7 +101,7 @@ private func measureFocus(_ client: AtspiBenchClient, hostBus: String, accessibi
         var last: UInt64 = 0
     }
     let arrivals = Arrivals()
-    let listener = try BusConnection.connect(to: .address(accessibilityBus))
+    let listener = try BusConnection.connectBlocking(to: .address(accessibilityBus))
     let subscribed = Arrivals()
     var subscription: MatchSubscription?
     Task { @MainActor in
@@ -115,7 +116,7 @@ private func measureFocus(_ client: AtspiBenchClient, hostBus: String, accessibi
     try turnRunLoop(until: { subscribed.count == 1 }, timeout: 10, what: "the focus subscription")
     guard subscription != nil else { throw BenchError("cannot subscribe to Focus events on the accessibility bus") }
     defer { subscription?.cancel() }
-    let keys = try BusConnection.connect(to: .address(hostBus))
+    let keys = try BusConnection.connectBlocking(to: .address(hostBus))
     /// One Tab: the time from sending it to the Focus event's arrival, in µs.
     func tab() throws -> Double {
         let message = BusMessage.methodCall(

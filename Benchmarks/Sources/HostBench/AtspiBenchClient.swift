@@ -13,7 +13,7 @@ final class AtspiBenchClient {
     let application: BusName
 
     init(address: String, application: BusName) throws {
-        connection = try BusConnection.connect(to: .address(address))
+        connection = try BusConnection.connectBlocking(to: .address(address))
         self.application = application
     }
 

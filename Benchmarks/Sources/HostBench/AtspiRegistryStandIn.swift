@@ -15,7 +15,7 @@ final class AtspiRegistryStandIn {
     static let desktopPath: ObjectPath = "/org/a11y/atspi/accessible/root"
 
     init(address: String) throws {
-        let connection = try BusConnection.connect(to: .address(address))
+        let connection = try BusConnection.connectBlocking(to: .address(address))
         self.connection = connection
         let desktop = BusValue.structure([.string(connection.uniqueName?.rawValue ?? ""), .objectPath(Self.desktopPath)])
         try connection.export(

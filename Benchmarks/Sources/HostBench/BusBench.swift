@@ -2,6 +2,7 @@ import BenchSupport
 import DBusKit
 import Foundation
 import Glibc
+import SceneProcesses
 
 /// The D-Bus targets, against a release `scene-host` (embedded default configuration) on a bus daemon
 /// started for each run; every figure is measured in `runs` runs (a fresh daemon and host each) and

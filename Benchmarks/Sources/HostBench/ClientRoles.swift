@@ -29,7 +29,7 @@ func runSubscriberRole(address: String) -> Never {
     let tally = Tally()
     let connection: BusConnection
     do {
-        connection = try BusConnection.connect(to: .address(address))
+        connection = try BusConnection.connectBlocking(to: .address(address))
     } catch {
         print("error: \(error)")
         exit(1)

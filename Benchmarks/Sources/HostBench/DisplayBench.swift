@@ -2,6 +2,7 @@ import BenchSupport
 import DBusKit
 import Foundation
 import Glibc
+import SceneProcesses
 
 /// Issue 13's display targets, under a private Xvfb, against the release `scene-host --display on`
 /// (three demo scenes in three windows), with input injected through XTest — the real X input path

@@ -3,6 +3,7 @@ import DBusKit
 import Foundation
 import Glibc
 import SceneBusContract
+import SceneProcesses
 
 /// Issue 11's fairness target, against one release `scene-host` per run: while one client floods the
 /// host with calls as fast as it can (512 in flight, one connection), another client's `Peer.Ping`
@@ -133,7 +134,7 @@ func runFloodRole(address: String, kind: String, seconds: Double) -> Never {
     let window: ObjectPath = SceneBusContract.windowPath(3)  // the Gallery main window
     let screen = (x: 1000.0, y: 700.0)
     do {
-        connection = try BusConnection.connect(to: .address(address))
+        connection = try BusConnection.connectBlocking(to: .address(address))
     } catch {
         emitLine("error: \(error)")
         exit(1)

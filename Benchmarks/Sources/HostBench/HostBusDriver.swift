@@ -9,7 +9,7 @@ final class HostBusDriver {
     let connection: BusConnection
 
     init(address: String) throws {
-        connection = try BusConnection.connect(to: .address(address))
+        connection = try BusConnection.connectBlocking(to: .address(address))
     }
 
     /// `org.freedesktop.DBus.Peer.Ping` on the host's root object: the bare round trip.

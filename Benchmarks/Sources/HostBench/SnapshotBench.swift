@@ -4,6 +4,7 @@ import FixtureManyViews
 import Foundation
 import SceneBusContract
 import SceneCore
+import SceneProcesses
 import SceneRender
 
 /// Issue 12's snapshot target, against one release `scene-host` holding the realistic 482-view window

@@ -1,6 +1,7 @@
 import BenchSupport
 import DBusKit
 import Foundation
+import SceneProcesses
 
 /// Issue 4's start-up targets: probe plus load ≤ 50 ms per plugin (median), and host start to all three
 /// demo scenes connected ≤ 400 ms.

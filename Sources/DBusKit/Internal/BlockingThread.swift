@@ -5,16 +5,19 @@ import Glibc
 ///
 /// Each call starts one detached thread that ends with the work. Should the thread not start (the
 /// process is out of threads), the work runs on the calling thread instead: slower, never lost.
-enum BlockingThread {
+///
+/// Package-visible for SceneProcesses' `BusDaemon`, which reaps its daemon on such a thread; it is
+/// not part of DBusKit's API for clients.
+package enum BlockingThread {
     /// Runs `work` on a new thread and returns its result; the caller suspends meanwhile.
-    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    package static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             detach { continuation.resume(returning: work()) }
         }
     }
 
     /// Starts `work` on a new thread and returns at once.
-    static func detach(_ work: @escaping @Sendable () -> Void) {
+    package static func detach(_ work: @escaping @Sendable () -> Void) {
         let job = Unmanaged.passRetained(Job(work))
         var thread: pthread_t = 0
         let started = pthread_create(

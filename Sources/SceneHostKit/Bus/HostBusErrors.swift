@@ -1,6 +1,7 @@
 import DBusKit
 import SceneBusContract
 import SceneCore
+import ScenePlugins
 
 /// Turns the host's errors into `org.scenehost.Error.*` D-Bus errors whose message names the bad value
 /// (scripted input's ``InputError`` carries its own: `error.busError`).

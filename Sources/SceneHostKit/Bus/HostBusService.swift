@@ -2,7 +2,9 @@ public import DBusKit
 import Foundation
 public import Logging
 import SceneBusContract
-import SceneCore
+import SceneBusServing
+public import SceneCore
+import SceneProcesses
 
 /// The host on D-Bus: the connection, the well-known name, the exported objects and the publisher.
 ///
@@ -247,7 +249,7 @@ public final class HostBusService {
     /// the one path for `Host1.SendRemoteControl` and the MPRIS player, so both produce the same
     /// `RemoteControlDelivered` signal and log lines. Returns the responder that handled it.
     @discardableResult
-    func sendRemoteControl(_ subtype: Event.EventSubtype) -> Responder? {
+    public func sendRemoteControl(_ subtype: Event.EventSubtype) -> Responder? {
         host.application.sendRemoteControl(subtype)
     }
 

@@ -1,5 +1,6 @@
 import DBusKit
 import SceneBusContract
+import SceneBusServing
 import SceneCore
 
 /// `Host1.Find` and `Host1.TapMatching`: selectors parsed once, matched against the live trees; the

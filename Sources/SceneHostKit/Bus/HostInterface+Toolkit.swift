@@ -1,5 +1,6 @@
 import DBusKit
 import SceneBusContract
+import SceneBusServing
 import SceneCore
 
 /// The test engineer's methods of `org.scenehost.Host1`: waiting for idle and moving the virtual

@@ -1,7 +1,9 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneBusServing
 import SceneCore
+import ScenePlugins
 
 /// `org.scenehost.Host1` at `/org/scenehost/SceneHost`: host-wide input, motion, remote control,
 /// plugin loading, and every event signal.

@@ -1,5 +1,6 @@
 import DBusKit
 import SceneBusContract
+import SceneBusServing
 import SceneCore
 
 /// `org.scenehost.Scene1` at `/org/scenehost/SceneHost/scene/<name>`: one scene's state and life-cycle.

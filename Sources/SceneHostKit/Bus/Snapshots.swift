@@ -1,4 +1,5 @@
 import DBusKit
+import SceneBusServing
 import SceneCore
 import SceneErrors
 import SceneRender

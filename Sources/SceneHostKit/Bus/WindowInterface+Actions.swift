@@ -1,5 +1,6 @@
 import DBusKit
 import SceneBusContract
+import SceneBusServing
 import SceneCore
 
 /// `Window1.PerformActions`: WebDriver's Perform Actions body, delivered as the same scripted input

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneBusServing
 import SceneCore
 
 /// `org.scenehost.Window1` at `/org/scenehost/SceneHost/window/<n>`: one window's state, its view tree,
@@ -159,12 +160,5 @@ enum WindowInterface {
                     PropertyDescription("FirstResponder", signature: .string) { .string(BusPublisher.describe(try window().firstResponder)) },
                 ])
         ]
-    }
-}
-
-extension Window {
-    /// Visible and in a foreground-active scene: a scripted gesture on it would be delivered.
-    var takesTouchesForScripts: Bool {
-        !isHidden && windowScene?.activationState == .foregroundActive
     }
 }

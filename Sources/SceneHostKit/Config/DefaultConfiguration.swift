@@ -1,4 +1,5 @@
 import Foundation
+import ScenePlugins
 
 extension HostConfiguration {
     /// The configuration `scene-host` uses when started without `--config`: the three demo scenes.

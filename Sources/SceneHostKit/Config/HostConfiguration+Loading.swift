@@ -1,6 +1,9 @@
 import Foundation
+import SceneAccessibility
+import SceneBusServing
 import SceneCore
 import SceneDisplay
+import SceneMedia
 import SceneWebDriver
 import Yams
 

@@ -1,4 +1,7 @@
+public import SceneAccessibility
+public import SceneBusServing
 public import SceneCore
+public import SceneMedia
 public import SceneWebDriver
 
 /// Everything `scene-host` reads from its configuration file, with the defaults a missing key takes.
@@ -120,29 +123,6 @@ public struct ScriptLimits: Sendable, Equatable {
     public var callsPerSecond: Double = 10_000
 
     public init() {}
-}
-
-/// Key `accessibility`.
-public enum AccessibilityMode: String, Sendable, Equatable, CaseIterable {
-    /// On while `org.a11y.Status` (`IsEnabled` or `ScreenReaderEnabled`) says assistive technology is
-    /// in use, off otherwise, following every change; without that status, on when
-    /// `AT_SPI_BUS_ADDRESS` names an accessibility bus.
-    case auto
-    /// Always on the accessibility bus when it can be found.
-    case on
-    /// Never.
-    case off
-}
-
-/// Key `mpris`. The player goes on the session bus when there is one, otherwise on the bus the host
-/// API uses (its private bus); the modes differ only in how a failure to start is reported.
-public enum MediaPlayerMode: String, Sendable, Equatable, CaseIterable {
-    /// On; when the player cannot start (no name, no export) the host logs it at info and carries on.
-    case auto
-    /// On; a failure to start is logged as a warning.
-    case on
-    /// No MPRIS player.
-    case off
 }
 
 /// Key `log-level`: swift-log's level names.

@@ -30,7 +30,15 @@ public final class DesktopDisplay: ApplicationObserver {
     }
 
     public let server: DisplayServer
-    private let host: SceneHost
+    /// The model the windows show; observed from ``start()`` to ``stop()``.
+    private let application: Application
+    /// Where the display's input goes: the path scripted replays take too.
+    private let deviceInput: DeviceInput
+    /// The host's pending-work list: the display registers its own entries and asks for a check after
+    /// each batch of input and each frame.
+    private let pendingWorkRegistry: PendingWorkRegistry
+    /// The model's clock: on a virtual clock events take the model's now, not SDL's time.
+    private let clockMode: ClockMode
     /// The display's own renderer: its compositors report what changed since the display's last
     /// frame, whoever else takes snapshots meanwhile.
     private let renderer = Renderer()
@@ -86,8 +94,22 @@ public final class DesktopDisplay: ApplicationObserver {
     /// Seconds between frames: one display refresh.
     public private(set) var frameInterval = 1.0 / 60
 
-    public init(host: SceneHost, options: DisplayOptions, logger: Logger) {
-        self.host = host
+    /// The display holds these and nothing that holds it back (the host refers to its display weakly,
+    /// the session owns it).
+    ///
+    /// - Parameters:
+    ///   - application: the model whose scenes get desktop windows.
+    ///   - deviceInput: where the windows' fingers, keys, text and focus are delivered.
+    ///   - pendingWork: the host's pending-work list (idle detection).
+    ///   - clockMode: the model's clock: real time keeps SDL's event times, a virtual clock its own now.
+    public init(
+        application: Application, deviceInput: DeviceInput, pendingWork: PendingWorkRegistry, clockMode: ClockMode, options: DisplayOptions,
+        logger: Logger
+    ) {
+        self.application = application
+        self.deviceInput = deviceInput
+        self.pendingWorkRegistry = pendingWork
+        self.clockMode = clockMode
         self.logger = logger
         // Weak: the display thread may outlive the controller by a moment at shutdown.
         let box = WeakDisplay()
@@ -102,16 +124,16 @@ public final class DesktopDisplay: ApplicationObserver {
     /// Starts the display thread and opens a window for every connected scene (later scenes get
     /// theirs when they connect).
     public func start() {
-        host.application.addObserver(self)
-        host.pendingWork.register(workSource)
+        application.addObserver(self)
+        pendingWorkRegistry.register(workSource)
         server.start()
-        for scene in host.application.connectedScenes { open(scene) }
+        for scene in application.connectedScenes { open(scene) }
     }
 
     /// Closes the windows and stops the display thread (at once; see ``DisplayServer/stop()``).
     public func stop() {
-        host.application.removeObserver(self)
-        host.pendingWork.unregister(workSource)
+        application.removeObserver(self)
+        pendingWorkRegistry.unregister(workSource)
         for window in windows.values { detachObservers(window) }
         windows = [:]
         scenesByWindow = [:]
@@ -139,7 +161,7 @@ public final class DesktopDisplay: ApplicationObserver {
     /// Brings `scene`'s desktop window to the front and asks for the keyboard focus, unless it has
     /// it (best effort: a Wayland compositor or a window manager may refuse).
     public func raise(_ scene: WindowScene) {
-        guard let window = windows[ObjectIdentifier(scene)], window.visible, host.deviceInput.focusedScene != scene.name else { return }
+        guard let window = windows[ObjectIdentifier(scene)], window.visible, deviceInput.focusedScene != scene.name else { return }
         server.send(.raise(window.id))
     }
 
@@ -278,7 +300,7 @@ public final class DesktopDisplay: ApplicationObserver {
             presented = true
         }
         if !presented { server.inputsShowedNothing(through: lastSerial) }
-        host.pendingWork.setNeedsCheck()
+        pendingWorkRegistry.setNeedsCheck()
     }
 
     static func now() -> Double {
@@ -302,7 +324,7 @@ public final class DesktopDisplay: ApplicationObserver {
         if lastSerial != serialBefore, !dirtiedDuringDrain, !frameScheduled {
             server.inputsShowedNothing(through: lastSerial)
         }
-        host.pendingWork.setNeedsCheck()
+        pendingWorkRegistry.setNeedsCheck()
     }
 
     private func handle(_ event: DisplayEvent) {
@@ -327,24 +349,24 @@ public final class DesktopDisplay: ApplicationObserver {
             // focus change would reset the modifiers of the pointer's next press.
             let steps = changes.map { FingerStep(slot: $0.finger, phase: Self.phase($0.phase), location: $0.location) }
             if steps.allSatisfy({ $0.phase == .move }) { movesDelivered += 1 }
-            host.deviceInput.deliver(.touches(scene: scene.name, steps), timestamp: eventTime(timestamp))
+            deviceInput.deliver(.touches(scene: scene.name, steps), timestamp: eventTime(timestamp))
         case .key(_, let key, let timestamp, _):
             switch key {
             case .key(let key, let isDown, _):
-                host.deviceInput.deliver(.keyboard(.press(key, isDown ? .began : .ended)), timestamp: eventTime(timestamp))
+                deviceInput.deliver(.keyboard(.press(key, isDown ? .began : .ended)), timestamp: eventTime(timestamp))
             case .media(let subtype):
-                host.deviceInput.deliver(.keyboard(.mediaKey(subtype)), timestamp: eventTime(timestamp))
+                deviceInput.deliver(.keyboard(.mediaKey(subtype)), timestamp: eventTime(timestamp))
             }
         case .text(_, let text, let timestamp, _):
             do throws(InputError) {
                 try KeyboardInput.checkTypedText(text)
-                host.deviceInput.deliver(.keyboard(.text(text)), timestamp: eventTime(timestamp))
+                deviceInput.deliver(.keyboard(.text(text)), timestamp: eventTime(timestamp))
             } catch {
                 logger.info("display: typed text ignored: \(error.message)")
             }
         case .focus(let id, let gained, let timestamp, _):
             guard let window = scenesByWindow[id], let scene = window.scene else { return }
-            host.deviceInput.deliver(.focus(scene: scene.name, gained: gained), timestamp: eventTime(timestamp))
+            deviceInput.deliver(.focus(scene: scene.name, gained: gained), timestamp: eventTime(timestamp))
         case .moved(let id, let position):
             scenesByWindow[id]?.position = position
         case .needsFullFrame(let id):
@@ -352,14 +374,14 @@ public final class DesktopDisplay: ApplicationObserver {
         case .closeRequested(let id):
             guard let window = scenesByWindow[id], let scene = window.scene else { return }
             logger.info("display: the window of scene \(scene.name) was closed; disconnecting the scene")
-            host.application.disconnect(scene)
+            application.disconnect(scene)
         }
     }
 
     /// The time an event happened for the model: SDL's (monotonic seconds, the real clock's scale),
     /// or the model's own now on a virtual clock, where real time means nothing.
     private func eventTime(_ timestamp: Double) -> Double? {
-        host.clock.mode == .real ? timestamp : nil
+        clockMode == .real ? timestamp : nil
     }
 
     static func phase(_ phase: FingerChange.Phase) -> InputSample.Phase {
@@ -375,7 +397,7 @@ public final class DesktopDisplay: ApplicationObserver {
     /// in the desktop window of its scene, with the candidate window at the field.
     private func updateTextInput() {
         var wanted: (window: DisplayWindowID, caret: Rect?)?
-        if let keyWindow = host.application.keyWindow, let responder = keyWindow.firstResponder, responder is any KeyInput,
+        if let keyWindow = application.keyWindow, let responder = keyWindow.firstResponder, responder is any KeyInput,
             let scene = keyWindow.windowScene, let window = windows[ObjectIdentifier(scene)]
         {
             var caret: Rect?

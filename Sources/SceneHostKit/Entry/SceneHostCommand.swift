@@ -2,8 +2,10 @@ public import ArgumentParser
 import Foundation
 import Glibc
 import Logging
+import SceneBusServing
 import SceneCore
 import SceneDisplay
+import ScenePlugins
 import SceneWebDriver
 
 /// `scene-host`: hosts plugin scenes with the UIKit event model.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScenePlugins
 
 /// `scene-host validate-plugin PATH`: see ``PluginValidator``.
 struct ValidatePluginCommand: ParsableCommand {

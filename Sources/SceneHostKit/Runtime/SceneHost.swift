@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 public import SceneCore
+public import ScenePlugins
 public import SceneRender
 
 /// The running host: one ``Application`` on the configured clock (``MonotonicClock`` or
@@ -18,8 +19,10 @@ public final class SceneHost {
     public let injector: TouchInjector
     /// Device input (a desktop window's fingers, keys, text and focus, or their replay).
     public let deviceInput: DeviceInput
-    /// The desktop display, when scenes are shown in desktop windows.
-    public internal(set) var desktop: DesktopDisplay?
+    /// The desktop display, when scenes are shown in desktop windows. Weak: whoever starts the display
+    /// owns it (the session); the display holds the application, the device input and the pending-work
+    /// list, never the host.
+    public internal(set) weak var desktop: DesktopDisplay?
     /// Scripted input runs in flight, of every injector (the host's and each bus client's).
     public let scripts = ScriptRunList()
     /// What the host still has to do: SceneCore's pending work, clock timers, scripted input and

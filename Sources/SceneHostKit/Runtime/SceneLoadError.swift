@@ -1,4 +1,5 @@
 public import SceneCore
+public import ScenePlugins
 
 /// Why a scene could not be connected: its plugin was refused, or the scene itself is invalid
 /// (duplicate or malformed name).

@@ -1,3 +1,4 @@
+import SceneBusServing
 import SceneCore
 import SceneRender
 import SceneViewTree

@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import Glibc
+import SceneProcesses
 import Synchronization
 import TestProcesses
 import Testing

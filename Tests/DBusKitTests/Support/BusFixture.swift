@@ -1,4 +1,5 @@
 import DBusKit
+import SceneProcesses
 import TestProcesses
 import Testing
 

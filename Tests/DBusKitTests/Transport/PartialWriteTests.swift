@@ -1,5 +1,6 @@
 @testable import DBusKit
 import Glibc
+import SceneProcesses
 import Testing
 
 @Suite("A connection whose socket takes only part of what is sent", .tags(.needsBus))

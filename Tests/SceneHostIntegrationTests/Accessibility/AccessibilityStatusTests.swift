@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import SceneProcesses
 import TestProcesses
 import Testing
 

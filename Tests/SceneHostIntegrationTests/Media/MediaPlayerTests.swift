@@ -2,6 +2,8 @@ import DBusKit
 import Foundation
 import Glibc
 import SceneBusContract
+import SceneMedia
+import SceneProcesses
 import TestProcesses
 import Testing
 

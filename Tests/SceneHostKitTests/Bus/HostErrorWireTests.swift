@@ -1,6 +1,8 @@
 import DBusKit
+@testable import SceneAccessibility
 import SceneCore
 import SceneErrors
+@testable import SceneMedia
 import SceneRender
 @testable import SceneHostKit
 import Testing

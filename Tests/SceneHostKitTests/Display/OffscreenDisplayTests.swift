@@ -1,8 +1,10 @@
 import Foundation
 import Logging
+import SceneAccessibility
 import SceneCore
 import SceneDisplay
 import SceneHostKit
+import SceneMedia
 import SceneRender
 import Testing
 
@@ -28,7 +30,9 @@ struct OffscreenDisplayTests {
         let scene = try host.application.connectScene(
             named: name, pluginName: "Test", delegate: delegate, screenFrame: Rect(origin: origin, size: Size(width: 400, height: 800)))
         scene.activate()
-        let display = DesktopDisplay(host: host, options: DisplayOptions(driver: .offscreen), logger: Logger(label: "test"))
+        let display = DesktopDisplay(
+            application: host.application, deviceInput: host.deviceInput, pendingWork: host.pendingWork, clockMode: host.clock.mode,
+            options: DisplayOptions(driver: .offscreen), logger: Logger(label: "test"))
         await Self.takeTurn(display.server)
         display.start()
         return (host, delegate, scene, display)

@@ -1,0 +1,57 @@
+import DBusKit
+import SceneBusServing
+import SceneCore
+
+/// `org.a11y.atspi.Cache` at `/org/a11y/atspi/cache`: the whole tree in one reply, which every
+/// libatspi client asks for first.
+extension AccessibilityBridge {
+    /// The cache item signature: object, application, parent, index in parent, child count,
+    /// interfaces, name, role, description, states.
+    static let cacheItemSignature: Signature = "((so)(so)(so)iiassusau)"
+
+    func cacheInterface() -> InterfaceDescription {
+        InterfaceDescription(
+            AtspiNames.cache, gate: gate,
+            methods: [
+                .writingMethod("GetItems", access: .reads, outputs: [.init(nil, "a((so)(so)(so)iiassusau)")]) { [weak self] _, writer in
+                    try self?.writeCacheItems(&writer)
+                }
+            ],
+            signals: [
+                SignalDescription("AddAccessible", arguments: [.init("nodeAdded", Self.cacheItemSignature)]),
+                SignalDescription("RemoveAccessible", arguments: [.init("nodeRemoved", "(so)")]),
+            ])
+    }
+
+    /// Writes every exposed object, depth first from the root (whose parent is the desktop and whose
+    /// index is -1), as `a((so)(so)(so)iiassusau)`. Gives every view an id.
+    func writeCacheItems(_ writer: inout MessageWriter) throws {
+        flushChanges()
+        let root = reference(of: .application)
+        var failure: (any Error)?
+        try writer.appendArray(of: Self.cacheItemSignature) { writer in
+            tree.walk { node, parent, index, children in
+                guard failure == nil else { return }
+                do {
+                    try writer.appendStruct { writer in
+                        try writer.append(reference(of: node))
+                        try writer.append(root)
+                        try writer.append(parent.map { reference(of: $0) } ?? desktop)
+                        try writer.append(index)
+                        try writer.append(Int32(clamping: children.count))
+                        try writer.appendArray(of: .string) { writer in
+                            for interface in tree.interfaces(of: node) { try writer.append(interface.rawValue) }
+                        }
+                        try writer.append(tree.name(of: node))
+                        try writer.append(tree.role(of: node).rawValue)
+                        try writer.append(tree.description(of: node))
+                        try Self.append(tree.states(of: node), to: &writer)
+                    }
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,35 @@
+public import DBusKit
+public import SceneBusServing
+public import SceneCore
+
+/// What the MPRIS player takes from the host, and nothing more: the model it controls, the input
+/// policy its commands pass, the host API's connection (the player is served there when that is on
+/// the session bus, or when there is no session bus), and the host API's call budget and
+/// remote-control path, so that an MPRIS command and `Host1.SendRemoteControl` are counted and
+/// delivered alike. The host's D-Bus service provides it. Main actor only.
+@MainActor
+public protocol MediaPlayerHost: AnyObject {
+    /// The model whose key window's first responder the player controls.
+    var application: Application { get }
+    /// Who may send the player's commands.
+    var inputPolicy: InputPolicy { get }
+    /// The host API's connection.
+    var apiConnection: BusConnection { get }
+    /// The address of the host API's bus.
+    var apiAddress: String { get }
+    /// Spends one call from the budget kept under `budgetKey` (the calls-per-second budget of bus
+    /// clients).
+    ///
+    /// - Throws: `org.scenehost.Error.LimitsExceeded` naming `caller` when the budget is spent.
+    func admitCall(from caller: String, budgetKey: String) throws
+    /// The client whose budget is kept under `budgetKey` left its bus: its budget (and anything else
+    /// the host keeps for it) is forgotten.
+    func clientLeft(budgetKey: String)
+    /// Delivers a remote-control event to the key window's first responder and up the chain, as
+    /// `Host1.SendRemoteControl` does; returns the responder that handled it.
+    @discardableResult
+    func sendRemoteControl(_ subtype: Event.EventSubtype) -> Responder?
+    /// The number of `window` on the host API (`/org/scenehost/SceneHost/window/<n>`), 0 when it is
+    /// not published.
+    func windowNumber(of window: Window) -> Int
+}

@@ -1,0 +1,55 @@
+@testable import ScenePlugins
+import Testing
+
+@Suite("A child's time limit counts from when it runs its own code")
+struct ChildDeadlineTests {
+    @Test("Until the child says it runs, the start limit applies; then the run limit, from that moment")
+    func limitsInTurn() {
+        var deadline = ChildDeadline(runLimit: 5, startLimit: 60)
+        #expect(deadline.deadline == 60)
+        let next = deadline.started(at: 12)
+        #expect(next == 17)
+        #expect(deadline.phase == .running(since: 12))
+    }
+
+    @Test("The start limit is ten times the run limit, and at least a minute")
+    func startLimit() {
+        #expect(ChildDeadline(runLimit: 5).startLimit == 60)
+        #expect(ChildDeadline(runLimit: 30).startLimit == 300)
+    }
+
+    @Test("A child that never says it runs is killed for the start limit")
+    func killedWhileStarting() {
+        var deadline = ChildDeadline(runLimit: 5, startLimit: 60)
+        let kill = deadline.expired()
+        let stage = deadline.exited()
+        #expect(kill)
+        #expect(stage == .starting)
+    }
+
+    @Test("A child killed for the run limit says when it had started; a late announcement changes nothing")
+    func killedWhileRunning() {
+        var deadline = ChildDeadline(runLimit: 5, startLimit: 60)
+        _ = deadline.started(at: 2.5)
+        let kill = deadline.expired()
+        let late = deadline.started(at: 9)
+        let again = deadline.expired()
+        let stage = deadline.exited()
+        #expect(kill)
+        #expect(late == nil)
+        #expect(!again, "killed once")
+        #expect(stage == .running(startedAfter: 2.5))
+        #expect(ChildDeadline.Stage.running(startedAfter: 2.5).description == "of running (it started after 2.5 s)")
+    }
+
+    @Test("A child that ends by itself is not killed afterwards")
+    func endedInTime() {
+        var deadline = ChildDeadline(runLimit: 5, startLimit: 60)
+        _ = deadline.started(at: 1)
+        let stage = deadline.exited()
+        #expect(stage == nil)
+        #expect(deadline.deadline == nil)
+        let kill = deadline.expired()
+        #expect(!kill)
+    }
+}
