@@ -146,6 +146,29 @@ private func passBorrowed<Object: AnyObject, Result>(_ reference: inout Object, 
     body(reference)
 }
 
+/// The index of the first element of `array`, from `start` on, for which `test` holds; nil when there
+/// is none. Each element is passed to `test` in place, without retaining it (owner holds: `array`
+/// holds its elements). `test` must not change `array` or run code outside SceneCore: this is for code
+/// that only reads, such as the gesture arena, which never calls its members' code.
+@inline(__always)
+func firstIndex<Element: AnyObject>(in array: inout [Element], from start: Int = 0, where test: (Element) -> Bool) -> Int? {
+    var index = start
+    while index < array.count {
+        if withUnretained(unretainedElementBits(&array, index), as: Element.self, test) { return index }
+        index += 1
+    }
+    return nil
+}
+
+/// Calls `body` with element `index` of `array` (in range), in place, without retaining it, under the
+/// same terms as ``firstIndex(in:from:where:)``.
+@inline(__always)
+func withElement<Element: AnyObject, Result>(
+    in array: inout [Element], at index: Int, _ body: (Element) -> Result
+) -> Result {
+    withUnretained(unretainedElementBits(&array, index), as: Element.self, body)
+}
+
 /// The phase of the touch at `index` of `touches` (in range), read in place without retaining it
 /// (owner holds: the list holds the touch).
 @MainActor @inline(__always)
@@ -179,4 +202,65 @@ func sceneBits(ofWindow windowBits: UInt) -> UInt {
 func applicationBits(ofScene sceneBits: UInt) -> UInt {
     unowned(unsafe) let scene = unretained(sceneBits, as: WindowScene.self)
     return unretainedBits(&scene._application)
+}
+
+// MARK: What a recognizer needs of its surroundings
+
+/// The bits of the window the view whose bits are `viewBits` is in (0 for none): the view itself if it
+/// is a window, else its nearest ancestor that is. Read without retaining the view or its ancestors
+/// (owner holds: each is held by its superview, the view by its owner; back links cleared).
+@MainActor @inline(__always)
+private func windowBits(ofView viewBits: UInt) -> UInt {
+    var bits = viewBits
+    while bits != 0 {
+        unowned(unsafe) let view = unretained(bits, as: View.self)
+        if view._flags.contains(.isWindow) { return bits }
+        bits = unretainedBits(&view._superview)
+    }
+    return 0
+}
+
+/// The window of the view whose bits are `viewBits` (0 for none), as the host of the gesture arena a
+/// recognizer on that view takes part in, when that arena is idle; nil when the view is in no window
+/// or its window's arena is arbitrating (most transitions are asked for then, so that case retains
+/// nothing). The window is retained for the caller.
+@MainActor @inline(__always)
+func idleGestureArenaHost(ofView viewBits: UInt) -> (any GestureArenaHost)? {
+    let window = windowBits(ofView: viewBits)
+    guard window != 0 else { return nil }
+    unowned(unsafe) let host = unretained(window, as: Window.self)
+    guard host.gestureArena.activity == .idle else { return nil }
+    return unretained(window, as: Window.self)
+}
+
+/// The application of the window whose bits are `windowBits`, retained, when it has observers; nil
+/// otherwise (without retaining anything: this is asked on every delivery and every transition).
+@MainActor @inline(__always)
+func observingApplication(ofWindow windowBits: UInt) -> Application? {
+    guard windowBits != 0 else { return nil }
+    let scene = sceneBits(ofWindow: windowBits)
+    guard scene != 0 else { return nil }
+    let application = applicationBits(ofScene: scene)
+    guard application != 0, withUnretained(application, as: Application.self, { $0.hasObservers }) else { return nil }
+    return unretained(application, as: Application.self)
+}
+
+/// ``observingApplication(ofWindow:)`` for the window of the view whose bits are `viewBits`.
+@MainActor @inline(__always)
+func observingApplication(ofView viewBits: UInt) -> Application? {
+    observingApplication(ofWindow: windowBits(ofView: viewBits))
+}
+
+/// The clock of the application of the view whose bits are `viewBits`, for a recognizer's timers; nil
+/// when the view is in no application's window. Reads the links without retaining them (owner holds:
+/// the host holds the application).
+@MainActor @inline(__always)
+func applicationClock(ofView viewBits: UInt) -> (any EventClock)? {
+    let window = windowBits(ofView: viewBits)
+    guard window != 0 else { return nil }
+    let scene = sceneBits(ofWindow: window)
+    guard scene != 0 else { return nil }
+    let application = applicationBits(ofScene: scene)
+    guard application != 0 else { return nil }
+    return withUnretained(application, as: Application.self) { $0.clock }
 }
