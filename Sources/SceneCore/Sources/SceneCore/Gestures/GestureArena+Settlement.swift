@@ -158,7 +158,9 @@ extension GestureArena {
                 let asksAll = !run.takesShortcuts || member.mayNameFailureRequirements
                 if let index = firstIndex(
                     in: &run.scanned, from: start,
-                    where: { $0 !== member && (asksAll || $0.mayNameFailureRequirements) && Self.shareATouch($0, member) })
+                    where: { other in
+                        other !== member && (asksAll || other.mayNameFailureRequirements) && Self.shareATouch(other, member)
+                    })
                 {
                     run.step = .askedRequirement(c: c, i: index)
                     return .ask(.requiresFailure(member, of: run.scanned[index]))
@@ -292,7 +294,9 @@ extension GestureArena {
             run.step = .roundEnd
             return
         }
-        if run.takesShortcuts && firstIndex(in: &participants, from: first + 1, where: { Self.isLeavingPossible($0) }) == nil {
+        if run.takesShortcuts,
+            firstIndex(in: &participants, from: first + 1, where: { Self.isLeavingPossible($0) }) == nil
+        {
             // A lone candidate (the usual case): no list to build, no mutual prevention to decide.
             run.member = participants[first]
             run.step = .nextCandidate(0)

@@ -335,7 +335,8 @@ extension Window {
                 let bits = unretainedElementBits(&gestureArena.participants, index)
                 index += 1
                 withUnretained(bits, as: GestureRecognizer.self) { recognizer in
-                    guard GestureArena<GestureRecognizer>.receivesTouches(recognizer), containsIdentical(touch, &recognizer.trackedTouches)
+                    guard GestureArena<GestureRecognizer>.receivesTouches(recognizer),
+                        containsIdentical(touch, &recognizer.trackedTouches)
                     else { return }
                     deliver(set, phase: phase, toRecognizer: recognizer, event: event)
                 }
