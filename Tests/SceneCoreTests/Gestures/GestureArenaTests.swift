@@ -16,6 +16,17 @@ struct GestureArenaTests {
         return members
     }
 
+    /// Two members that took one touch, in that order, each asking for the transition beside its name.
+    func pair(
+        _ first: (String, GestureRecognizer.State?), _ second: (String, GestureRecognizer.State?)
+    ) -> (FakeMember, FakeMember) {
+        let touch = tester.touch()
+        let members = members(first.0, second.0, sharing: touch)
+        members[0].requestedState = first.1
+        members[1].requestedState = second.1
+        return (members[0], members[1])
+    }
+
     // MARK: Joining [GR-1, GR-10]
 
     @Test("GR-1: a member takes the touch offered and joins the arena, in the order offered")
@@ -204,10 +215,7 @@ struct GestureArenaTests {
 
     @Test("GR-7a: of two candidates, one the other prevents without being prevented back fails first")
     func dominatedCandidateFails() {
-        let touch = tester.touch()
-        let (single, double) = tuple2(members("single", "double", sharing: touch))
-        single.requestedState = .ended
-        double.requestedState = .ended
+        let (single, double) = pair(("single", .ended), ("double", .ended))
         // A double tap prevents a single tap; a single tap does not prevent a double tap [GR-7].
         tester.prevents = { a, b in a === double && b === single }
         let log = tester.settle()
@@ -221,10 +229,7 @@ struct GestureArenaTests {
 
     @Test("GR-7a: when both candidates prevent each other, the first in join order (the deeper view) wins")
     func tieGoesToTheDeeperView() {
-        let touch = tester.touch()
-        let (child, parent) = tuple2(members("child", "parent", sharing: touch))
-        child.requestedState = .ended
-        parent.requestedState = .ended
+        let (child, parent) = pair(("child", .ended), ("parent", .ended))
         let log = tester.settle()
         #expect(child.state == .ended && parent.state == .failed)
         #expect(log.contains("apply child ended") && log.last == "apply parent failed")

@@ -23,14 +23,15 @@ extension GestureArena {
         /// The member a step is about when no list holds it: the one whose in-flight transition was just
         /// applied, or, in the leave pass, the round's only candidate when the shortcuts spare it a list.
         fileprivate var member: Member?
-        /// The members asking to leave `possible` in this round, in join order [GR-7a].
-        fileprivate var candidates: [Member] = []
+        /// The members asking to leave `possible` in this round, in join order [GR-7a], when there is
+        /// more than one or the shortcuts are off (nil otherwise, which costs nothing to keep).
+        fileprivate var candidates: [Member]?
         /// The transition the current candidate asked for.
         fileprivate var requested = GestureRecognizer.State.possible
-        /// The members the current scan examines: the participants when it began.
-        fileprivate var scanned: [Member] = []
-        /// The members the current candidate must wait for, found so far [GR-8].
-        fileprivate var found: [Member] = []
+        /// The members the current scan examines: the participants when it began (nil between scans).
+        fileprivate var scanned: [Member]?
+        /// The members the current candidate must wait for, found so far [GR-8] (nil: none yet).
+        fileprivate var found: [Member]?
 
         /// A settlement from the start.
         init(takesShortcuts: Bool) {
@@ -43,10 +44,10 @@ extension GestureArena {
         }
 
         /// The round's candidates.
-        fileprivate var candidateCount: Int { member == nil ? candidates.count : 1 }
+        fileprivate var candidateCount: Int { member == nil ? candidates?.count ?? 0 : 1 }
 
         fileprivate func candidate(_ index: Int) -> Member {
-            member ?? candidates[index]
+            member ?? candidates.unsafelyUnwrapped[index]
         }
     }
 
@@ -157,20 +158,23 @@ extension GestureArena {
                 // the shortcuts).
                 let asksAll = !run.takesShortcuts || member.mayNameFailureRequirements
                 if let index = firstIndex(
-                    in: &run.scanned, from: start,
+                    in: &run.scanned!, from: start,
                     where: { other in
                         other !== member && (asksAll || other.mayNameFailureRequirements) && Self.shareATouch(other, member)
                     })
                 {
                     run.step = .askedRequirement(c: c, i: index)
-                    return .ask(.requiresFailure(member, of: run.scanned[index]))
+                    return .ask(.requiresFailure(member, of: run.scanned.unsafelyUnwrapped[index]))
                 }
-                member.dynamicRequirements = run.found
-                run.found = []
-                run.scanned = []
+                member.dynamicRequirements = run.found ?? []
+                run.found = nil
+                run.scanned = nil
                 if let action = applyRequirements(c, member, &run) { return action }
             case .askedRequirement(let c, let index):
-                if run.lastAnswer { run.found.append(run.scanned[index]) }
+                if run.lastAnswer {
+                    let required = run.scanned.unsafelyUnwrapped[index]
+                    if run.found == nil { run.found = [required] } else { run.found!.append(required) }
+                }
                 run.step = .dynamicRequirements(c: c, i: index + 1)
             case .askedMayBegin(let c):
                 guard run.lastAnswer else { return fail(c, &run) }
@@ -179,20 +183,20 @@ extension GestureArena {
             case .blocking(let c, let start):
                 let member = run.candidate(c)
                 if let index = firstIndex(
-                    in: &run.scanned, from: start,
+                    in: &run.scanned!, from: start,
                     where: { $0 !== member && Self.hasBegunOrRecognized($0) && Self.shareATouch($0, member) })
                 {
                     run.step = .askedBlocking(c: c, i: index)
-                    return .ask(.prevents(run.scanned[index], member))
+                    return .ask(.prevents(run.scanned.unsafelyUnwrapped[index], member))
                 }
                 // Nothing prevents it: it leaves `possible` [GR-6].
-                run.scanned = []
+                run.scanned = nil
                 run.step = .applied(c: c)
                 return .apply(member, run.requested)
             case .askedBlocking(let c, let index):
                 // The first to begin wins [GR-6].
                 if run.lastAnswer {
-                    run.scanned = []
+                    run.scanned = nil
                     return fail(c, &run)
                 }
                 run.step = .blocking(c: c, i: index + 1)
@@ -212,24 +216,24 @@ extension GestureArena {
             case .winner(let c, let start):
                 let member = run.candidate(c)
                 if let index = firstIndex(
-                    in: &run.scanned, from: start,
+                    in: &run.scanned!, from: start,
                     where: { $0 !== member && $0.state == .possible && Self.shareATouch($0, member) })
                 {
                     run.step = .askedWinner(c: c, i: index)
-                    return .ask(.prevents(member, run.scanned[index]))
+                    return .ask(.prevents(member, run.scanned.unsafelyUnwrapped[index]))
                 }
-                run.scanned = []
+                run.scanned = nil
                 run.step = .changed(c: c)
             case .askedWinner(let c, let index):
                 run.step = .winner(c: c, i: index + 1)
-                if run.lastAnswer { return .apply(run.scanned[index], .failed) }
+                if run.lastAnswer { return .apply(run.scanned.unsafelyUnwrapped[index], .failed) }
             case .changed(let c):
                 run.leavingChanged = true
                 run.step = .nextCandidate(c + 1)
             case .roundEnd:
                 if run.leavingChanged { run.roundChanged = true }
                 run.member = nil
-                run.candidates = []
+                run.candidates = nil
                 run.step = run.roundChanged ? .round : .stalled
             case .stalled:
                 if firstIndex(in: &participants, where: { Self.isStalled($0) }) != nil {
@@ -239,11 +243,11 @@ extension GestureArena {
                     run.step = .clean(0)
                 }
             case .failStalled(let start):
-                if let index = firstIndex(in: &run.scanned, from: start, where: { Self.isStalled($0) }) {
+                if let index = firstIndex(in: &run.scanned!, from: start, where: { Self.isStalled($0) }) {
                     run.step = .failStalled(index + 1)
-                    return .apply(run.scanned[index], .failed)
+                    return .apply(run.scanned.unsafelyUnwrapped[index], .failed)
                 }
-                run.scanned = []
+                run.scanned = nil
                 run.step = .round
             case .clean(let start):
                 if let action = clean(from: start, &run) { return action }
@@ -302,8 +306,9 @@ extension GestureArena {
             run.step = .nextCandidate(0)
             return
         }
-        run.candidates = participants.filter { Self.isLeavingPossible($0) }
-        run.step = run.candidates.count > 1 ? .dominance(x: 0, y: 0) : .nextCandidate(0)
+        let candidates = participants.filter { Self.isLeavingPossible($0) }
+        run.candidates = candidates
+        run.step = candidates.count > 1 ? .dominance(x: 0, y: 0) : .nextCandidate(0)
     }
 
     /// [GR-7a step 2] the next question about candidate `x` being prevented by a candidate it shares a
@@ -312,13 +317,13 @@ extension GestureArena {
     private func dominanceQuestion(x start: Int, y startY: Int, _ run: inout Settlement) -> Question? {
         var x = start
         var y = startY
-        while x < run.candidates.count {
-            let candidate = run.candidates[x]
+        while x < run.candidateCount {
+            let candidate = run.candidate(x)
             if let other = firstIndex(
-                in: &run.candidates, from: y, where: { $0 !== candidate && Self.shareATouch(candidate, $0) })
+                in: &run.candidates!, from: y, where: { $0 !== candidate && Self.shareATouch(candidate, $0) })
             {
                 run.step = .askedWhetherYPreventsX(x: x, y: other)
-                return .prevents(run.candidates[other], candidate)
+                return .prevents(run.candidate(other), candidate)
             }
             x += 1
             y = 0

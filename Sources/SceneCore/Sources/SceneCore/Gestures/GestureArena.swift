@@ -13,8 +13,8 @@
 ///                               ancestors, deepest first, in add order; a delegate may refuse   [GR-1]
 ///     for each participant:     if receivesTouches: its touch methods get the touches it tracks;
 ///                               after a cancelled one, touchesWereCancelled                     [GR-2, TD-11]
-///     settle:                   run a Settlement until it says `done`                           [GR-4 … GR-10]
-///     deliver to views:         holds(_:for:) says what the views must wait for                 [GR-9]
+///     settle:                   unless isQuiet(), run a Settlement until it says `done`        [GR-4 … GR-10]
+///     deliver to views:         holds(_:of:) says what the views must wait for                  [GR-9]
 ///
 /// A settlement applies the transitions the members asked for, in this order [GR-5 … GR-8]:
 ///
@@ -35,6 +35,11 @@
 /// arena again (a recognizer disabled from an action, a window hidden from a delegate): each call is a
 /// short access, and a settlement reads the participants afresh at each step, as a loop over the live
 /// list would.
+///
+/// Since no code outside SceneCore runs during a call, the participants list holds every member, and
+/// each member's lists every touch, for the whole of it: the arena reads them in place, without
+/// retaining them (`firstIndex(in:from:where:)` and the other readers of UnretainedAccess.swift). It
+/// runs on every touch event of every gesture, and retains would be most of its cost.
 @MainActor
 struct GestureArena<Member: GestureArenaMember> where Member.Peer == Member {
     /// Whether an arbitration is running.

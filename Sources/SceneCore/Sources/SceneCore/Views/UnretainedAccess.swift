@@ -9,6 +9,16 @@
 /// by name, with the owner that keeps the object alive, e.g. `// Unretained (owner holds: the event
 /// holds the touch)`; the invariants are written here once.
 ///
+/// Where the sites are: hit testing (`View+HitTesting`, `View+Hierarchy`) and delivery
+/// (`Window+TouchDelivery`: offering touches to recognizers, feeding them, planning the views'
+/// callbacks; `View+TouchForwarding`: the responder chain) — the places where code outside SceneCore
+/// runs while a reference is in use, so each site names its owner. The gesture arena
+/// (`GestureArena*.swift`) also reads its members in place, through ``firstIndex(in:from:where:)``,
+/// ``withElement(in:at:_:)``, ``containsIdentical(_:_:)`` and ``unretainedTouchPhase(_:_:)`` only: it
+/// never runs code outside SceneCore, so its lists hold every member and touch for the whole of each
+/// read, and its sites need no owner of their own. A recognizer finds its window, application and
+/// clock through the helpers at the end of this file, which return retained references.
+///
 /// # Invariants
 ///
 /// - **Owner holds.** An object read unretained is kept alive, for the whole time it is used, by an
@@ -52,8 +62,10 @@
 ///   and `Application.observers` along with the cold fields below cost 4 % of the dispatch ratio
 ///   (5.26× → 5.03×); the cold fields alone, 0.6 % (noise).
 /// - `GestureRecognizer`: `_state`, `requestedState`, `trackedTouches`, `touchesSinceReset`,
-///   `isParticipating`, `timer`, `scheduledDeadline`, `delaysTouchesBegan`, `delaysTouchesEnded`, and
-///   each recognizer's `machine` — per event per participant; `ClockTimer` (five fields) and
+///   `standing`, `timer`, `scheduledDeadline`, `delaysTouchesBegan`, `delaysTouchesEnded`, and each
+///   recognizer's `machine` — per event per participant; `_view` — read on every transition asked for,
+///   every transition made and every timer armed, to find the window (checked, each of those read
+///   costs a `swift_beginAccess`: 8 per gesture sequence in `SceneBench gestures`); `ClockTimer` (five fields) and
 ///   `ManualClock` (two) — armed, cancelled and advanced in every gesture sequence (checked, they add
 ///   `swift_beginAccess` calls to `ManualClock.advance(to:)` (7), `enqueue` (4), `ClockTimer.arm` (3),
 ///   `fire` (3), `cancel` (2)). Checking these with the cold fields took the gestures ratio from
@@ -61,8 +73,8 @@
 ///
 /// Checked since this file's rules were written down (no `swift_beginAccess` added to any per-event
 /// function; dispatch and gestures unchanged within noise): `View._alpha`, `_indexInSuperview`,
-/// `_display`; `DisplayStorage`'s four fields; `GestureRecognizer`'s `isWaitingForFailure`,
-/// `dynamicRequirements`, `requiredToFail`, `targets`, `mayHaveDelegate`, `_isEnabled`.
+/// `_display`; `DisplayStorage`'s four fields; `GestureRecognizer`'s `dynamicRequirements`,
+/// `requiredToFail`, `targets`, `mayHaveDelegate`, `_isEnabled`.
 
 /// The bits of a reference field (strong or `unowned(unsafe)`): a plain load of the pointer, which,
 /// unlike reading the field as a reference, involves no retain and release. Zero for nil. The field is
