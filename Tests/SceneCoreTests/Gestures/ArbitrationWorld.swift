@@ -212,7 +212,7 @@ func requestIfLegal(_ recognizer: GestureRecognizer, _ target: GestureRecognizer
 /// One application with one window and a random tree with recognizers, built from a seed; `reference`
 /// picks the window: today's arbitration or the reference one.
 @MainActor
-final class ArbitrationWorld {
+final class ArbitrationWorld: TouchScriptWorld {
     let clock = ManualClock(now: 100)
     let trace = Trace()
     let application: ChainEndApplication
@@ -226,7 +226,7 @@ final class ArbitrationWorld {
     /// How often an action runs code that changes the world (0 to 0.3).
     private let effectRate: Double
     /// The touches made so far, by finger number; nil for a down that hit nothing.
-    private(set) var fingers: [Touch?] = []
+    var fingers: [Touch?] = []
 
     init(seed: UInt64, reference: Bool) {
         var random = SplitMix64(seed: seed)
@@ -235,17 +235,9 @@ final class ArbitrationWorld {
         effects = SplitMix64(seed: random.next())
         effectRate = random.chance(0.5) ? random.range(0, 0.3) : 0
         let controller = TracingViewController("vc", trace: trace)
-        var built: Window?
-        let scene = try! application.connectScene(
-            named: "main",
-            delegate: ClosureSceneDelegate { scene in
-                let window = reference ? ReferenceWindow(windowScene: scene) : Window(windowScene: scene)
-                window.rootViewController = controller
-                window.makeKeyAndVisible()
-                built = window
-            }, screenFrame: Rect(x: 0, y: 0, width: 400, height: 800))
-        scene.activate()
-        window = built
+        window = application.connectScriptedWindow(controller) { scene in
+            reference ? ReferenceWindow(windowScene: scene) : Window(windowScene: scene)
+        }
         window.tag = 0
         controller.view.tag = 1
         views = [window, controller.view]
@@ -394,135 +386,35 @@ final class ArbitrationWorld {
         }
     }
 
-    /// The screen point at the centre of view `tag` (offset), or anywhere.
-    func point(_ target: ArbitrationStep.Target) -> Point {
-        switch target {
-        case .view(let tag, let dx, let dy):
-            let view = views[tag % views.count]
-            let center = view.convert(view.bounds.center, to: nil)
-            return Point(x: center.x + dx, y: center.y + dy)
-        case .anywhere(let x, let y):
-            return Point(x: x, y: y)
-        }
-    }
-
-    func finger(_ number: Int) -> Touch? {
-        fingers.isEmpty ? nil : fingers[number % fingers.count]
-    }
-
-    /// Applies one step (written down as `label`) and writes down the recognizers' states after it.
+    /// Plays one step (written down as `label`) and writes down the recognizers' states after it.
     func apply(_ step: ArbitrationStep, label: String) {
         trace.log(label)
         switch step {
-        case .down(let target):
-            let touch = application.touchDown(at: point(target))
-            fingers.append(touch)
-            trace.log("down → \(touch.map { "#\($0.identifier) v\($0.view?.tag ?? -1)" } ?? "nothing")")
-        case .nudge(let finger, let dx, let dy):
-            if let touch = self.finger(finger) {
-                let at = touch.location(in: nil)
-                application.touchMoved(touch, to: Point(x: at.x + dx, y: at.y + dy))
-            }
-        case .up(let finger):
-            if let touch = self.finger(finger) { application.touchUp(touch) }
-        case .cancel(let finger):
-            if let touch = self.finger(finger) { application.touchCancelled(touch) }
-        case .frame(let downs, let moving, let lifting):
-            var inputs: [TouchInput] = downs.map { .down(point($0)) }
-            for (number, dx) in moving {
-                guard let touch = finger(number) else { continue }
-                let at = touch.location(in: nil)
-                inputs.append(.move(touch, to: Point(x: at.x + dx, y: at.y + dx / 2)))
-            }
-            for number in lifting { if let touch = finger(number) { inputs.append(.up(touch, at: nil)) } }
-            let made = application.dispatch(inputs)
-            fingers += made
-            trace.log("frame → \(made.map { $0.map { "#\($0.identifier) v\($0.view?.tag ?? -1)" } ?? "nothing" })")
-        case .wait(let seconds):
-            clock.advance(by: seconds)
-        case .hide(let tag, let hidden):
-            if tag % views.count > 1 { views[tag % views.count].isHidden = hidden }
-        case .remove(let tag):
-            if tag % views.count > 1 { views[tag % views.count].removeFromSuperview() }
-        case .enable(let number, let enabled):
-            recognizers[number % recognizers.count].isEnabled = enabled
+        case .touch(let step):
+            perform(step)
         case .request(let number, let target):
             requestIfLegal(recognizers[number % recognizers.count], target)
-        case .hideWindow:
-            window.isHidden = true
-            window.makeKeyAndVisible()
         }
         trace.log("states " + recognizers.map { "\($0.displayName)=\($0.state.wireName)" }.joined(separator: " "))
     }
 }
 
-/// One step of a touch script.
+/// One step of the arbitration test's script: a step of the touch script, or code setting a
+/// recognizer's state from outside touch handling (when the table allows it).
 enum ArbitrationStep: CustomStringConvertible {
-    enum Target: CustomStringConvertible {
-        case view(Int, Double, Double)
-        case anywhere(Double, Double)
-
-        var description: String {
-            switch self {
-            case .view(let tag, let dx, let dy): "v\(tag)+(\(dx), \(dy))"
-            case .anywhere(let x, let y): "(\(x), \(y))"
-            }
-        }
-    }
-
-    case down(Target)
-    case nudge(Int, Double, Double)
-    case up(Int)
-    case cancel(Int)
-    /// Several fingers change together: new ones down, some moved by `dx`, some lifted.
-    case frame(downs: [Target], moving: [(Int, Double)], lifting: [Int])
-    case wait(Double)
-    case hide(Int, Bool)
-    case remove(Int)
-    case enable(Int, Bool)
-    /// Code sets a recognizer's state from outside touch handling (when the table allows it).
+    case touch(DispatchStep)
     case request(Int, GestureRecognizer.State)
-    case hideWindow
 
     var description: String {
         switch self {
-        case .down(let target): "down \(target)"
-        case .nudge(let finger, let dx, let dy): "nudge \(finger) by (\(dx), \(dy))"
-        case .up(let finger): "up \(finger)"
-        case .cancel(let finger): "cancel \(finger)"
-        case .frame(let downs, let moving, let lifting):
-            "frame downs \(downs.map(\.description)) moving \(moving.map { "\($0.0) by \($0.1)" }) lifting \(lifting.map(String.init))"
-        case .wait(let seconds): "wait \(seconds)"
-        case .hide(let tag, let hidden): "hide v\(tag) \(hidden)"
-        case .remove(let tag): "remove v\(tag)"
-        case .enable(let number, let enabled): "enable R\(number) \(enabled)"
+        case .touch(let step): step.description
         case .request(let number, let state): "code asks R\(number) for \(state.wireName)"
-        case .hideWindow: "hide and show the window"
         }
     }
 
     static func random(_ random: inout SplitMix64) -> ArbitrationStep {
-        func target() -> Target {
-            random.chance(0.8)
-                ? .view(random.int(0, 30), random.range(-6, 6), random.range(-6, 6))
-                : .anywhere(random.range(-10, 410), random.range(-10, 810))
-        }
-        switch random.int(0, 99) {
-        case 0..<22: return .down(target())
-        case 22..<44: return .nudge(random.int(0, 5), random.pick([0.5, 3, -4, 12, 40, -70]), random.pick([0, 2, -9, 30, 60]))
-        case 44..<62: return .up(random.int(0, 5))
-        case 62..<65: return .cancel(random.int(0, 5))
-        case 65..<73:
-            return .frame(
-                downs: (0..<random.int(0, 2)).map { _ in target() },
-                moving: (0..<random.int(0, 2)).map { _ in (random.int(0, 5), random.pick([-30.0, 6, 45])) },
-                lifting: (0..<random.int(0, 1)).map { _ in random.int(0, 5) })
-        case 73..<88: return .wait(random.pick([0.01, 0.05, 0.2, 0.36, 0.6, 1.0]))
-        case 88..<91: return .hide(random.int(0, 30), random.chance(0.6))
-        case 91..<93: return .remove(random.int(0, 30))
-        case 93..<96: return .enable(random.int(0, 5), random.chance(0.5))
-        case 96..<99: return .request(random.int(0, 5), random.pick([.began, .changed, .ended, .cancelled, .failed]))
-        default: return .hideWindow
-        }
+        random.chance(0.03)
+            ? .request(random.int(0, 5), random.pick([.began, .changed, .ended, .cancelled, .failed]))
+            : .touch(DispatchStep.random(&random, fingers: 0))
     }
 }
