@@ -22,7 +22,9 @@ struct ArbitrationDifferentialTests {
     func arenaDecidesAsTheReference() {
         let seed = DifferentialSeed.base()
         var scripts = SplitMix64(seed: seed)
-        let cases = DifferentialSeed.scaled(100_000)
+        // A tenth under a sanitizer (about 65 s of one core in the plain debug build; sanitized, ten
+        // times that).
+        let cases = DifferentialSeed.scaled(DifferentialSeed.isSanitized ? 10_000 : 100_000)
         var steps = 0
         for caseIndex in 0..<cases {
             let worldSeed = scripts.next()

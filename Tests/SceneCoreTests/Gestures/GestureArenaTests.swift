@@ -289,6 +289,21 @@ struct GestureArenaTests {
         #expect(a.standing == .awaitingFailure)
     }
 
+    @Test("GR-8: with the shortcuts, a pair neither of which can name a requirement (no delegate, built-in hooks) is not asked")
+    func pairsThatCannotNameRequirementsAreNotAsked() {
+        let touch = tester.touch()
+        let (a, b, _) = tuple3(members("A", "B", "C", sharing: touch))
+        a.mayNameFailureRequirements = false
+        b.mayNameFailureRequirements = false
+        a.requestedState = .ended
+        #expect(tester.settle().prefix(2) == ["ask requiresFailure(A, of: C) false", "ask mayBegin(A) true"])
+        // Without the shortcuts every pair sharing a touch is asked.
+        tester.takesShortcuts = false
+        let (d, _) = pair(("D", .ended), ("E", nil))
+        d.mayNameFailureRequirements = false
+        #expect(tester.settle().first == "ask requiresFailure(D, of: E) false")
+    }
+
     @Test("GR-8: a required member outside the arena does not hold anyone")
     func requirementOutsideTheArenaIsIgnored() {
         let touch = tester.touch()
