@@ -176,7 +176,7 @@ private final class LoggingObserver: ApplicationObserver {
 
 /// One application with one scene and window, a random tree with recognizers, built from a seed.
 @MainActor
-private final class DispatchWorld {
+private final class DispatchWorld: TouchScriptWorld {
     let clock = ManualClock(now: 100)
     let log = Trace()
     let application: LoggingApplication
@@ -188,6 +188,7 @@ private final class DispatchWorld {
     private var observer: LoggingObserver?
     /// The touches made so far, by finger number; nil for a down that hit nothing.
     var fingers: [Touch?] = []
+    var trace: Trace { log }
 
     init(seed: UInt64, takesShortcuts: Bool) {
         self.takesShortcuts = takesShortcuts
@@ -195,17 +196,7 @@ private final class DispatchWorld {
         application.touchEvent.takesShortcuts = takesShortcuts
         var random = SeededGenerator(seed: seed)
         let controller = TracingViewController("vc", trace: log)
-        var built: Window?
-        let scene = try! application.connectScene(
-            named: "main",
-            delegate: ClosureSceneDelegate { scene in
-                let window = Window(windowScene: scene)
-                window.rootViewController = controller
-                window.makeKeyAndVisible()
-                built = window
-            }, screenFrame: Rect(x: 0, y: 0, width: 400, height: 800))
-        scene.activate()
-        window = built
+        window = application.connectScriptedWindow(controller)
         window.tag = 0
         controller.view.tag = 1
         views = [window, controller.view]
@@ -314,122 +305,11 @@ private final class DispatchWorld {
         recognizers.append(recognizer)
     }
 
-    /// The screen point at the centre of view `tag`, or a random point.
-    func point(_ step: DispatchStep.Target) -> Point {
-        switch step {
-        case .view(let tag, let dx, let dy):
-            let view = views[tag % views.count]
-            let center = view.convert(view.bounds.center, to: nil)
-            return Point(x: center.x + dx, y: center.y + dy)
-        case .anywhere(let x, let y):
-            return Point(x: x, y: y)
-        }
-    }
-
-    func finger(_ number: Int) -> Touch? {
-        fingers.isEmpty ? nil : fingers[number % fingers.count]
-    }
-
     /// Applies one step of the script and logs what the host would see.
     func apply(_ step: DispatchStep) {
         log.log("— \(step)")
-        switch step {
-        case .down(let target):
-            let touch = application.touchDown(at: point(target))
-            fingers.append(touch)
-            log.log("down → \(touch.map { "#\($0.identifier) v\($0.view?.tag ?? -1)" } ?? "nothing")")
-        case .move(let finger, let target):
-            if let touch = self.finger(finger) { application.touchMoved(touch, to: point(target)) }
-        case .nudge(let finger, let dx, let dy):
-            if let touch = self.finger(finger) {
-                let at = touch.location(in: nil)
-                application.touchMoved(touch, to: Point(x: at.x + dx, y: at.y + dy))
-            }
-        case .up(let finger):
-            if let touch = self.finger(finger) { application.touchUp(touch) }
-        case .cancel(let finger):
-            if let touch = self.finger(finger) { application.touchCancelled(touch) }
-        case .frame(let downs, let moving, let lifting):
-            var inputs: [TouchInput] = downs.map { .down(point($0)) }
-            for number in moving { if let touch = finger(number) { inputs.append(.move(touch, to: point(.anywhere(Double(number % 300), 200)))) } }
-            for number in lifting { if let touch = finger(number) { inputs.append(.up(touch, at: nil)) } }
-            let made = application.dispatch(inputs)
-            fingers += made
-            log.log("frame → \(made.map { $0.map { "#\($0.identifier) v\($0.view?.tag ?? -1)" } ?? "nothing" })")
-        case .wait(let seconds):
-            clock.advance(by: seconds)
-        case .hide(let tag, let hidden):
-            if tag % views.count > 1 { views[tag % views.count].isHidden = hidden }
-        case .remove(let tag):
-            if tag % views.count > 1 { views[tag % views.count].removeFromSuperview() }
-        case .disable(let number, let enabled):
-            if !recognizers.isEmpty { recognizers[number % recognizers.count].isEnabled = enabled }
-        case .hideWindow:
-            window.isHidden = true
-            window.makeKeyAndVisible()
-        }
+        perform(step)
         log.log("state " + recognizers.map { "\($0.displayName)=\($0.state.wireName)" }.joined(separator: " "))
-    }
-}
-
-/// One step of a touch script.
-private enum DispatchStep: CustomStringConvertible {
-    enum Target {
-        case view(Int, Double, Double)
-        case anywhere(Double, Double)
-    }
-
-    case down(Target)
-    case move(Int, Target)
-    case nudge(Int, Double, Double)
-    case up(Int)
-    case cancel(Int)
-    case frame(downs: [Target], moving: [Int], lifting: [Int])
-    case wait(Double)
-    case hide(Int, Bool)
-    case remove(Int)
-    case disable(Int, Bool)
-    case hideWindow
-
-    var description: String {
-        switch self {
-        case .down(let target): "down \(target)"
-        case .move(let finger, let target): "move \(finger) to \(target)"
-        case .nudge(let finger, let dx, let dy): "nudge \(finger) by (\(dx), \(dy))"
-        case .up(let finger): "up \(finger)"
-        case .cancel(let finger): "cancel \(finger)"
-        case .frame(let downs, let moving, let lifting): "frame downs \(downs) moving \(moving) lifting \(lifting)"
-        case .wait(let seconds): "wait \(seconds)"
-        case .hide(let tag, let hidden): "hide v\(tag) \(hidden)"
-        case .remove(let tag): "remove v\(tag)"
-        case .disable(let number, let enabled): "enable R\(number) \(enabled)"
-        case .hideWindow: "hide and show the window"
-        }
-    }
-
-    static func random(_ random: inout SeededGenerator, fingers: Int) -> DispatchStep {
-        func target() -> Target {
-            random.chance(0.75)
-                ? .view(random.int(0, 60), random.range(-8, 8), random.range(-8, 8))
-                : .anywhere(random.range(-10, 410), random.range(-10, 810))
-        }
-        let roll = random.int(0, 99)
-        switch roll {
-        case 0..<18: return .down(target())
-        case 18..<40: return .nudge(random.int(0, 7), random.pick([0.5, 3, -4, 12, 40, -70]), random.pick([0, 2, -9, 30, 60]))
-        case 40..<46: return .move(random.int(0, 7), target())
-        case 46..<64: return .up(random.int(0, 7))
-        case 64..<68: return .cancel(random.int(0, 7))
-        case 68..<74:
-            return .frame(
-                downs: (0..<random.int(0, 2)).map { _ in target() }, moving: (0..<random.int(0, 2)).map { _ in random.int(0, 7) },
-                lifting: (0..<random.int(0, 1)).map { _ in random.int(0, 7) })
-        case 74..<90: return .wait(random.pick([0.01, 0.05, 0.2, 0.36, 0.6, 1.0]))
-        case 90..<94: return .hide(random.int(0, 60), random.chance(0.6))
-        case 94..<96: return .remove(random.int(0, 60))
-        case 96..<99: return .disable(random.int(0, 5), random.chance(0.5))
-        default: return .hideWindow
-        }
     }
 }
 

@@ -25,6 +25,13 @@ enum DifferentialSeed {
         return Swift.max(1, Int(Double(cases) * factor))
     }
 
+    /// True under scripts/test-sanitizers (`SCENEHOST_SANITIZER` set), where code runs several times
+    /// slower: the longest differential tests run fewer cases there, the plain run covering the rest.
+    static var isSanitized: Bool {
+        guard let value = getenv("SCENEHOST_SANITIZER") else { return false }
+        return value.pointee != 0
+    }
+
     /// How to replay a run, for failure messages.
     static func replay(_ seed: UInt64, filter: String) -> String {
         "seed \(seed) — replay with \(variable)=\(seed) swift test --filter '\(filter)'"

@@ -59,8 +59,9 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var _state: State = .possible
     /// A transition the recognizer asked for that the window has not applied yet.
     @exclusivity(unchecked) var requestedState: State?
-    /// The requested transition is waiting for failure requirements [GR-8].
-    var isWaitingForFailure = false
+    /// Where the recognizer stands in its window's gesture arena: outside, participating, or with its
+    /// requested transition waiting for failure requirements [GR-8, GR-10].
+    @exclusivity(unchecked) var standing = GestureArenaStanding.outside
 
     /// Requirements from delegate and subclass hooks, computed once per recognition attempt [GR-8].
     var dynamicRequirements: [GestureRecognizer]?
@@ -68,13 +69,11 @@ open class GestureRecognizer {
     private var targets: [RecognizerTarget] = []
     // Back links cleared (UnretainedAccess.swift): the view owns its recognizers and clears this
     // pointer when it removes one or goes away.
-    unowned(unsafe) var _view: View?
+    @exclusivity(unchecked) unowned(unsafe) var _view: View?
     /// Touches currently down that this recognizer tracks, by identifier.
     @exclusivity(unchecked) var trackedTouches: [Touch] = []
     /// Every touch tracked since the last reset (for cancelsTouchesInView and "sharing a touch").
     @exclusivity(unchecked) var touchesSinceReset: [Touch] = []
-    /// True between receiving a first touch and the next reset [GR-10].
-    @exclusivity(unchecked) var isParticipating = false
     /// The recognizer's clock timer, made at its first deadline and armed again for later ones while
     /// no clock holds it any more (see `scheduleTimer(at:)`). It calls the recognizer without keeping
     /// it alive; the deinit cancels it.
@@ -149,6 +148,10 @@ open class GestureRecognizer {
 
     /// The view the recognizer is attached to.
     public var view: View? { _view }
+
+    /// The bits of ``view`` (0 for none), read without retaining it: where the helpers that find the
+    /// recognizer's window, application and clock start (UnretainedAccess.swift).
+    private var viewBits: UInt { unretainedBits(&_view) }
 
     /// When false the recognizer gets no touches; disabling one that has begun cancels it (one
     /// action), one that is possible fails [GR-11].
@@ -309,19 +312,12 @@ open class GestureRecognizer {
         return alive
     }
 
+    /// True between receiving a first touch and the next reset [GR-10].
+    var isParticipating: Bool { standing.isParticipating }
+
     /// Whether this recognizer tracks `touch` now or tracked it since the last reset.
     func tracks(_ touch: Touch) -> Bool {
-        containsIdentical(touch, &touchesSinceReset)
-    }
-
-    func sharesTouch(with other: GestureRecognizer) -> Bool {
-        var index = 0
-        while index < touchesSinceReset.count {
-            let touch = touchesSinceReset[index]
-            if containsIdentical(touch, &other.touchesSinceReset) { return true }
-            index += 1
-        }
-        return false
+        touchesSinceReset.contains { $0 === touch }
     }
 
     private func requestTransition(to newState: State) {
@@ -342,15 +338,9 @@ open class GestureRecognizer {
             GestureRecognizer.isLegal(from: from, to: newState),
             "\(displayName): illegal state transition \(from.wireName) → \(newState.wireName) [GR-4]")
         requestedState = newState
-        // `_view?.window`, found without retaining anything (most transitions are requested during
-        // touch delivery, when there is nothing to do here); retained only to settle. Unretained
-        // (owner holds: the scene holds the window).
-        let windowBits = windowBitsOfView()
-        guard windowBits != 0,
-            !withUnretained(windowBits, as: Window.self, { $0.gestureArena.isDelivering })
-        else { return }
-        let window = unretained(windowBits, as: Window.self)
-        window.settleGesturesFromOutsideEvent()
+        // Most transitions are asked for during touch handling, which settles them; outside it (a
+        // timer, code) the arena of the view's window settles now.
+        idleGestureArenaHost(ofView: viewBits)?.gestureArenaMemberDidRequestTransition(self)
     }
 
     /// True when `from → to` is a legal transition [GR-4]; `changed → changed` is how continuous
@@ -364,48 +354,23 @@ open class GestureRecognizer {
         }
     }
 
-    /// Applies a transition: state, actions, observers [GR-4]. Called by the environment only.
+    /// Applies a transition the arena decided: state, actions, observers [GR-4]. The transition asked
+    /// for is settled, and a wait for failure requirements is over. Called by the arena's host only.
     func apply(_ newState: State) {
         let old = _state
         _state = newState
         requestedState = nil
-        isWaitingForFailure = false
+        if standing == .awaitingFailure { standing = .participating }
         if newState != .failed && newState != .possible {
             sendActions()
         }
         if newState.isFinished { cancelTimer() }
-        let applicationBits = applicationBitsOfView()
-        // `_view?.window?.windowScene?.application`. Unretained (owner holds: the host holds the
-        // application; back links cleared). Diagnostics and notifications both go to observers:
-        // nothing to do without any.
-        if applicationBits != 0, withUnretained(applicationBits, as: Application.self, { $0.hasObservers }) {
-            withUnretained(applicationBits, as: Application.self) { application in
-                application.diagnose(.gestures, "\(displayName) on \(_view.map(ViewReference.describe) ?? "nil"): \(old.wireName) → \(newState.wireName)")
-                application.notifyObservers { $0.gestureRecognizerDidChangeState(self, from: old) }
-            }
+        // Diagnostics and notifications both go to the observers of the view's application: nothing to
+        // do without any.
+        if let application = observingApplication(ofView: viewBits) {
+            application.diagnose(.gestures, "\(displayName) on \(_view.map(ViewReference.describe) ?? "nil"): \(old.wireName) → \(newState.wireName)")
+            application.notifyObservers { $0.gestureRecognizerDidChangeState(self, from: old) }
         }
-    }
-
-    /// The bits of `_view?.window` (0 for nil), read without retaining the view's ancestors
-    /// (owner holds: the view is held by its superview or is the window itself, each ancestor by its
-    /// own superview; back links cleared).
-    private func windowBitsOfView() -> UInt {
-        var bits = unretainedBits(&_view)
-        while bits != 0 {
-            if withUnretained(bits, as: View.self, { $0._flags.contains(.isWindow) }) { return bits }
-            bits = superviewBits(ofView: bits)
-        }
-        return 0
-    }
-
-    /// The bits of `_view?.window?.windowScene?.application`, read without retaining the window, the
-    /// scene or the application (0 for nil; back links cleared).
-    private func applicationBitsOfView() -> UInt {
-        let windowBits = windowBitsOfView()
-        guard windowBits != 0 else { return 0 }
-        let scene = sceneBits(ofWindow: windowBits)
-        guard scene != 0 else { return 0 }
-        return applicationBits(ofScene: scene)
     }
 
     private func sendActions() {
@@ -430,23 +395,20 @@ open class GestureRecognizer {
         trackedTouches.removeAllKeepingCapacity()
         touchesSinceReset.removeAllKeepingCapacity()
         requestedState = nil
-        isWaitingForFailure = false
         if dynamicRequirements != nil { dynamicRequirements = nil }
-        isParticipating = false
+        standing = .outside
         _state = .possible
         reset()
     }
 
-    /// [GR-11] disabled or removed: cancelled with one action if it had begun, failed if possible.
+    /// [GR-11] disabled or removed: cancelled with one action if it had begun, failed if possible;
+    /// then the arena of its touches' window lets it go.
     func stopParticipating() {
         guard isParticipating else { return }
-        switch _state {
-        case .began, .changed: apply(.cancelled)
-        case .possible: apply(.failed)
-        case .ended, .cancelled, .failed: break
-        }
-        if let window = touchesSinceReset.first?.window {
-            window.recognizerStoppedParticipating(self)
+        if let transition = GestureArena<GestureRecognizer>.leavingTransition(of: self) { apply(transition) }
+        let host: (any GestureArenaHost)? = touchesSinceReset.first?.window
+        if let host {
+            host.gestureArenaMemberDidLeave(self)
         } else {
             performReset()
         }
@@ -459,10 +421,7 @@ open class GestureRecognizer {
     /// event [GR-8, GR-13, GR-14]. Does nothing when the view is in no application's window.
     func scheduleTimer(at deadline: Double) {
         cancelTimer()
-        let applicationBits = applicationBitsOfView()
-        guard applicationBits != 0 else { return }
-        // Unretained (owner holds: the host holds the application).
-        let clock = withUnretained(applicationBits, as: Application.self) { $0.clock }
+        guard let clock = applicationClock(ofView: viewBits) else { return }
         // The timer is armed again only when this recognizer holds the sole reference: no clock still
         // queues it (a cancelled timer may stay queued until its deadline), and it is not firing now.
         if !isKnownUniquelyReferenced(&timer) { timer = ClockTimer() }
@@ -484,10 +443,7 @@ open class GestureRecognizer {
 
     /// True while a timer of this recognizer is pending (it still expects time to pass).
     var hasPendingTimer: Bool {
-        // Unretained (owner holds: this recognizer holds its timer).
-        let bits = unretainedBits(&timer)
-        guard bits != 0 else { return false }
-        return withUnretained(bits, as: ClockTimer.self) { $0.isPending }
+        timer?.isPending ?? false
     }
 
     /// The deadline of the pending timer, nil when none is pending (see ``Application/pendingWork()``).
@@ -515,6 +471,14 @@ struct WeakRecognizer {
 
 extension GestureRecognizer: @MainActor CustomStringConvertible {
     public var description: String { "\(displayName)(\(state.wireName))" }
+}
+
+extension GestureRecognizer: GestureArenaMember {
+    typealias Peer = GestureRecognizer
+
+    /// A recognizer of one of SceneCore's six classes (not a subclass) has the default failure hooks;
+    /// without a delegate nothing else can name a requirement.
+    var mayNameFailureRequirements: Bool { mayHaveDelegate || !touchesGoStraightToMachine }
 }
 
 extension GestureRecognizer: ClockTimerOwner {

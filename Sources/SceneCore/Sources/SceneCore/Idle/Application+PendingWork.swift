@@ -24,7 +24,7 @@ extension Application {
             if let deadline = recognizer.pendingTimerDeadline {
                 work.append(.recognizerTimer(recognizer, deadline: deadline, waitsFor: recognizer.timerPurpose))
             }
-            if recognizer.isWaitingForFailure {
+            if recognizer.standing == .awaitingFailure {
                 let requirements = recognizer.explicitRequirements + (recognizer.dynamicRequirements ?? [])
                 work.append(.waitingForFailure(recognizer, requirements: requirements.filter { !$0.state.isFinished }))
             }

@@ -9,6 +9,16 @@
 /// by name, with the owner that keeps the object alive, e.g. `// Unretained (owner holds: the event
 /// holds the touch)`; the invariants are written here once.
 ///
+/// Where the sites are: hit testing (`View+HitTesting`, `View+Hierarchy`) and delivery
+/// (`Window+TouchDelivery`: offering touches to recognizers, feeding them, planning the views'
+/// callbacks; `View+TouchForwarding`: the responder chain) — the places where code outside SceneCore
+/// runs while a reference is in use, so each site names its owner. The gesture arena
+/// (`GestureArena*.swift`) also reads its members in place, through ``firstIndex(in:from:where:)``,
+/// ``withElement(in:at:_:)``, ``containsIdentical(_:_:)`` and ``unretainedTouchPhase(_:_:)`` only: it
+/// never runs code outside SceneCore, so its lists hold every member and touch for the whole of each
+/// read, and its sites need no owner of their own. A recognizer finds its window, application and
+/// clock through the helpers at the end of this file, which return retained references.
+///
 /// # Invariants
 ///
 /// - **Owner holds.** An object read unretained is kept alive, for the whole time it is used, by an
@@ -52,8 +62,10 @@
 ///   and `Application.observers` along with the cold fields below cost 4 % of the dispatch ratio
 ///   (5.26× → 5.03×); the cold fields alone, 0.6 % (noise).
 /// - `GestureRecognizer`: `_state`, `requestedState`, `trackedTouches`, `touchesSinceReset`,
-///   `isParticipating`, `timer`, `scheduledDeadline`, `delaysTouchesBegan`, `delaysTouchesEnded`, and
-///   each recognizer's `machine` — per event per participant; `ClockTimer` (five fields) and
+///   `standing`, `timer`, `scheduledDeadline`, `delaysTouchesBegan`, `delaysTouchesEnded`, and each
+///   recognizer's `machine` — per event per participant; `_view` — read on every transition asked for,
+///   every transition made and every timer armed, to find the window (checked, each of those read
+///   costs a `swift_beginAccess`: 8 per gesture sequence in `SceneBench gestures`); `ClockTimer` (five fields) and
 ///   `ManualClock` (two) — armed, cancelled and advanced in every gesture sequence (checked, they add
 ///   `swift_beginAccess` calls to `ManualClock.advance(to:)` (7), `enqueue` (4), `ClockTimer.arm` (3),
 ///   `fire` (3), `cancel` (2)). Checking these with the cold fields took the gestures ratio from
@@ -61,8 +73,8 @@
 ///
 /// Checked since this file's rules were written down (no `swift_beginAccess` added to any per-event
 /// function; dispatch and gestures unchanged within noise): `View._alpha`, `_indexInSuperview`,
-/// `_display`; `DisplayStorage`'s four fields; `GestureRecognizer`'s `isWaitingForFailure`,
-/// `dynamicRequirements`, `requiredToFail`, `targets`, `mayHaveDelegate`, `_isEnabled`.
+/// `_display`; `DisplayStorage`'s four fields; `GestureRecognizer`'s `dynamicRequirements`,
+/// `requiredToFail`, `targets`, `mayHaveDelegate`, `_isEnabled`.
 
 /// The bits of a reference field (strong or `unowned(unsafe)`): a plain load of the pointer, which,
 /// unlike reading the field as a reference, involves no retain and release. Zero for nil. The field is
@@ -146,6 +158,29 @@ private func passBorrowed<Object: AnyObject, Result>(_ reference: inout Object, 
     body(reference)
 }
 
+/// The index of the first element of `array`, from `start` on, for which `test` holds; nil when there
+/// is none. Each element is passed to `test` in place, without retaining it (owner holds: `array`
+/// holds its elements). `test` must not change `array` or run code outside SceneCore: this is for code
+/// that only reads, such as the gesture arena, which never calls its members' code.
+@inline(__always)
+func firstIndex<Element: AnyObject>(in array: inout [Element], from start: Int = 0, where test: (Element) -> Bool) -> Int? {
+    var index = start
+    while index < array.count {
+        if withUnretained(unretainedElementBits(&array, index), as: Element.self, test) { return index }
+        index += 1
+    }
+    return nil
+}
+
+/// Calls `body` with element `index` of `array` (in range), in place, without retaining it, under the
+/// same terms as ``firstIndex(in:from:where:)``.
+@inline(__always)
+func withElement<Element: AnyObject, Result>(
+    in array: inout [Element], at index: Int, _ body: (Element) -> Result
+) -> Result {
+    withUnretained(unretainedElementBits(&array, index), as: Element.self, body)
+}
+
 /// The phase of the touch at `index` of `touches` (in range), read in place without retaining it
 /// (owner holds: the list holds the touch).
 @MainActor @inline(__always)
@@ -179,4 +214,65 @@ func sceneBits(ofWindow windowBits: UInt) -> UInt {
 func applicationBits(ofScene sceneBits: UInt) -> UInt {
     unowned(unsafe) let scene = unretained(sceneBits, as: WindowScene.self)
     return unretainedBits(&scene._application)
+}
+
+// MARK: What a recognizer needs of its surroundings
+
+/// The bits of the window the view whose bits are `viewBits` is in (0 for none): the view itself if it
+/// is a window, else its nearest ancestor that is. Read without retaining the view or its ancestors
+/// (owner holds: each is held by its superview, the view by its owner; back links cleared).
+@MainActor @inline(__always)
+private func windowBits(ofView viewBits: UInt) -> UInt {
+    var bits = viewBits
+    while bits != 0 {
+        unowned(unsafe) let view = unretained(bits, as: View.self)
+        if view._flags.contains(.isWindow) { return bits }
+        bits = unretainedBits(&view._superview)
+    }
+    return 0
+}
+
+/// The window of the view whose bits are `viewBits` (0 for none), as the host of the gesture arena a
+/// recognizer on that view takes part in, when that arena is idle; nil when the view is in no window
+/// or its window's arena is arbitrating (most transitions are asked for then, so that case retains
+/// nothing). The window is retained for the caller.
+@MainActor @inline(__always)
+func idleGestureArenaHost(ofView viewBits: UInt) -> (any GestureArenaHost)? {
+    let window = windowBits(ofView: viewBits)
+    guard window != 0 else { return nil }
+    unowned(unsafe) let host = unretained(window, as: Window.self)
+    guard host.gestureArena.activity == .idle else { return nil }
+    return unretained(window, as: Window.self)
+}
+
+/// The application of the window whose bits are `windowBits`, retained, when it has observers; nil
+/// otherwise (without retaining anything: this is asked on every delivery and every transition).
+@MainActor @inline(__always)
+func observingApplication(ofWindow windowBits: UInt) -> Application? {
+    guard windowBits != 0 else { return nil }
+    let scene = sceneBits(ofWindow: windowBits)
+    guard scene != 0 else { return nil }
+    let application = applicationBits(ofScene: scene)
+    guard application != 0, withUnretained(application, as: Application.self, { $0.hasObservers }) else { return nil }
+    return unretained(application, as: Application.self)
+}
+
+/// ``observingApplication(ofWindow:)`` for the window of the view whose bits are `viewBits`.
+@MainActor @inline(__always)
+func observingApplication(ofView viewBits: UInt) -> Application? {
+    observingApplication(ofWindow: windowBits(ofView: viewBits))
+}
+
+/// The clock of the application of the view whose bits are `viewBits`, for a recognizer's timers; nil
+/// when the view is in no application's window. Reads the links without retaining them (owner holds:
+/// the host holds the application).
+@MainActor @inline(__always)
+func applicationClock(ofView viewBits: UInt) -> (any EventClock)? {
+    let window = windowBits(ofView: viewBits)
+    guard window != 0 else { return nil }
+    let scene = sceneBits(ofWindow: window)
+    guard scene != 0 else { return nil }
+    let application = applicationBits(ofScene: scene)
+    guard application != 0 else { return nil }
+    return withUnretained(application, as: Application.self) { $0.clock }
 }

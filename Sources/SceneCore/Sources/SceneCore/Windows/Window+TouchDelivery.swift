@@ -1,8 +1,10 @@
-/// Touch delivery inside one window [TD-5 … TD-11, GR-2, GR-9].
+/// Touch delivery inside one window [TD-5 … TD-11, GR-1, GR-2, GR-9]: to the recognizers first, then
+/// to the views.
 ///
 ///     Application.sendEvent ─▶ Window.sendEvent ─▶ handleGestures (Window+GestureArena: recognizers first)
-///                                                    │  settles states, sends actions,
-///                                                    │  cuts touches off views (cancelsTouchesInView)
+///                                                    │  offers new touches, feeds the participants (here),
+///                                                    │  settles the arena: states, actions, touches cut
+///                                                    │  off views (cancelsTouchesInView)
 ///                                                    ▼
 ///                                         planDelivery (per touch, its TouchDeliveryState: began/moved/
 ///                                         ended/cancelled, minus filtered, cut-off and held phases)
@@ -96,12 +98,12 @@ extension Window {
     /// Decides which view callbacks a touch gets now, and records that they were made.
     private func planDelivery(for touch: Touch) -> DeliveryActions {
         guard let view = touch.view else { return [] }
-        // Pure queries of the recognizers' states, asked only where they decide something.
+        // Pure queries of the arena, asked only where they decide something [GR-9].
         return touch.delivery.plan(
             changed: touch.changedInEvent, phase: touch.phase,
             isFiltered: { shouldFilterNewTouch(touch, in: view) },
-            delaysBegan: { GestureArena.delaysBegan(touch) },
-            delaysEnded: { GestureArena.delaysEnded(touch) })
+            delaysBegan: { gestureArena.holds(.began, of: touch) },
+            delaysEnded: { gestureArena.holds(.ended, of: touch) })
     }
 
     /// [TD-8] a view without multiple touch already tracking a touch gets no other; [TD-9] an
@@ -168,15 +170,10 @@ extension Window {
         }
     }
 
-    /// `_windowScene?._application` when it has observers, else nil. Reads the two links and asks
-    /// for observers without retaining anything; this runs on every delivery. Unretained (back links
-    /// cleared: the scene holds the window, the application the scene).
+    /// `_windowScene?._application` when it has observers, else nil, without retaining anything
+    /// when it has none (this runs on every delivery).
     private static func observedApplication(of window: Window) -> Application? {
-        let scene = sceneBits(ofWindow: UInt(bitPattern: ObjectIdentifier(window)))
-        guard scene != 0 else { return nil }
-        let application = applicationBits(ofScene: scene)
-        guard application != 0, withUnretained(application, as: Application.self, { $0.hasObservers }) else { return nil }
-        return unretained(application, as: Application.self)
+        observingApplication(ofWindow: UInt(bitPattern: ObjectIdentifier(window)))
     }
 
     /// Drops the touches that ended or were cancelled and have nothing left to deliver.
@@ -209,6 +206,176 @@ extension Window {
             }
         }
         return groups.map { ($0.0, TouchSet(sortedUnique: $0.1)) }
+    }
+
+    // MARK: Recognizers first [GR-1, GR-2]
+
+    /// Whether gesture handling is needed for this event: some recognizer participates already, or a
+    /// new touch of this window has recognizers on its view or an ancestor.
+    func gesturesAreInvolved(in event: Event) -> Bool {
+        if !gestureArena.participants.isEmpty { return true }
+        let onlyBits = event.takesShortcuts ? event.changedTouches.onlyTouchBits : 0
+        if onlyBits != 0 {
+            // One changed touch. Unretained (owner holds: the event holds the touch).
+            return withUnretained(onlyBits, as: Touch.self) { touch in
+                touch.phase == .began && owns(touch) && Window.hasRecognizers(from: touch)
+            }
+        }
+        var involved = false
+        event.changedTouches.forEachTouch { touch in
+            if !involved && touch.phase == .began && owns(touch) && Window.hasRecognizers(from: touch) {
+                involved = true
+            }
+        }
+        return involved
+    }
+
+    /// True when the touch's view or one of its ancestors has recognizers. Unretained (owner holds:
+    /// each view is held by its superview, the touch's view by the touch).
+    private static func hasRecognizers(from touch: Touch) -> Bool {
+        var bits = unretainedBits(&touch.view)
+        while bits != 0 {
+            if withUnretained(bits, as: View.self, { !$0._gestureRecognizers.isEmpty }) { return true }
+            bits = superviewBits(ofView: bits)
+        }
+        return false
+    }
+
+    /// Offers a new touch to the enabled recognizers of its view and of each ancestor up to the window,
+    /// deepest first, on one view in add order [GR-1]; the arena decides who takes it.
+    func offerToRecognizers(_ touch: Touch, event: Event) {
+        // Views without recognizers are stepped over unretained (owner holds: each is held by its
+        // superview, the hit view by the touch); a view whose recognizers are offered the touch is
+        // retained meanwhile, since a delegate may change the hierarchy.
+        var bits = unretainedBits(&touch.view)
+        while bits != 0 {
+            if withUnretained(bits, as: View.self, { $0._gestureRecognizers.isEmpty }) {
+                bits = superviewBits(ofView: bits)
+                continue
+            }
+            if withUnretained(bits, as: View.self, { Window.anyMayHaveDelegate($0._gestureRecognizers) }) {
+                let view = unretained(bits, as: View.self)
+                // `for recognizer in view._gestureRecognizers where recognizer.isEnabled`. Unretained
+                // (owner holds: this snapshot of the list holds each recognizer).
+                var recognizers = view._gestureRecognizers
+                var index = 0
+                while index < recognizers.count {
+                    let recognizerBits = unretainedElementBits(&recognizers, index)
+                    withUnretained(recognizerBits, as: GestureRecognizer.self) { recognizer in
+                        if recognizer.isEnabled { offer(touch, to: recognizer, event: event) }
+                    }
+                    index += 1
+                }
+                bits = unretainedBits(&view._superview)
+            } else {
+                // No delegate to ask: offering runs no code outside SceneCore, so the view and its
+                // list of recognizers cannot change meanwhile. Unretained (owner holds: the view is
+                // held by its superview or by the touch, each recognizer by the view's list).
+                withUnretained(bits, as: View.self) { view in
+                    var index = 0
+                    while index < view._gestureRecognizers.count {
+                        let recognizerBits = unretainedElementBits(&view._gestureRecognizers, index)
+                        withUnretained(recognizerBits, as: GestureRecognizer.self) { recognizer in
+                            if recognizer.isEnabled { offer(touch, to: recognizer, event: event) }
+                        }
+                        index += 1
+                    }
+                    bits = unretainedBits(&view._superview)
+                }
+            }
+        }
+    }
+
+    /// True when some recognizer of `recognizers` may have a delegate (which offering a touch asks).
+    private static func anyMayHaveDelegate(_ recognizers: [GestureRecognizer]) -> Bool {
+        var index = 0
+        while index < recognizers.count {
+            if recognizers[index].mayHaveDelegate { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// The arena decides whether `recognizer` takes `touch`; its delegate consents if the arena asks
+    /// [GR-1]. A recognizer that takes it is listed in the touch's `gestureRecognizers`.
+    private func offer(_ touch: Touch, to recognizer: GestureRecognizer, event: Event) {
+        switch gestureArena.offer(touch, to: recognizer) {
+        case .declined:
+            return
+        case .needsConsent:
+            if let delegate = recognizer.delegate {
+                guard delegate.gestureRecognizer(recognizer, shouldReceive: event),
+                    delegate.gestureRecognizer(recognizer, shouldReceive: touch)
+                else { return }
+            }
+            gestureArena.join(touch, recognizer)
+        case .joined:
+            break
+        }
+        // Room for a few at once: a touch usually reaches the recognizers of several ancestors.
+        if touch.gestureRecognizers.capacity == 0 { touch.gestureRecognizers.reserveCapacity(4) }
+        touch.gestureRecognizers.append(recognizer)
+    }
+
+    /// Each participant that still receives touches gets the changed touches it tracks, phase by phase,
+    /// in participation order [GR-2]. Each is alive for its calls without a retain (owner holds): a
+    /// recognizer that tracks a touch is in that touch's `gestureRecognizers` (append-only), and the
+    /// event holds the touch (a nested dispatch, which code run from here may start, keeps the event's
+    /// changed set in a local and puts it back before it returns).
+    func feedParticipants(_ event: Event) {
+        let changed = event.changedTouches
+        if event.takesShortcuts, let touch = changed.onlyTouch {
+            // One changed touch (every single-finger event): one set, built once, for the recognizers
+            // that track the touch.
+            guard owns(touch) else { return }
+            let set = TouchSet(touch)
+            let phase = touch.phase
+            var index = 0
+            while index < gestureArena.participants.count {
+                let bits = unretainedElementBits(&gestureArena.participants, index)
+                index += 1
+                withUnretained(bits, as: GestureRecognizer.self) { recognizer in
+                    guard GestureArena<GestureRecognizer>.receivesTouches(recognizer),
+                        containsIdentical(touch, &recognizer.trackedTouches)
+                    else { return }
+                    deliver(set, phase: phase, toRecognizer: recognizer, event: event)
+                }
+            }
+            return
+        }
+        var index = 0
+        while index < gestureArena.participants.count {
+            let bits = unretainedElementBits(&gestureArena.participants, index)
+            index += 1
+            withUnretained(bits, as: GestureRecognizer.self) { recognizer in
+                guard GestureArena<GestureRecognizer>.receivesTouches(recognizer) else { return }
+                let mine = changed.filter { touch in
+                    owns(touch) && containsIdentical(touch, &recognizer.trackedTouches)
+                }
+                for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
+                    let set = mine.filter { $0.phase == phase }
+                    if !set.isEmpty { deliver(TouchSet(set), phase: phase, toRecognizer: recognizer, event: event) }
+                }
+            }
+        }
+    }
+
+    /// Calls the recognizer's touch method for `phase`; after cancelled touches the arena turns them
+    /// into the recognizer's end [TD-11].
+    private func deliver(_ touches: TouchSet, phase: Touch.Phase, toRecognizer recognizer: GestureRecognizer, event: Event) {
+        if event.takesShortcuts && recognizer.touchesGoStraightToMachine {
+            // What its touch method would do (it is not overridden); the differential tests turn this off.
+            recognizer.machineTouches(touches, phase, event)
+        } else {
+            switch phase {
+            case .began: recognizer.touchesBegan(touches, with: event)
+            case .moved: recognizer.touchesMoved(touches, with: event)
+            case .ended: recognizer.touchesEnded(touches, with: event)
+            case .cancelled: recognizer.touchesCancelled(touches, with: event)
+            case .stationary: break
+            }
+        }
+        if phase == .cancelled { GestureArena<GestureRecognizer>.touchesWereCancelled(for: recognizer) }
     }
 
     // MARK: Motion and remote control

@@ -44,10 +44,10 @@ open class Window: View {
     /// Touches of this window being delivered or held for delivery. Touched on every delivery
     /// (unchecked exclusivity: short accesses, UnretainedAccess.swift).
     @exclusivity(unchecked) var deliveryTouches: [Touch] = []
-    /// The gesture recognizers taking part in this window's touch handling [GR-1], which the touch
-    /// delivery drives (`Window+GestureArena.swift`). Touched on every delivery
-    /// (unchecked exclusivity: short accesses, UnretainedAccess.swift).
-    @exclusivity(unchecked) var gestureArena = GestureArena()
+    /// The gesture arbitration of this window's touch handling [GR-1 … GR-11], which the touch
+    /// delivery drives and whose actions the window carries out (`Window+GestureArena.swift`). Touched
+    /// on every delivery (unchecked exclusivity: short accesses, UnretainedAccess.swift).
+    @exclusivity(unchecked) var gestureArena = GestureArena<GestureRecognizer>()
 
     /// Creates a hidden window with `frame` in screen coordinates, attached to no scene.
     public override init(frame: Rect) {
@@ -242,6 +242,23 @@ open class Window: View {
     func viewHierarchyDidChange(in parent: View?) {
         guard let application = _windowScene?._application, application.hasObservers else { return }
         application.notifyObservers { $0.viewHierarchyDidChange(in: self, parent: parent) }
+    }
+
+    // MARK: Gesture arena host
+
+    // The window's side of `GestureArenaHost`, declared here (not in an extension) so that a subclass
+    // can take over what happens around its arena, as the differential test's reference arbitration
+    // does.
+
+    /// A recognizer whose view is in this window asked for a transition while the arena was idle: the
+    /// arena settles now, and the views get what that released [GR-8, GR-9].
+    func gestureArenaMemberDidRequestTransition(_ member: GestureRecognizer) {
+        settleGesturesOutsideEvent()
+    }
+
+    /// A recognizer whose touches belong to this window stopped taking part [GR-11].
+    func gestureArenaMemberDidLeave(_ member: GestureRecognizer) {
+        removeFromGestureArena(member)
     }
 
     // MARK: Events

@@ -20,16 +20,10 @@ public struct RotationMachine: GestureStateMachine {
     /// Radians the angle must turn, from the start angle, before `.begin`.
     public var beginSlop: Double
 
-    private var session = TwoTouchSession()
-    /// Angle of the pair at the last evaluated event.
-    private var lastAngle = 0.0
-    /// Rotation since the pair formed, unaffected by ``setRotation(_:)``; compared with `beginSlop`.
-    private var rotationSinceStart = 0.0
-    private var tracker = VelocityTracker()
-    private var lastEventTime: Double?
+    private var gesture = TwoTouchGesture<RotationMeasure>()
 
     /// Radians turned since the start, positive clockwise on screen; see ``setRotation(_:)``.
-    public private(set) var rotation = 0.0
+    public var rotation: Double { gesture.measure.value }
 
     /// Creates a rotation machine; the slop default comes from ``InteractionDefaults``.
     public init(beginSlop: Double = InteractionDefaults.rotationBeginSlop) {
@@ -38,90 +32,33 @@ public struct RotationMachine: GestureStateMachine {
 
     /// Makes ``rotation`` read `rotation` now, turning with the fingers from here on, and resets
     /// ``velocity``: it reads zero until the next movement, which is measured from this value.
-    public mutating func setRotation(_ rotation: Double) {
-        self.rotation = rotation
-        tracker.reset()
-        if let lastEventTime { tracker.addSample(rotation, at: lastEventTime) }
-    }
+    public mutating func setRotation(_ rotation: Double) { gesture.setValue(rotation) }
 
     /// Radians per second of ``rotation`` over the most recent samples
     /// (`InteractionDefaults.velocitySampleWindow`); positive while turning clockwise.
-    public var velocity: Double { tracker.scalarVelocity }
+    public var velocity: Double { gesture.velocity }
+
+    // The GestureStateMachine requirements, each the shared two-touch gesture's (see PinchMachine).
 
     public mutating func touchBegan(_ id: UInt64, at location: Point, time: Double) {
-        guard session.touchBegan(id, at: location), let angle = currentAngle else { return }
-        lastAngle = angle
-        rotationSinceStart = 0
-        rotation = 0
-        tracker.reset()
+        gesture.touchBegan(id, at: location)
     }
-
     public mutating func touchMoved(_ id: UInt64, to location: Point, time: Double) {
-        session.touchMoved(id, to: location)
+        gesture.touchMoved(id, to: location)
     }
-
     public mutating func touchEnded(_ id: UInt64, at location: Point, time: Double) {
-        session.touchEnded(id, at: location)
+        gesture.touchEnded(id, at: location)
     }
-
-    public mutating func touchCancelled(_ id: UInt64, time: Double) {
-        session.touchCancelled(id)
-    }
-
+    public mutating func touchCancelled(_ id: UInt64, time: Double) { gesture.touchCancelled(id) }
     public mutating func evaluate(at time: Double) -> GestureMachineOutput {
-        if let outcome = session.takePendingOutcome() { return outcome }
-        let changed = session.pairChangedSinceEvaluate
-        session.pairChangedSinceEvaluate = false
-        lastEventTime = time
-        if changed, let angle = currentAngle {
-            let delta = Self.normalized(angle - lastAngle)
-            lastAngle = angle
-            rotationSinceStart += delta
-            rotation += delta
-            tracker.addSample(rotation, at: time)
-        }
-        switch session.phase {
-        case .possible:
-            guard session.isFollowingPair, abs(rotationSinceStart) >= beginSlop else { return .none }
-            session.phase = .began
-            return .begin
-        case .began:
-            return changed ? .change : .none
-        case .pendingFail, .pendingEnd, .pendingCancel, .finished:
-            return .none
-        }
+        gesture.evaluate(at: time, beginSlop: beginSlop)
     }
-
     /// Always nil: a rotation has no timer.
     public var deadline: Double? { nil }
-
     public mutating func timerFired(at time: Double) -> GestureMachineOutput { .none }
-
-    public mutating func reset() {
-        session.reset()
-        lastAngle = 0
-        rotationSinceStart = 0
-        tracker.reset()
-        lastEventTime = nil
-        rotation = 0
-    }
-
-    public var touchCount: Int { session.touches.count }
-
+    public mutating func reset() { gesture.reset() }
+    public var touchCount: Int { gesture.touchCount }
     /// Centroid of the touches down; with none, where the last one lifted.
-    public var location: Point? { session.touches.centroidOrLast }
-
-    public func touchLocation(at index: Int) -> Point? { session.touches.location(at: index) }
-
-    /// Angle from the lower-id touch to the higher-id touch, nil without two touches.
-    private var currentAngle: Double? {
-        guard let pair = session.pair else { return nil }
-        return arcTangent2(pair.second.y - pair.first.y, pair.second.x - pair.first.x)
-    }
-
-    /// `angle` brought into (−π, π].
-    static func normalized(_ angle: Double) -> Double {
-        let reduced = angle.remainder(dividingBy: 2 * Double.pi)
-        return reduced <= -Double.pi ? reduced + 2 * Double.pi : reduced
-    }
+    public var location: Point? { gesture.location }
+    public func touchLocation(at index: Int) -> Point? { gesture.touchLocation(at: index) }
 }
