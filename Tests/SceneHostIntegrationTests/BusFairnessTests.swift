@@ -50,11 +50,19 @@ struct BusFairnessTests {
         try await eventually("the flood to be written to the bus", timeout: 120) { flooder.connection.outputStatistics.queuedBytes == 0 }
         #expect(flooder.connection.flush(timeout: .seconds(120)))
         _ = try await flooder.connection.call(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetId", timeout: .seconds(120))
+        var pingSent = false
         let ping = Task { @MainActor in
+            // The call hands the Ping to libdbus before its first suspension, in this same job.
+            pingSent = true
             _ = try await pinger.connection.call(
                 destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping", timeout: .seconds(300))
             return answered
         }
+        // The Ping, too, is queued for the host before it runs again (a loaded machine could otherwise
+        // let the host serve a thousand flood calls before this process gets to send it).
+        try await eventually("the Ping to be sent", timeout: 120) { pingSent }
+        #expect(pinger.connection.flush(timeout: .seconds(120)))
+        _ = try await pinger.connection.call(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetId", timeout: .seconds(120))
         host.signal(SIGCONT)
         stopped = false
         let answeredAtPing = try await ping.value
