@@ -15,7 +15,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 export NO_AT_BRIDGE=1 GSETTINGS_BACKEND=memory
 dbus-update-activation-environment GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 work=$(mktemp -d)
-trap 'kill $orca $host 2> /dev/null; wait 2> /dev/null; rm -rf "$work"' EXIT
+# Orca may run under `unshare --fork` (below), which ignores SIGTERM: its child, Orca, is signalled too.
+stop_orca() { [ -n "$orca" ] && { pkill -TERM -P "$orca"; kill "$orca"; } 2> /dev/null; }
+trap 'stop_orca; kill $host 2> /dev/null; wait 2> /dev/null; rm -rf "$work"' EXIT
 host_log=$work/scene-host.log
 orca_log=$work/orca-debug.out
 orca=
@@ -37,7 +39,7 @@ show_logs() {
 # windows would move the key window with their own focus changes).
 "$scene_host" --bus session --display off > /dev/null 2> "$host_log" &
 host=$!
-if ! wait_for "$host_log" "assistive technology is off" 30; then
+if ! wait_for "$host_log" "assistive technology is off" 300; then
     echo "orca-session: scene-host did not report assistive technology off" >&2
     show_logs
     exit 3
@@ -62,9 +64,18 @@ cat > "$work/orca-prefs/user-settings.conf" <<'SETTINGS'
 }
 SETTINGS
 export SCENEHOST_ORCA_SPEECH=$work/speech.txt
-PYTHONPATH=$here orca -u "$work/orca-prefs" --debug-file="$orca_log" > "$work/orca.out" 2>&1 &
+# Orca refuses to start while another Orca of this user runs anywhere on the machine (it asks
+# `pgrep -u UID -x orca`): a second test run at the same time, from another checkout, made it refuse.
+# In a PID namespace of its own it sees only itself, where unshare is allowed; elsewhere it runs as
+# before. (--kill-child: Orca ends with the unshare process this script kills.)
+isolate=()
+if unshare --pid --fork --mount-proc --kill-child true 2> /dev/null; then
+    isolate=(unshare --pid --fork --mount-proc --kill-child)
+fi
+PYTHONPATH=$here "${isolate[@]}" orca -u "$work/orca-prefs" --debug-file="$orca_log" > "$work/orca.out" 2>&1 &
 orca=$!
-if ! wait_for "$host_log" "registered with the AT-SPI registry" 60; then
+# A hang guard only: on a loaded machine Orca's start and the host's registration take a while.
+if ! wait_for "$host_log" "registered with the AT-SPI registry" 300; then
     echo "orca-session: scene-host did not join the accessibility bus when Orca started" >&2
     cat "$work/orca.out" >&2
     show_logs

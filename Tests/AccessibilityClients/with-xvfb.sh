@@ -10,7 +10,7 @@ exec 3> "$work/display"
 Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset > "$work/xvfb.log" 2>&1 &
 xvfb=$!
 exec 3>&-
-for _ in $(seq 100); do
+for _ in $(seq 600); do  # a hang guard of 60 s
     [ -s "$work/display" ] && break
     kill -0 "$xvfb" 2> /dev/null || break
     sleep 0.1

@@ -47,7 +47,7 @@ struct AccessibilityClientTests {
     /// Runs `client` (a script in Tests/AccessibilityClients) against a fresh scene-host in a fresh
     /// session (``SpawnedSession/runInPrivateSession(_:timeout:)``); returns its exit status and
     /// everything it printed. It blocks: call it through ``offPool(_:)``.
-    private static func run(client: String, timeout: Double = 120) throws -> (status: Int32, output: String) {
+    private static func run(client: String, timeout: Double = 600) throws -> (status: Int32, output: String) {
         let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../AccessibilityClients")
             .standardizedFileURL
         return try SpawnedSession.runInPrivateSession(
