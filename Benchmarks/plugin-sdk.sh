@@ -8,7 +8,8 @@
 #            first, cold listing (50 probes) is reported too.
 #   build    building the template plugin (`scenectl new-plugin`) with `swift build -c release`
 #            against the installed SDK, against building the same sources with SceneCore from source
-#            (a path dependency on Sources/SceneCore); target: at most 1/5.
+#            (a path dependency on Sources/SceneCore); target: at most 1/5. Both build the
+#            PluginEntryPoints build-tool plugin and its generator (from the SDK package or the core's).
 #
 # Usage (from the repository root, after `swift build -c release`):
 #   Benchmarks/plugin-sdk.sh [listing|build|all] [--runs N]      (default: all, 5 runs)
@@ -105,7 +106,11 @@ let package = Package(
     name: "Clock",
     products: [.library(name: "Clock", type: .dynamic, targets: ["Clock"])],
     dependencies: [.package(path: "$PWD/Sources/SceneCore")],
-    targets: [.target(name: "Clock", dependencies: [.product(name: "SceneCore", package: "SceneCore")])],
+    targets: [
+        .target(
+            name: "Clock", dependencies: [.product(name: "SceneCore", package: "SceneCore")],
+            plugins: [.plugin(name: "PluginEntryPoints", package: "SceneCore")]),
+    ],
     swiftLanguageModes: [.v6]
 )
 MANIFEST
