@@ -45,6 +45,8 @@ struct PluginSDKTests {
         #expect(manifest.contains(#".systemLibrary(name: "SceneCoreSDK", pkgConfig: "scenecore")"#))
         #expect(!workspace.buildOutput.contains("Compiling SceneCore"), "\(workspace.buildOutput)")
         #expect(workspace.buildOutput.contains("Making the plugin entry points of Clock from ScenePlugin.toml"), "\(workspace.buildOutput)")
+        // The generator comes prebuilt with the SDK: a plugin's clean build does not compile it.
+        #expect(!workspace.buildOutput.contains("Compiling ScenePluginDeclaration") && !workspace.buildOutput.contains("Compiling scene_plugin_entry_points"), "\(workspace.buildOutput)")
         #expect(!workspace.buildOutput.contains("warning:"), "\(workspace.buildOutput)")
         #expect(FileManager.default.fileExists(atPath: workspace.plugin))
         for file in ["README.md", "Sources/Clock/ScenePlugin.toml", "Sources/Clock/ClockSceneDelegate.swift", "Tests/ClockTests/ClockTests.swift"] {
