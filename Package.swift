@@ -15,10 +15,20 @@ let strictImports: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The SDK's build-tool plugin: a plugin declares itself in `ScenePlugin.toml` and gets its two entry
+/// points generated (docs/plugins.md).
+let pluginEntryPoints = Target.PluginUsage.plugin(name: "PluginEntryPoints", package: "SceneCore")
+/// The declaration's parser and the entry points it makes, for the tests of the template and the generator.
+let pluginDeclaration = Target.Dependency.product(name: "ScenePluginDeclarationForTesting", package: "SceneCore")
+
 /// A view-tree plugin: one folder of sources built as one shared library, `lib<Name>.so`, next to
-/// `scene-host`. Plugins depend on the SceneCore product only, never on the host.
-func pluginTarget(_ name: String, folder: String = "Plugins") -> Target {
-    .target(name: name, dependencies: [sceneCore], path: "\(folder)/\(name)", swiftSettings: strictImports)
+/// `scene-host`. Plugins depend on the SceneCore product only, never on the host. A declared plugin
+/// has a `ScenePlugin.toml` and the PluginEntryPoints plugin makes its entry points; the others (a
+/// few broken fixtures) write them by hand.
+@MainActor func pluginTarget(_ name: String, folder: String = "Plugins", declared: Bool = true) -> Target {
+    .target(
+        name: name, dependencies: [sceneCore], path: "\(folder)/\(name)", swiftSettings: strictImports,
+        plugins: declared ? [pluginEntryPoints] : [])
 }
 
 func pluginLibrary(_ name: String) -> Product {
@@ -27,10 +37,10 @@ func pluginLibrary(_ name: String) -> Product {
 
 /// Deliberately broken plugins (Tests/PluginFixtures/<Name>): the loader must refuse them, or — FixtureCrashInHandler,
 /// which loads and then crashes when its button is tapped — the host must survive them (restart, quarantine).
-let brokenPluginFixtures = [
-    "FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureCrashInScene", "FixtureHangInScene",
-    "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild", "FixtureNewerCore", "FixtureCrashInHandler",
-]
+/// Those declared in a ScenePlugin.toml, then those whose defect is in their hand-written entry points.
+let declaredBrokenPluginFixtures = ["FixtureCrashInScene", "FixtureHangInScene", "FixtureNewerCore", "FixtureCrashInHandler"]
+let handWrittenBrokenPluginFixtures = ["FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild"]
+let brokenPluginFixtures = declaredBrokenPluginFixtures + handWrittenBrokenPluginFixtures
 
 let package = Package(
     name: "SceneHost",
@@ -174,7 +184,7 @@ let package = Package(
             name: "FixtureDuplicateCore",
             dependencies: [.product(name: "SceneCoreStaticForTesting", package: "SceneCore")],
             path: "Tests/PluginFixtures/FixtureDuplicateCore",
-            swiftSettings: strictImports),
+            swiftSettings: strictImports, plugins: [pluginEntryPoints]),
         pluginTarget("FixtureManyViews", folder: "Tests/PluginFixtures"),
         pluginTarget("FixtureToolkit", folder: "Tests/PluginFixtures"),
 
@@ -186,7 +196,7 @@ let package = Package(
         .testTarget(name: "SceneSyncTests", dependencies: ["SceneSync"], swiftSettings: strictImports),
         .testTarget(name: "SceneErrorsTests", dependencies: ["SceneErrors"], swiftSettings: strictImports),
         .testTarget(name: "SceneLifecycleTests", dependencies: ["SceneLifecycle"], swiftSettings: strictImports),
-        .testTarget(name: "SceneCoreTests", dependencies: [sceneCore, "TestSupport"], swiftSettings: strictImports),
+        .testTarget(name: "SceneCoreTests", dependencies: [sceneCore, "TestSupport", pluginDeclaration], swiftSettings: strictImports),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SceneErrors", "SceneProcesses", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneBusServingTests", dependencies: ["SceneBusServing", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
@@ -201,10 +211,16 @@ let package = Package(
         .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneBusServing", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneXPathTests", dependencies: ["SceneXPath"], swiftSettings: strictImports),
         .testTarget(name: "SceneWebDriverTests", dependencies: ["SceneWebDriver", "SceneViewTree", sceneCore], swiftSettings: strictImports),
-        .testTarget(name: "SceneCtlTests", dependencies: ["SceneCtlKit", "SceneBusContract", "DBusKit"], swiftSettings: strictImports),
+        .testTarget(
+            name: "SceneCtlTests",
+            dependencies: [
+                "SceneCtlKit", "SceneBusContract", "DBusKit", pluginDeclaration,
+            ],
+            swiftSettings: strictImports),
         .testTarget(
             name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
             exclude: ["Snapshots/Golden"], swiftSettings: strictImports),
-    ] + brokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") },
+    ] + declaredBrokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") }
+        + handWrittenBrokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures", declared: false) },
     swiftLanguageModes: [.v6]
 )

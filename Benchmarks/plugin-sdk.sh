@@ -8,10 +8,15 @@
 #            first, cold listing (50 probes) is reported too.
 #   build    building the template plugin (`scenectl new-plugin`) with `swift build -c release`
 #            against the installed SDK, against building the same sources with SceneCore from source
-#            (a path dependency on Sources/SceneCore); target: at most 1/5.
+#            (a path dependency on Sources/SceneCore); target: at most 1/5. Both build the
+#            PluginEntryPoints build-tool plugin and its generator (from the SDK package or the core's).
+#   declaration  the same template plugin with its ScenePlugin.toml (the SDK's build-tool plugin makes
+#            the entry points) against a copy whose entry points are written by hand (the generated
+#            file, and no build-tool plugin), both `swift build -c release` against the installed SDK,
+#            clean; what declaring a plugin adds to its author's clean build (reported).
 #
 # Usage (from the repository root, after `swift build -c release`):
-#   Benchmarks/plugin-sdk.sh [listing|build|all] [--runs N]      (default: all, 5 runs)
+#   Benchmarks/plugin-sdk.sh [listing|build|declaration|all] [--runs N]      (default: all, 5 runs)
 # Prints a markdown table per figure with the median and the worst of the runs, and every run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,13 +27,13 @@ while [ $# -gt 0 ]; do
         --runs)
             [ $# -ge 2 ] || { echo "plugin-sdk.sh: --runs needs a number of runs (1 or more)" >&2; exit 64; }
             runs="$2"; shift 2 ;;
-        *) echo "plugin-sdk.sh: unknown argument '$1' (usage: plugin-sdk.sh [listing|build|all] [--runs N])" >&2; exit 64 ;;
+        *) echo "plugin-sdk.sh: unknown argument '$1' (usage: plugin-sdk.sh [listing|build|declaration|all] [--runs N])" >&2; exit 64 ;;
     esac
 done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "plugin-sdk.sh: --runs '$runs' is not a number of runs (1 or more)" >&2; exit 64; }
 case "$section" in
-    listing|build|all) ;;
-    *) echo "plugin-sdk.sh: unknown section '$section' (listing, build, all)" >&2; exit 64 ;;
+    listing|build|declaration|all) ;;
+    *) echo "plugin-sdk.sh: unknown section '$section' (listing, build, declaration, all)" >&2; exit 64 ;;
 esac
 bin="$(swift build -c release --show-bin-path)"
 [ -x "$bin/scene-host" ] || { echo "plugin-sdk.sh: build first: swift build -c release" >&2; exit 1; }
@@ -89,6 +94,20 @@ listing() {
     printf '%s' "$rows"
 }
 
+# Clean release builds of the Clock product of the packages in $1 and $2 (PKG_CONFIG_PATH=$3), one
+# after the other, $runs times: sets `ratios` (per run, $1's time ÷ $2's) and `rows` (table rows).
+alternate_builds() {
+    local first="$1" second="$2" run t0 t1 a b
+    ratios="" rows=""
+    for run in $(seq 1 "$runs"); do
+        rm -rf "$first/.build" "$second/.build"
+        t0=$(now); PKG_CONFIG_PATH="$3" swift build -c release --package-path "$first" --product Clock >/dev/null; t1=$(now); a=$((t1 - t0))
+        t0=$(now); PKG_CONFIG_PATH="$3" swift build -c release --package-path "$second" --product Clock >/dev/null; t1=$(now); b=$((t1 - t0))
+        ratios+="$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", a / b }')"$'\n'
+        rows+="| $run | $(ms "$a") | $(ms "$b") |"$'\n'
+    done
+}
+
 build() {
     local folder="$work/build"
     mkdir -p "$folder"
@@ -105,19 +124,16 @@ let package = Package(
     name: "Clock",
     products: [.library(name: "Clock", type: .dynamic, targets: ["Clock"])],
     dependencies: [.package(path: "$PWD/Sources/SceneCore")],
-    targets: [.target(name: "Clock", dependencies: [.product(name: "SceneCore", package: "SceneCore")])],
+    targets: [
+        .target(
+            name: "Clock", dependencies: [.product(name: "SceneCore", package: "SceneCore")],
+            plugins: [.plugin(name: "PluginEntryPoints", package: "SceneCore")]),
+    ],
     swiftLanguageModes: [.v6]
 )
 MANIFEST
     local ratios="" rows=""
-    for run in $(seq 1 "$runs"); do
-        rm -rf "$folder/sdk/.build" "$folder/source/.build" "$folder/cache"
-        local t0 t1 sdk source
-        t0=$(now); PKG_CONFIG_PATH="$folder/prefix/lib/pkgconfig" swift build -c release --package-path "$folder/sdk" --product Clock >/dev/null; t1=$(now); sdk=$((t1 - t0))
-        t0=$(now); swift build -c release --package-path "$folder/source" --product Clock >/dev/null; t1=$(now); source=$((t1 - t0))
-        ratios+="$(awk -v a="$sdk" -v b="$source" 'BEGIN { printf "%.3f", a / b }')"$'\n'
-        rows+="| $run | $(ms "$sdk") | $(ms "$source") |"$'\n'
-    done
+    alternate_builds "$folder/sdk" "$folder/source" "$folder/prefix/lib/pkgconfig"
     read -r med worst <<<"$(printf '%s' "$ratios" | stats)"
     echo
     echo "## Building the template plugin against the installed SDK against building it with SceneCore from source"
@@ -131,11 +147,43 @@ MANIFEST
     printf '%s' "$rows"
 }
 
+declaration() {
+    local folder="$work/declaration"
+    mkdir -p "$folder"
+    scripts/install --prefix "$folder/prefix" --bin-path "$bin" >/dev/null
+    "$folder/prefix/bin/scenectl" new-plugin Clock --dir "$folder/declared" >/dev/null
+    local sdk=(env PKG_CONFIG_PATH="$folder/prefix/lib/pkgconfig" swift build -c release --product Clock)
+    "${sdk[@]}" --package-path "$folder/declared" >/dev/null
+    # The same plugin with the generated entry points as a source file of its own and no build-tool plugin.
+    mkdir -p "$folder/hand"
+    cp -r "$folder/declared/Package.swift" "$folder/declared/Sources" "$folder/declared/Tests" "$folder/hand/"
+    rm "$folder/hand/Sources/Clock/ScenePlugin.toml"
+    find "$folder/declared/.build/plugins/outputs" -name PluginEntryPoints.swift -exec cp {} "$folder/hand/Sources/Clock/PluginEntry.swift" \;
+    [ -s "$folder/hand/Sources/Clock/PluginEntry.swift" ] || { echo "plugin-sdk.sh: the build made no PluginEntryPoints.swift" >&2; exit 1; }
+    sed -i -e '/dependencies: \[.package(path: sceneHostSDK)\],/d' \
+        -e 's/plugins: \[.plugin(name: "PluginEntryPoints", package: "SceneHostSDK")\]),/plugins: []),/' "$folder/hand/Package.swift"
+    ! grep -q "\.plugin(\|\.package(" "$folder/hand/Package.swift" || { echo "plugin-sdk.sh: the template's manifest changed; update the declaration figure" >&2; exit 1; }
+    local ratios="" rows=""
+    alternate_builds "$folder/declared" "$folder/hand" "$folder/prefix/lib/pkgconfig"
+    read -r med worst <<<"$(printf '%s' "$ratios" | stats)"
+    echo
+    echo "## Building the template plugin with its declaration against building it with hand-written entry points"
+    echo
+    echo "| figure | median | worst |"
+    echo "|---|---|---|"
+    echo "| declared / hand-written (\`swift build -c release\` against the SDK, clean) | ${med}× | ${worst}× |"
+    echo
+    echo "| run | ScenePlugin.toml and the build-tool plugin ms | hand-written entry points ms |"
+    echo "|---|---|---|"
+    printf '%s' "$rows"
+}
+
 case "$section" in
     listing) listing ;;
     build) build ;;
-    all) listing; build ;;
-    *) echo "plugin-sdk.sh: unknown section '$section' (listing, build, all)" >&2; exit 64 ;;
+    declaration) declaration ;;
+    all) listing; build; declaration ;;
+    *) echo "plugin-sdk.sh: unknown section '$section' (listing, build, declaration, all)" >&2; exit 64 ;;
 esac
 echo
 echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -98,8 +98,8 @@ final class GallerySceneDelegate: SceneDelegate {
         field.addAction(named: Selector("\(name)EditingBegan"), for: .editingDidBegin) { [weak scene] _, _ in
             scene?.log("\(name) became first responder")
         }
-        field.addAction(named: Selector("\(name)Return"), for: .primaryActionTriggered) { [weak scene] control, _ in
-            scene?.log("\(name) return: \((control as? TextField)?.displayedText ?? "")")
+        field.addAction(named: Selector("\(name)Return"), for: .primaryActionTriggered) { [weak scene] field, _ in
+            scene?.log("\(name) return: \(field.displayedText)")
         }
         field.addAction(named: Selector("\(name)EditingEnded"), for: .editingDidEnd) { [weak scene] _, _ in
             scene?.log("\(name) editing ended")

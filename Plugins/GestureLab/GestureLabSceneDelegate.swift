@@ -77,18 +77,18 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
         canvas.borderWidth = 1
         canvas.cornerRadius = 12
         canvas.isMultipleTouchEnabled = true
-        let pan = PanGestureRecognizer(name: "pan") { [weak self] recognizer in
-            guard recognizer.state == .ended, let self, let pan = recognizer as? PanGestureRecognizer else { return }
+        let pan = PanGestureRecognizer(name: "pan") { [weak self] pan in
+            guard pan.state == .ended, let self else { return }
             let translation = pan.translation(in: self.canvas)
             self.log("pan ended translation=(\(translation.x.compactDescription), \(translation.y.compactDescription))")
         }
         pan.maximumNumberOfTouches = 1
-        let pinch = PinchGestureRecognizer(name: "pinch") { [weak self] recognizer in
-            guard recognizer.state == .ended, let pinch = recognizer as? PinchGestureRecognizer else { return }
+        let pinch = PinchGestureRecognizer(name: "pinch") { [weak self] pinch in
+            guard pinch.state == .ended else { return }
             self?.log("pinch ended scale=\(GestureLabViewController.rounded(pinch.scale))")
         }
-        let rotation = RotationGestureRecognizer(name: "rotation") { [weak self] recognizer in
-            guard recognizer.state == .ended, let rotation = recognizer as? RotationGestureRecognizer else { return }
+        let rotation = RotationGestureRecognizer(name: "rotation") { [weak self] rotation in
+            guard rotation.state == .ended else { return }
             self?.log("rotation ended rotation=\(GestureLabViewController.rounded(rotation.rotation))")
         }
         for recognizer in [pan, pinch, rotation] as [GestureRecognizer] {

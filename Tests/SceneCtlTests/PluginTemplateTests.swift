@@ -1,4 +1,5 @@
 import Foundation
+import ScenePluginDeclaration
 import Testing
 
 @testable import SceneCtlKit
@@ -15,26 +16,39 @@ struct PluginTemplateTests {
         }
     }
 
-    @Test("The package builds lib<Name>.so from the SDK alone, with both entry points, a label, a button, a test and a README")
+    @Test("The package builds lib<Name>.so from the SDK alone, with a declaration for the entry points, a label, a button, a test and a README")
     func files() throws {
         let template = try PluginTemplate(name: "Clock", sdkLibraryFolder: "/opt/sh/lib/scenehost")
         let files = Dictionary(uniqueKeysWithValues: template.files.map { ($0.path, $0.contents) })
         #expect(files.keys.sorted() == [
-            ".gitignore", "Package.swift", "README.md", "Sources/Clock/ClockSceneDelegate.swift", "Sources/Clock/PluginEntry.swift",
+            ".gitignore", "Package.swift", "README.md", "Sources/Clock/ClockSceneDelegate.swift", "Sources/Clock/ScenePlugin.toml",
             "Sources/SceneCoreSDK/module.modulemap", "Sources/SceneCoreSDK/sdk.h", "Tests/ClockTests/ClockTests.swift",
         ])
         let manifest = try #require(files["Package.swift"])
         #expect(manifest.contains(#".library(name: "Clock", type: .dynamic, targets: ["Clock"])"#))
         #expect(manifest.contains(#"?? "/opt/sh/lib/scenehost""#))
-        #expect(!manifest.contains(".package("))
-        let entry = try #require(files["Sources/Clock/PluginEntry.swift"])
-        #expect(entry.contains("@c(scene_plugin_query)") && entry.contains("@c(scene_plugin_create)"))
+        // The one package it depends on is the installed SDK's, for the build-tool plugin.
+        #expect(manifest.contains(#"?? "/opt/sh/share/scenehost/SceneHostSDK""#))
+        #expect(manifest.components(separatedBy: ".package(").count == 2 && manifest.contains(".package(path: sceneHostSDK)"))
+        #expect(manifest.contains(#"plugins: [.plugin(name: "PluginEntryPoints", package: "SceneHostSDK")]"#))
+        let declaration = try #require(files["Sources/Clock/ScenePlugin.toml"])
+        let declared = try PluginDeclaration(parsing: declaration, file: "ScenePlugin.toml")
+        #expect(declared.name == "Clock" && declared.version == "0.1.0" && declared.delegate == "ClockSceneDelegate")
+        #expect(!declaration.contains("@c("), "the entry points are generated, not in the template")
         let scene = try #require(files["Sources/Clock/ClockSceneDelegate.swift"])
         #expect(scene.contains("Label(") && scene.contains("Button(") && scene.contains(#"label?.text = "Tapped \(taps) time"#))
         let readme = try #require(files["README.md"])
         for step in ["swift build -c release", "scene-host validate-plugin .build/release/libClock.so", "~/.local/share/scenehost/plugins", "scenectl load Clock"] {
             #expect(readme.contains(step), "the README does not say \(step)")
         }
+    }
+
+    @Test("The SDK package is found beside the SDK library: PREFIX/lib/scenehost gives PREFIX/share/scenehost/SceneHostSDK")
+    func sdkPackageFolder() throws {
+        #expect(try PluginTemplate(name: "Clock", sdkLibraryFolder: "/opt/sh/lib/scenehost").sdkPackageFolder == "/opt/sh/share/scenehost/SceneHostSDK")
+        #expect(try PluginTemplate(name: "Clock", sdkLibraryFolder: "/opt/sh/lib/scenehost/").sdkPackageFolder == "/opt/sh/share/scenehost/SceneHostSDK")
+        #expect(try PluginTemplate(name: "Clock", sdkLibraryFolder: "/elsewhere/sdk").sdkPackageFolder == "/elsewhere/sdk/../../share/scenehost/SceneHostSDK")
+        #expect(try PluginTemplate(name: "Clock", sdkLibraryFolder: "").sdkPackageFolder == "")
     }
 
     @Test("The writer creates the files in a new folder and refuses a folder with files in it, exit status 73")
@@ -44,7 +58,7 @@ struct PluginTemplateTests {
         let template = try PluginTemplate(name: "Clock", sdkLibraryFolder: "/sdk")
         let written = try PluginTemplateWriter.write(template, to: folder + "/clock")
         #expect(written.count == template.files.count)
-        #expect(FileManager.default.fileExists(atPath: folder + "/clock/Sources/Clock/PluginEntry.swift"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/clock/Sources/Clock/ScenePlugin.toml"))
         #expect(throws: ScenectlError.self) { try PluginTemplateWriter.write(template, to: folder + "/clock") }
         do {
             _ = try PluginTemplateWriter.write(template, to: folder + "/clock")

@@ -35,7 +35,7 @@ struct ValidatePluginTests {
         #expect(run.stdout.contains("while tapping Button 'crash' in window 'Crash'"), "\(run.stdout)")
         #expect(run.stdout.contains("Fatal error: FixtureCrashInHandler: deliberately crashing in the button's action handler"))
         #expect(run.stdout.contains("in the plugin (libFixtureCrashInHandler.so):"))
-        #expect(run.stdout.contains("crashDeliberately() at ") && run.stdout.contains("FixtureCrashInHandler/Entry.swift:41:5"), "the plugin's file and line: \(run.stdout)")
+        #expect(run.stdout.contains("crashDeliberately() at ") && run.stdout.contains("FixtureCrashInHandler/CrashInHandlerDelegate.swift:23:5"), "the plugin's file and line: \(run.stdout)")
         #expect(run.stdout.contains("FAILED: 1 check failed"))
     }
 
@@ -74,7 +74,7 @@ struct ValidatePluginTests {
         #expect(await host.line(containing: "host ready"))
         #expect(host.log.contains { $0.contains("(probeCrashed)") && $0.contains("in CrashingDelegate.scene(_:willConnectWith:) at ") })
         let backtrace = host.log.drop { !$0.contains("probe crash backtrace:") }
-        #expect(backtrace.contains { $0.contains("libFixtureCrashInScene.so at ") && $0.contains("FixtureCrashInScene/Entry.swift:22") }, "\(host.log)")
+        #expect(backtrace.contains { $0.contains("libFixtureCrashInScene.so at ") && $0.contains("FixtureCrashInScene/CrashingDelegate.swift:6") }, "\(host.log)")
         host.signal(SIGTERM)
         #expect(await host.exitStatus() == 0)
     }

@@ -8,10 +8,12 @@ struct NewPluginCommand: ParsableCommand {
         abstract: "Create a plugin package that builds lib<NAME>.so against the installed SceneHost SDK.",
         discussion: """
             Writes a SwiftPM package into DIR (default ./NAME; it must be new or empty): Package.swift, \
-            the two entry points, a scene with a label and a button, a test, and a README saying how to \
+            the plugin's declaration (ScenePlugin.toml, from which the SDK's build-tool plugin makes the \
+            two entry points), a scene with a label and a button, a test, and a README saying how to \
             build (swift build -c release), validate (scene-host validate-plugin), install and load it. \
-            The package depends on the installed SDK only (pkg-config scenecore, written by \
-            scripts/install): no SceneCore sources. Talks to no host.
+            The package depends on the installed SDK only (pkg-config scenecore and the SDK package \
+            PREFIX/share/scenehost/SceneHostSDK, written by scripts/install): no SceneCore sources. \
+            Talks to no host.
 
             Exit status: 0 done; 64 bad name; 73 DIR is not empty or cannot be written.
 

@@ -1,6 +1,8 @@
 /// The files of a new, standalone plugin package (`scenectl new-plugin NAME`): a SwiftPM package
-/// that builds `lib<Name>.so` against the installed SceneHost SDK only (pkg-config `scenecore`),
-/// with the two entry points, a scene with a label and a button, a test and a README.
+/// that builds `lib<Name>.so` against the installed SceneHost SDK only (pkg-config `scenecore`, and the
+/// SDK's PluginEntryPoints build-tool plugin), with the plugin's declaration (`ScenePlugin.toml`, from
+/// which the build-tool plugin makes the two entry points), a scene with a label and a button, a test
+/// and a README.
 ///
 /// Pure: it makes text, writing it is ``PluginTemplateWriter``'s job.
 struct PluginTemplate: Equatable {
@@ -34,6 +36,17 @@ struct PluginTemplate: Equatable {
         self.sdkLibraryFolder = sdkLibraryFolder
     }
 
+    /// The SDK's Swift package with the PluginEntryPoints build-tool plugin, which scripts/install puts
+    /// in `PREFIX/share/scenehost/SceneHostSDK` beside `PREFIX/lib/scenehost` (written into
+    /// `Package.swift`; `SCENEHOST_SDK_PACKAGE` overrides it). Empty when there is no installed SDK.
+    var sdkPackageFolder: String {
+        guard !sdkLibraryFolder.isEmpty else { return "" }
+        let library = sdkLibraryFolder.hasSuffix("/") ? String(sdkLibraryFolder.dropLast()) : sdkLibraryFolder
+        let installed = "/lib/scenehost"
+        let prefix = library.hasSuffix(installed) ? String(library.dropLast(installed.count)) : library + "/../.."
+        return prefix + "/share/scenehost/SceneHostSDK"
+    }
+
     /// The scene name the README suggests (`Clock` → `clock`).
     var sceneName: String { name.lowercased() }
 
@@ -43,7 +56,7 @@ struct PluginTemplate: Equatable {
             ("Package.swift", packageManifest),
             ("Sources/SceneCoreSDK/module.modulemap", sdkModuleMap),
             ("Sources/SceneCoreSDK/sdk.h", sdkHeader),
-            ("Sources/\(name)/PluginEntry.swift", pluginEntry),
+            ("Sources/\(name)/ScenePlugin.toml", declaration),
             ("Sources/\(name)/\(name)SceneDelegate.swift", sceneDelegate),
             ("Tests/\(name)Tests/\(name)Tests.swift", tests),
             ("README.md", readme),
@@ -59,8 +72,14 @@ struct PluginTemplate: Equatable {
         """
         // swift-tools-version:6.1
         // \(name): a SceneHost view-tree plugin, built against the installed SceneHost SDK only
-        // (pkg-config scenecore: SceneCore's module interface, the plugin ABI header, libSceneCore.so).
+        // (pkg-config scenecore: SceneCore's module interface, the plugin ABI header, libSceneCore.so;
+        // the SDK's package: the build-tool plugin that makes the entry points from ScenePlugin.toml).
         import PackageDescription
+
+        /// The SDK's Swift package, whose PluginEntryPoints build-tool plugin makes the plugin's two entry
+        /// points from Sources/\(name)/ScenePlugin.toml before each build. `scenectl new-plugin` wrote the
+        /// folder of the SDK it came with; SCENEHOST_SDK_PACKAGE overrides it.
+        let sceneHostSDK = Context.environment["SCENEHOST_SDK_PACKAGE"] ?? "\(sdkPackageFolder)"
 
         /// Where the SDK's libSceneCore.so is (`pkg-config --variable=libdir scenecore`), so that the tests
         /// can run; the plugin itself uses the copy the host has loaded. `scenectl new-plugin` wrote the
@@ -73,11 +92,14 @@ struct PluginTemplate: Equatable {
                 // lib\(name).so: what scene-host loads.
                 .library(name: "\(name)", type: .dynamic, targets: ["\(name)"]),
             ],
+            dependencies: [.package(path: sceneHostSDK)],
             targets: [
                 // The installed SDK, found with pkg-config (set PKG_CONFIG_PATH to PREFIX/lib/pkgconfig
                 // when SceneHost is installed under a prefix pkg-config does not search, such as ~/.local).
                 .systemLibrary(name: "SceneCoreSDK", pkgConfig: "scenecore"),
-                .target(name: "\(name)", dependencies: ["SceneCoreSDK"]),
+                .target(
+                    name: "\(name)", dependencies: ["SceneCoreSDK"],
+                    plugins: [.plugin(name: "PluginEntryPoints", package: "SceneHostSDK")]),
                 .testTarget(
                     name: "\(name)Tests", dependencies: ["\(name)", "SceneCoreSDK"],
                     linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", sceneCoreLibrary])]),
@@ -104,32 +126,16 @@ struct PluginTemplate: Equatable {
         "// Intentionally empty: the SDK's Swift module (SceneCore) and C module (CScenePluginABI) come from scenecore.pc.\n"
     }
 
-    var pluginEntry: String {
+    var declaration: String {
         """
-        public import SceneCore
-
-        #if DEBUG
-        private let isDebugBuild = true
-        #else
-        private let isDebugBuild = false
-        #endif
-
-        /// Who the plugin is. The host calls this first, before anything else of the plugin runs, so it
-        /// touches C types only. The plugin ABI version and the minimum SceneCore version it records are
-        /// those of the SDK it is built against: a host with an older core refuses it, saying so.
-        @c(scene_plugin_query)
-        public func scenePluginQuery(_ info: UnsafeMutablePointer<ScenePluginInfo>?) -> Int32 {
-            ScenePluginInfo.describe(
-                into: info, name: "\(name)", version: "0.1.0", description: "\(name): a label and a button that counts taps",
-                debugBuild: isDebugBuild)
-        }
-
-        /// A +1 retained descriptor whose factory builds the delegate of each scene the host connects.
-        /// Runs on any thread and builds no UI (that happens on the main actor, in the delegate).
-        @c(scene_plugin_create)
-        public func scenePluginCreate() -> UnsafeMutableRawPointer? {
-            PluginDescriptor(name: "\(name)", version: "0.1.0") { \(name)SceneDelegate() }.retainedOpaquePointer()
-        }
+        # \(name) declares itself here. Before each build the SDK's PluginEntryPoints build-tool plugin
+        # makes the plugin's two entry points from it: scene_plugin_query (who the plugin is, the plugin
+        # ABI and SceneCore version of the SDK, the build configuration) and scene_plugin_create (a
+        # factory that makes the delegate of each scene the host connects).
+        name = "\(name)"
+        version = "0.1.0"
+        description = "\(name): a label and a button that counts taps"
+        delegate = "\(name)SceneDelegate"   # the SceneDelegate whose init() builds each scene
 
         """
     }
@@ -213,6 +219,11 @@ struct PluginTemplate: Equatable {
         A SceneHost view-tree plugin: one window with a label and a button that counts taps. Made by
         `scenectl new-plugin \(name)`; it builds against the installed SceneHost SDK only (no SceneCore
         sources), as `lib\(name).so`.
+
+        The plugin declares itself in `Sources/\(name)/ScenePlugin.toml`: its name, version, description
+        and the `SceneDelegate` that builds each scene. Before each build the SDK's `PluginEntryPoints`
+        build-tool plugin makes the plugin's two entry points from it; a bad declaration fails the build
+        with its file, line and value.
 
         ## Build, test, validate
 

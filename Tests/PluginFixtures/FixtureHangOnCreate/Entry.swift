@@ -1,3 +1,4 @@
+// Hand-written entry points, not a ScenePlugin.toml declaration: the defect under test is in them.
 public import SceneCore
 
 #if DEBUG

@@ -153,8 +153,7 @@ struct GestureScenarioTests {
         let pan = PanGestureRecognizer()
         pan.name = "P"
         var translations: [Point] = []
-        pan.addAction { [trace = harness.trace] recognizer in
-            let pan = recognizer as! PanGestureRecognizer
+        pan.addAction { [trace = harness.trace] (pan: PanGestureRecognizer) in
             translations.append(pan.translation(in: view))
             trace.log("P.action(\(pan.state.wireName))")
         }

@@ -39,11 +39,17 @@ struct PluginSDKTests {
     func templateBuilds() async throws {
         let workspace = try await SDKWorkspace.shared.value
         let manifest = try String(contentsOfFile: workspace.package + "/Package.swift", encoding: .utf8)
-        #expect(!manifest.contains(".package("), "the template depends on no package, SceneCore's sources included")
+        // Its one package dependency is the installed SDK's package (the build-tool plugin), not SceneCore's sources.
+        #expect(manifest.components(separatedBy: ".package(").count == 2, "\(manifest)")
+        #expect(manifest.contains(#"?? "\#(workspace.prefix)/share/scenehost/SceneHostSDK""#), "\(manifest)")
         #expect(manifest.contains(#".systemLibrary(name: "SceneCoreSDK", pkgConfig: "scenecore")"#))
         #expect(!workspace.buildOutput.contains("Compiling SceneCore"), "\(workspace.buildOutput)")
+        #expect(workspace.buildOutput.contains("Making the plugin entry points of Clock from ScenePlugin.toml"), "\(workspace.buildOutput)")
+        // The generator comes prebuilt with the SDK: a plugin's clean build does not compile it.
+        #expect(!workspace.buildOutput.contains("Compiling ScenePluginDeclaration") && !workspace.buildOutput.contains("Compiling scene_plugin_entry_points"), "\(workspace.buildOutput)")
+        #expect(!workspace.buildOutput.contains("warning:"), "\(workspace.buildOutput)")
         #expect(FileManager.default.fileExists(atPath: workspace.plugin))
-        for file in ["README.md", "Sources/Clock/PluginEntry.swift", "Sources/Clock/ClockSceneDelegate.swift", "Tests/ClockTests/ClockTests.swift"] {
+        for file in ["README.md", "Sources/Clock/ScenePlugin.toml", "Sources/Clock/ClockSceneDelegate.swift", "Tests/ClockTests/ClockTests.swift"] {
             #expect(FileManager.default.fileExists(atPath: workspace.package + "/" + file), "missing \(file)")
         }
         let test = try await ExternalProcess(
@@ -59,6 +65,29 @@ struct PluginSDKTests {
         #expect(validation.stdout.contains("ok    tap Button 'tap-me' in window 'Clock'"), "\(validation)")
         #expect(validation.stdout.contains("log: tapped 1"), "\(validation)")
         #expect(validation.stdout.contains("PASSED: Clock 0.1.0\n"), "no warnings: \(validation)")
+    }
+
+    @Test("A malformed declaration fails the plugin's build with the declaration's file, line and bad value")
+    func malformedDeclarationFailsTheBuild() async throws {
+        let workspace = try await SDKWorkspace.shared.value
+        // A copy of the template's sources (the shared package stays intact for the other tests).
+        let package = workspace.prefix + "/broken-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
+        for item in ["Package.swift", "Sources", "Tests"] {
+            try FileManager.default.copyItem(atPath: workspace.package + "/" + item, toPath: package + "/" + item)
+        }
+        let declaration = package + "/Sources/Clock/ScenePlugin.toml"
+        let lines = try String(contentsOfFile: declaration, encoding: .utf8).components(separatedBy: "\n")
+        let versionLine = try #require(lines.firstIndex { $0.hasPrefix("version = ") })
+        try Data(lines.enumerated().map { $0.offset == versionLine ? #"version = "1.0""# : $0.element }.joined(separator: "\n").utf8)
+            .write(to: URL(fileURLWithPath: declaration))
+        var arguments = [try SDKWorkspace.tool("swift"), "build", "--package-path", package] + SDKWorkspace.sanitizerArguments
+        if workspace.configuration == "release" { arguments += ["-c", "release"] }
+        let build = try await ExternalProcess(arguments, environment: SDKWorkspace.toolEnvironment(pkgConfigPath: workspace.pkgConfigPath))
+            .finish(timeout: 900)
+        #expect(build.status != 0, "the build passed: \(build)")
+        let expected = #"\#(declaration):\#(versionLine + 1): error: version "1.0" is not a version: write MAJOR.MINOR.PATCH"#
+        #expect((build.stdout + build.stderr).contains(expected), "\(build)")
     }
 
     @Test("The installed host finds the plugin in the user plugin folder, connects it from the user configuration, and its button is tapped over D-Bus")

@@ -278,8 +278,7 @@ final class RotationSceneDelegate: SceneDelegate, GestureRecognizerDelegate {
         window.backgroundColor = .white
         canvas.backgroundColor = .systemTeal
         canvas.isMultipleTouchEnabled = true
-        let rotation = RotationGestureRecognizer(name: "rotation") { [weak self] recognizer in
-            guard let rotation = recognizer as? RotationGestureRecognizer else { return }
+        let rotation = RotationGestureRecognizer(name: "rotation") { [weak self] rotation in
             self?.rotations.append((rotation.state, rotation.rotation))
         }
         let pinch = PinchGestureRecognizer(name: "pinch") { _ in }

@@ -170,10 +170,16 @@ open class Control: View {
     }
 
     /// Registers a closure for `events` (UIKit's `UIAction`). `name` is what observers and D-Bus
-    /// report as the action.
+    /// report as the action. (A closure that names the control's own class gets it as that class:
+    /// see ``ControlActionHandlers``.)
     public func addAction(
         named name: Selector, for events: Events, _ handler: @escaping @MainActor (Control, Event?) -> Void
     ) {
+        appendHandler(named: name, for: events, handler)
+    }
+
+    /// Registers a closure, called with this control, for `events`.
+    func appendHandler(named name: Selector, for events: Events, _ handler: @escaping @MainActor (Control, Event?) -> Void) {
         entries.append(ActionEntry(target: nil, action: name, events: events, handler: handler))
     }
 

@@ -185,8 +185,15 @@ open class GestureRecognizer {
         }
     }
 
-    /// Adds a closure to the actions sent on each transition.
+    /// Adds a closure to the actions sent on each transition. (A closure that names the recognizer's
+    /// own class, `{ (pan: PanGestureRecognizer) in … }`, gets it as that class: see
+    /// ``GestureRecognizerActionHandlers``.)
     public func addAction(_ handler: @escaping @MainActor (GestureRecognizer) -> Void) {
+        appendHandler(handler)
+    }
+
+    /// Adds a closure, called with this recognizer, to the actions sent on each transition.
+    func appendHandler(_ handler: @escaping @MainActor (GestureRecognizer) -> Void) {
         targets.append(RecognizerTarget(target: nil, action: nil, handler: handler))
     }
 

@@ -8,6 +8,13 @@ open class LongPressGestureRecognizer: GestureRecognizer, MachineDrivenRecognize
     // one prints as a plain `deinit`, which the interface verifier then rejects).
     isolated deinit {}
 
+    /// Creates a recognizer that calls `handler` on each transition [GR-4], given this recognizer as
+    /// a `LongPressGestureRecognizer`.
+    public convenience init(name: String? = nil, handler: @escaping @MainActor (LongPressGestureRecognizer) -> Void) {
+        self.init()
+        configure(name: name, handler: handler)
+    }
+
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = LongPressMachine()
 

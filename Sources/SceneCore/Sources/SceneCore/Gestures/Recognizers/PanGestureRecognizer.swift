@@ -10,6 +10,13 @@ open class PanGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     // one prints as a plain `deinit`, which the interface verifier then rejects).
     isolated deinit {}
 
+    /// Creates a recognizer that calls `handler` on each transition [GR-4], given this recognizer as
+    /// a `PanGestureRecognizer`.
+    public convenience init(name: String? = nil, handler: @escaping @MainActor (PanGestureRecognizer) -> Void) {
+        self.init()
+        configure(name: name, handler: handler)
+    }
+
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = PanMachine()
 

@@ -7,6 +7,13 @@ open class PinchGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     // one prints as a plain `deinit`, which the interface verifier then rejects).
     isolated deinit {}
 
+    /// Creates a recognizer that calls `handler` on each transition [GR-4], given this recognizer as
+    /// a `PinchGestureRecognizer`.
+    public convenience init(name: String? = nil, handler: @escaping @MainActor (PinchGestureRecognizer) -> Void) {
+        self.init()
+        configure(name: name, handler: handler)
+    }
+
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = PinchMachine()
 

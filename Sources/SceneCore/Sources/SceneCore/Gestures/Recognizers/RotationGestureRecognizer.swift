@@ -6,6 +6,13 @@ open class RotationGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer
     // one prints as a plain `deinit`, which the interface verifier then rejects).
     isolated deinit {}
 
+    /// Creates a recognizer that calls `handler` on each transition [GR-4], given this recognizer as
+    /// a `RotationGestureRecognizer`.
+    public convenience init(name: String? = nil, handler: @escaping @MainActor (RotationGestureRecognizer) -> Void) {
+        self.init()
+        configure(name: name, handler: handler)
+    }
+
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = RotationMachine()
 

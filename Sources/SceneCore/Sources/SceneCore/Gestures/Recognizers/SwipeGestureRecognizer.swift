@@ -8,6 +8,13 @@ open class SwipeGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
     // one prints as a plain `deinit`, which the interface verifier then rejects).
     isolated deinit {}
 
+    /// Creates a recognizer that calls `handler` on each transition [GR-4], given this recognizer as
+    /// a `SwipeGestureRecognizer`.
+    public convenience init(name: String? = nil, handler: @escaping @MainActor (SwipeGestureRecognizer) -> Void) {
+        self.init()
+        configure(name: name, handler: handler)
+    }
+
     /// Allowed directions, UIKit's raw values (right 1, left 2, up 4, down 8).
     public typealias Direction = SwipeDirection
 

@@ -1,22 +1,4 @@
-public import SceneCore
-
-#if DEBUG
-private let isDebugBuild = true
-#else
-private let isDebugBuild = false
-#endif
-
-@c(scene_plugin_query)
-public func scenePluginQuery(_ info: UnsafeMutablePointer<ScenePluginInfo>?) -> Int32 {
-    ScenePluginInfo.describe(
-        into: info, name: "FixtureCrashInHandler", version: "1.0.0", description: "Passes its probe, then crashes when its button is tapped",
-        debugBuild: isDebugBuild)
-}
-
-@c(scene_plugin_create)
-public func scenePluginCreate() -> UnsafeMutableRawPointer? {
-    PluginDescriptor(name: "FixtureCrashInHandler", version: "1.0.0") { CrashInHandlerDelegate() }.retainedOpaquePointer()
-}
+import SceneCore
 
 /// A scene that builds fine (so it passes the probe and loads) with a button whose action handler
 /// ends the process: what a plugin bug that crashes the host looks like.

@@ -1,21 +1,5 @@
 import Glibc
-public import SceneCore
-
-#if DEBUG
-private let isDebugBuild = true
-#else
-private let isDebugBuild = false
-#endif
-
-@c(scene_plugin_query)
-public func scenePluginQuery(_ info: UnsafeMutablePointer<ScenePluginInfo>?) -> Int32 {
-    ScenePluginInfo.describe(into: info, name: "FixtureHangInScene", version: "1.0.0", debugBuild: isDebugBuild)
-}
-
-@c(scene_plugin_create)
-public func scenePluginCreate() -> UnsafeMutableRawPointer? {
-    PluginDescriptor(name: "FixtureHangInScene", version: "1.0.0") { HangingDelegate() }.retainedOpaquePointer()
-}
+import SceneCore
 
 /// Never returns from building its scene; or, with the scene option `seconds`, takes that long to
 /// build one window (a slow plugin, not a hung one).
