@@ -31,11 +31,16 @@ public final class PageSource {
     /// `actionability` the elements' `visible`, `enabled` and `hittable` read false, true and false,
     /// and without `geometry` their coordinates are wrong: for a query that cannot look at them (it
     /// saves a hit test, and a conversion to the window, per view).
-    public init(scene: WindowScene, host: any WebDriverHost, tags: TagNames, actionability: Bool = true, geometry: Bool = true) {
+    public convenience init(scene: WindowScene, host: any WebDriverHost, tags: TagNames, actionability: Bool = true, geometry: Bool = true) {
+        self.init(scene: scene, windows: scene.windows.map { host.describe($0, actionability: actionability, geometry: geometry) }, tags: tags)
+    }
+
+    /// The source of `scene` from its windows' descriptions, back to front.
+    public init(scene: WindowScene, windows: [ViewDescription], tags: TagNames) {
         self.scene = scene
         self.tags = tags
         origin = scene.screenFrame.origin
-        windows = scene.windows.map { host.describe($0, actionability: actionability, geometry: geometry) }
+        self.windows = windows
         views.reserveCapacity(1 + windows.count * 16)
         views.append(nil)
         for window in windows { number(window) }
@@ -75,9 +80,12 @@ public final class PageSource {
     /// The same elements as an XPath document, with every attribute, or only those named in
     /// `attributes` (what a query can read; see ``XPathAttributes``).
     public func xpathDocument(attributes: Set<String>? = nil) -> XPathDocument {
-        var builder = XPathBuilder(document: XPathDocument(), wanted: attributes.map { $0.map { Array($0.utf8) } })
-        writeScene(to: &builder)
-        return builder.document
+        XPathContent(of: self, attributes: attributes).document()
+    }
+
+    /// Writes the elements to `sink` (the scene's, then each window's subtree, in document order).
+    func write(to sink: inout some ElementSink) {
+        writeScene(to: &sink)
     }
 
     private func writeScene(to sink: inout some ElementSink) {
@@ -153,16 +161,20 @@ protocol ElementSink {
     mutating func open(_ tag: String)
     /// `value` is evaluated only when the sink keeps the attribute.
     mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String)
+    /// A coordinate (``PageSource/number(_:)``'s text). A requirement, not only an extension
+    /// method, so that the XML writer's own version (digits straight into its buffer, no string) is
+    /// the one a generic caller reaches.
+    mutating func attribute(_ name: StaticString, number value: Double)
+    /// `bounds`: `[x1,y1][x2,y2]`.
+    mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64))
     mutating func close()
 }
 
 extension ElementSink {
-    /// A coordinate (``PageSource/number(_:)``'s text).
     mutating func attribute(_ name: StaticString, number value: Double) {
         attribute(name, PageSource.number(value))
     }
 
-    /// `bounds`: `[x1,y1][x2,y2]`.
     mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64)) {
         attribute(name, "[\(bounds.0),\(bounds.1)][\(bounds.2),\(bounds.3)]")
     }
@@ -248,32 +260,30 @@ struct XMLTextWriter: ElementSink {
         var fraction = magnitude % 1000
         guard fraction > 0 else { return }
         bytes.append(UInt8(ascii: "."))
-        var places = 3
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
-        }
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: places)
-        for place in stride(from: places - 1, through: 0, by: -1) {
-            digits[place] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
-        }
-        bytes.append(contentsOf: digits)
+        // Three places, trailing zeros dropped.
+        let digits = (UInt8(fraction / 100), UInt8(fraction / 10 % 10), UInt8(fraction % 10))
+        bytes.append(UInt8(ascii: "0") + digits.0)
+        fraction %= 100
+        guard fraction > 0 else { return }
+        bytes.append(UInt8(ascii: "0") + digits.1)
+        guard digits.2 > 0 else { return }
+        bytes.append(UInt8(ascii: "0") + digits.2)
     }
 
-    /// A non-negative whole number in decimal.
+    /// A non-negative whole number in decimal (no allocation: at most 20 digits).
     static func appendDigits(_ value: UInt64, to bytes: inout [UInt8]) {
         if value < 10 {
             bytes.append(UInt8(ascii: "0") + UInt8(value))
             return
         }
-        var magnitude = value
-        var reversed: [UInt8] = []
-        while magnitude > 0 {
-            reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
+        var divisor: UInt64 = 10
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
-        bytes.append(contentsOf: reversed.reversed())
     }
 
     mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64)) {
@@ -358,25 +368,6 @@ struct AttributeCollector: ElementSink {
     }
 
     mutating func close() { depth -= 1 }
-}
-
-/// Builds the XPath document element by element, keeping only the `wanted` attributes (UTF-8
-/// names; nil: all).
-struct XPathBuilder: ElementSink {
-    let document: XPathDocument
-    let wanted: [[UInt8]]?
-
-    mutating func open(_ tag: String) { document.openElement(tag) }
-
-    mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String) {
-        if let wanted {
-            let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-            guard wanted.contains(where: { $0.elementsEqual(bytes) }) else { return }
-        }
-        document.addAttribute(name, value())
-    }
-
-    mutating func close() { document.closeElement() }
 }
 
 /// XML element names for view classes: a class name as it is when it is a valid XML name, otherwise
