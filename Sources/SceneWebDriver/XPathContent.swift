@@ -58,12 +58,23 @@ public struct XPathContent: Equatable {
 
         mutating func open(_ tag: String) { tokens.append(.open(tag)) }
 
+        private func keeps(_ name: StaticString) -> Bool {
+            guard let wanted else { return true }
+            let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            return wanted.contains { $0.elementsEqual(bytes) }
+        }
+
         mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String) {
-            if let wanted {
-                let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-                guard wanted.contains(where: { $0.elementsEqual(bytes) }) else { return }
-            }
-            tokens.append(.attribute(name, value()))
+            if keeps(name) { tokens.append(.attribute(name, value())) }
+        }
+
+        // A coordinate's text is made only when it is kept.
+        mutating func attribute(_ name: StaticString, number value: Double) {
+            if keeps(name) { tokens.append(.attribute(name, PageSource.number(value))) }
+        }
+
+        mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64)) {
+            if keeps(name) { tokens.append(.attribute(name, PageSource.boundsText(bounds))) }
         }
 
         mutating func close() { tokens.append(.close) }
