@@ -4,8 +4,11 @@ public import SceneCore
 /// rendering of a tree reads (`Window1.DescribeTree`'s JSON, the WebDriver page source's XML), so the
 /// formats cannot disagree about what is there. Made by ``ViewTreeWalker``; a snapshot of one moment,
 /// on the main actor, holding the live views it describes.
+///
+/// A class, not a struct: a reader walking 10,000 descriptions then passes one reference per node
+/// instead of copying a dozen reference-counted fields each time it visits one.
 @MainActor
-public struct ViewDescription {
+public final class ViewDescription {
     /// The view described (for references and element ids; read on the main actor only).
     public let view: View
     /// The view's class name (`BlueView`, `Button`).
@@ -34,6 +37,31 @@ public struct ViewDescription {
     /// Whether a person could see and tap it, when the walk was asked for it.
     public let actionability: Actionability?
     public let children: [ViewDescription]
+
+    init(
+        view: View, typeName: String, frame: Rect, screenOrigin: Point, isHidden: Bool, alpha: Double, isUserInteractionEnabled: Bool,
+        role: String, gestures: [String], identifier: String?, label: String?, value: String?, text: String?, control: ControlState?,
+        isFocused: Bool, isFirstResponder: Bool, actionability: Actionability?, children: [ViewDescription]
+    ) {
+        self.view = view
+        self.typeName = typeName
+        self.frame = frame
+        self.screenOrigin = screenOrigin
+        self.isHidden = isHidden
+        self.alpha = alpha
+        self.isUserInteractionEnabled = isUserInteractionEnabled
+        self.role = role
+        self.gestures = gestures
+        self.identifier = identifier
+        self.label = label
+        self.value = value
+        self.text = text
+        self.control = control
+        self.isFocused = isFocused
+        self.isFirstResponder = isFirstResponder
+        self.actionability = actionability
+        self.children = children
+    }
 
     /// A control's state.
     public struct ControlState: Sendable, Equatable {

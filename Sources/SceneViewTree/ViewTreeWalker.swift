@@ -22,6 +22,12 @@ public final class ViewTreeWalker {
         describe(window, in: window, actionability: actionability, subviews: true, geometry: geometry)
     }
 
+    /// ``describe(_:actionability:geometry:)`` with every view's actionability answered top down by
+    /// `pass` (one call per view, each given its superview's scope).
+    public func describe<Pass: ActionabilityPass>(_ window: Window, pass: Pass, geometry: Bool = true) -> ViewDescription {
+        describe(window, in: window, pass: pass, parent: nil, geometry: geometry)
+    }
+
     /// The description of `view` alone (no ``ViewDescription/children``); `window` is its window.
     public func describe(_ view: View, in window: Window, actionability: ActionabilityProbe? = nil) -> ViewDescription {
         describe(view, in: window, actionability: actionability, subviews: false, geometry: true)
@@ -36,18 +42,26 @@ public final class ViewTreeWalker {
         return name
     }
 
+    private func describe<Pass: ActionabilityPass>(
+        _ view: View, in window: Window, pass: Pass, parent: Pass.Scope?, geometry: Bool
+    ) -> ViewDescription {
+        let frame = view.convert(view.bounds, to: nil)
+        let (actionability, scope) = pass.enter(view, frame: frame, parent: parent)
+        let subviews = view.subviews
+        var children: [ViewDescription] = []
+        children.reserveCapacity(subviews.count)
+        for subview in subviews {
+            children.append(describe(subview, in: window, pass: pass, parent: scope, geometry: geometry))
+        }
+        return describe(
+            view, in: window, frame: geometry ? frame : Rect(origin: .zero, size: view.bounds.size), geometry: geometry,
+            actionability: actionability, children: children)
+    }
+
     private func describe(
         _ view: View, in window: Window, actionability: ActionabilityProbe?, subviews withSubviews: Bool, geometry: Bool
     ) -> ViewDescription {
         let frame = geometry ? view.convert(view.bounds, to: nil) : Rect(origin: .zero, size: view.bounds.size)
-        var control: ViewDescription.ControlState?
-        if let view = view as? Control {
-            control = ViewDescription.ControlState(
-                isEnabled: view.isEnabled, isHighlighted: view.isHighlighted, isSelected: view.isSelected,
-                isOn: (view as? Switch)?.isOn, sliderValue: (view as? Slider)?.value, caret: (view as? TextField)?.caretOffset)
-        }
-        let text: String? =
-            if let field = view as? TextField { field.displayedText } else if let label = view as? Label { label.text } else { nil }
         var children: [ViewDescription] = []
         if withSubviews {
             let subviews = view.subviews
@@ -56,12 +70,27 @@ public final class ViewTreeWalker {
                 children.append(describe(subview, in: window, actionability: actionability, subviews: true, geometry: geometry))
             }
         }
+        return describe(view, in: window, frame: frame, geometry: geometry, actionability: actionability?(view), children: children)
+    }
+
+    /// One view's description, its subviews' already made.
+    private func describe(
+        _ view: View, in window: Window, frame: Rect, geometry: Bool, actionability: ViewDescription.Actionability?, children: [ViewDescription]
+    ) -> ViewDescription {
+        var control: ViewDescription.ControlState?
+        if let view = view as? Control {
+            control = ViewDescription.ControlState(
+                isEnabled: view.isEnabled, isHighlighted: view.isHighlighted, isSelected: view.isSelected,
+                isOn: (view as? Switch)?.isOn, sliderValue: (view as? Slider)?.value, caret: (view as? TextField)?.caretOffset)
+        }
+        let text: String? =
+            if let field = view as? TextField { field.displayedText } else if let label = view as? Label { label.text } else { nil }
         return ViewDescription(
             view: view, typeName: typeName(of: view), frame: frame, screenOrigin: geometry ? window.convertToScreen(frame.origin) : .zero,
             isHidden: view.isHidden, alpha: view.alpha, isUserInteractionEnabled: view.isUserInteractionEnabled,
             role: view.accessibilityRole.rawValue, gestures: view.gestureRecognizers.map(\.displayName),
             identifier: view.accessibilityIdentifier, label: view.accessibilityLabel, value: view.accessibilityValue, text: text,
             control: control, isFocused: view.isFocused, isFirstResponder: window.firstResponder === view,
-            actionability: actionability?(view), children: children)
+            actionability: actionability, children: children)
     }
 }

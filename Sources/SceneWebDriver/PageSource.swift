@@ -31,11 +31,16 @@ public final class PageSource {
     /// `actionability` the elements' `visible`, `enabled` and `hittable` read false, true and false,
     /// and without `geometry` their coordinates are wrong: for a query that cannot look at them (it
     /// saves a hit test, and a conversion to the window, per view).
-    public init(scene: WindowScene, host: any WebDriverHost, tags: TagNames, actionability: Bool = true, geometry: Bool = true) {
+    public convenience init(scene: WindowScene, host: any WebDriverHost, tags: TagNames, actionability: Bool = true, geometry: Bool = true) {
+        self.init(scene: scene, windows: scene.windows.map { host.describe($0, actionability: actionability, geometry: geometry) }, tags: tags)
+    }
+
+    /// The source of `scene` from its windows' descriptions, back to front.
+    public init(scene: WindowScene, windows: [ViewDescription], tags: TagNames) {
         self.scene = scene
         self.tags = tags
         origin = scene.screenFrame.origin
-        windows = scene.windows.map { host.describe($0, actionability: actionability, geometry: geometry) }
+        self.windows = windows
         views.reserveCapacity(1 + windows.count * 16)
         views.append(nil)
         for window in windows { number(window) }
@@ -64,8 +69,7 @@ public final class PageSource {
     /// The source as UTF-8 XML, or — `jsonEscaped` — as the inside of a JSON string holding it (what
     /// `GET /source` answers, written once rather than written and then escaped).
     public func xmlBytes(jsonEscaped: Bool) -> [UInt8] {
-        var writer = XMLTextWriter(jsonEscaped: jsonEscaped)
-        writer.bytes.reserveCapacity(64 + views.count * 280)
+        var writer = XMLTextWriter(jsonEscaped: jsonEscaped, capacity: 64 + views.count * 280)
         writer.text("<?xml version='1.0' encoding='UTF-8'?>")
         writer.newline()
         writeScene(to: &writer)
@@ -75,9 +79,12 @@ public final class PageSource {
     /// The same elements as an XPath document, with every attribute, or only those named in
     /// `attributes` (what a query can read; see ``XPathAttributes``).
     public func xpathDocument(attributes: Set<String>? = nil) -> XPathDocument {
-        var builder = XPathBuilder(document: XPathDocument(), wanted: attributes.map { $0.map { Array($0.utf8) } })
-        writeScene(to: &builder)
-        return builder.document
+        XPathContent(of: self, attributes: attributes).document()
+    }
+
+    /// Writes the elements to `sink` (the scene's, then each window's subtree, in document order).
+    func write(to sink: inout some ElementSink) {
+        writeScene(to: &sink)
     }
 
     private func writeScene(to sink: inout some ElementSink) {
@@ -138,8 +145,13 @@ public final class PageSource {
     /// (`3.9`, `-0.125`); non-finite ones as `0`.
     nonisolated static func number(_ value: Double) -> String {
         var bytes: [UInt8] = []
-        XMLTextWriter.appendDecimal(value, to: &bytes)
+        XMLTextWriter.decimal(value) { bytes.append($0) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `bounds`' text: `[x1,y1][x2,y2]`.
+    nonisolated static func boundsText(_ bounds: (Int64, Int64, Int64, Int64)) -> String {
+        "[\(bounds.0),\(bounds.1)][\(bounds.2),\(bounds.3)]"
     }
 
     private nonisolated static func whole(_ value: Double) -> Int64 {
@@ -153,196 +165,22 @@ protocol ElementSink {
     mutating func open(_ tag: String)
     /// `value` is evaluated only when the sink keeps the attribute.
     mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String)
+    /// A coordinate (``PageSource/number(_:)``'s text). A requirement, not only an extension
+    /// method, so that the XML writer's own version (digits straight into its buffer, no string) is
+    /// the one a generic caller reaches.
+    mutating func attribute(_ name: StaticString, number value: Double)
+    /// `bounds`: `[x1,y1][x2,y2]`.
+    mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64))
     mutating func close()
 }
 
 extension ElementSink {
-    /// A coordinate (``PageSource/number(_:)``'s text).
     mutating func attribute(_ name: StaticString, number value: Double) {
         attribute(name, PageSource.number(value))
     }
 
-    /// `bounds`: `[x1,y1][x2,y2]`.
     mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64)) {
-        attribute(name, "[\(bounds.0),\(bounds.1)][\(bounds.2),\(bounds.3)]")
-    }
-}
-
-/// XML text, attributes in single quotes, escaped as XML 1.0 requires (characters XML cannot carry
-/// become U+FFFD). With `jsonEscaped` the text is also written as the inside of a JSON string: the
-/// only characters JSON escapes that can occur are `\` and `"` (in values) and the line breaks between
-/// elements.
-/// Numbers are written as digits straight into the buffer (no string per coordinate).
-struct XMLTextWriter: ElementSink {
-    var bytes: [UInt8] = []
-    let jsonEscaped: Bool
-    private var stack: [String] = []
-    /// The open tag still lacks its `>` (an element with no children closes as `/>`).
-    private var tagOpen = false
-    private var depth = 0
-
-    init(jsonEscaped: Bool) {
-        self.jsonEscaped = jsonEscaped
-    }
-
-    mutating func text(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    mutating func newline() {
-        if jsonEscaped {
-            bytes.append(UInt8(ascii: "\\"))
-            bytes.append(UInt8(ascii: "n"))
-        } else {
-            bytes.append(UInt8(ascii: "\n"))
-        }
-    }
-
-    private mutating func indent() {
-        for _ in 0..<depth { bytes.append(UInt8(ascii: " ")) }
-    }
-
-    mutating func open(_ tag: String) {
-        if tagOpen {
-            bytes.append(UInt8(ascii: ">"))
-            newline()
-        }
-        indent()
-        bytes.append(UInt8(ascii: "<"))
-        bytes.append(contentsOf: tag.utf8)
-        stack.append(tag)
-        tagOpen = true
-        depth += 1
-    }
-
-    private mutating func name(_ name: StaticString) {
-        bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "="))
-        bytes.append(UInt8(ascii: "'"))
-    }
-
-    mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String) {
-        self.name(name)
-        escape(value())
-        bytes.append(UInt8(ascii: "'"))
-    }
-
-    mutating func attribute(_ name: StaticString, number value: Double) {
-        self.name(name)
-        Self.appendDecimal(value, to: &bytes)
-        bytes.append(UInt8(ascii: "'"))
-    }
-
-    /// `value` to 1/1000, as digits: no fraction for whole numbers, no trailing zeros; `0` for a
-    /// non-finite value or one beyond ±10¹².
-    static func appendDecimal(_ value: Double, to bytes: inout [UInt8]) {
-        guard value.isFinite, abs(value) < 1e12 else {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        let thousandths = Int64((value * 1000).rounded())
-        if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = thousandths.magnitude
-        appendDigits(magnitude / 1000, to: &bytes)
-        var fraction = magnitude % 1000
-        guard fraction > 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var places = 3
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
-        }
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: places)
-        for place in stride(from: places - 1, through: 0, by: -1) {
-            digits[place] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
-        }
-        bytes.append(contentsOf: digits)
-    }
-
-    /// A non-negative whole number in decimal.
-    static func appendDigits(_ value: UInt64, to bytes: inout [UInt8]) {
-        if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        var magnitude = value
-        var reversed: [UInt8] = []
-        while magnitude > 0 {
-            reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        }
-        bytes.append(contentsOf: reversed.reversed())
-    }
-
-    mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64)) {
-        self.name(name)
-        bytes.append(UInt8(ascii: "["))
-        digits(bounds.0)
-        bytes.append(UInt8(ascii: ","))
-        digits(bounds.1)
-        bytes.append(contentsOf: "][".utf8)
-        digits(bounds.2)
-        bytes.append(UInt8(ascii: ","))
-        digits(bounds.3)
-        bytes.append(UInt8(ascii: "]"))
-        bytes.append(UInt8(ascii: "'"))
-    }
-
-    /// A whole number in decimal.
-    private mutating func digits(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        Self.appendDigits(value.magnitude, to: &bytes)
-    }
-
-    mutating func close() {
-        depth -= 1
-        let tag = stack.removeLast()
-        if tagOpen {
-            bytes.append(UInt8(ascii: "/"))
-            bytes.append(UInt8(ascii: ">"))
-            newline()
-            tagOpen = false
-            return
-        }
-        indent()
-        bytes.append(UInt8(ascii: "<"))
-        bytes.append(UInt8(ascii: "/"))
-        bytes.append(contentsOf: tag.utf8)
-        bytes.append(UInt8(ascii: ">"))
-        newline()
-    }
-
-    /// Appends `value` escaped for an attribute in single quotes; a value with nothing to escape (the
-    /// common case) is copied at once.
-    private mutating func escape(_ value: String) {
-        var value = value
-        let clean = value.withUTF8 { utf8 in
-            !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 >= 0xEF }
-        }
-        if clean {
-            bytes.append(contentsOf: value.utf8)
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": bytes.append(contentsOf: "&amp;".utf8)
-            case "<": bytes.append(contentsOf: "&lt;".utf8)
-            case ">": bytes.append(contentsOf: "&gt;".utf8)
-            case "'": bytes.append(contentsOf: "&apos;".utf8)
-            case "\n": bytes.append(contentsOf: "&#10;".utf8)
-            case "\r": bytes.append(contentsOf: "&#13;".utf8)
-            case "\t": bytes.append(contentsOf: "&#9;".utf8)
-            case "\\": bytes.append(contentsOf: (jsonEscaped ? "\\\\" : "\\").utf8)
-            case "\"": bytes.append(contentsOf: (jsonEscaped ? "\\\"" : "\"").utf8)
-            default:
-                let value = scalar.value
-                // XML 1.0's Char: no other C0 control, no U+FFFE or U+FFFF.
-                let allowed = value >= 0x20 && value != 0xFFFE && value != 0xFFFF
-                bytes.append(contentsOf: String(allowed ? Character(scalar) : "\u{FFFD}").utf8)
-            }
-        }
+        attribute(name, PageSource.boundsText(bounds))
     }
 }
 
@@ -360,35 +198,26 @@ struct AttributeCollector: ElementSink {
     mutating func close() { depth -= 1 }
 }
 
-/// Builds the XPath document element by element, keeping only the `wanted` attributes (UTF-8
-/// names; nil: all).
-struct XPathBuilder: ElementSink {
-    let document: XPathDocument
-    let wanted: [[UInt8]]?
-
-    mutating func open(_ tag: String) { document.openElement(tag) }
-
-    mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String) {
-        if let wanted {
-            let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-            guard wanted.contains(where: { $0.elementsEqual(bytes) }) else { return }
-        }
-        document.addAttribute(name, value())
-    }
-
-    mutating func close() { document.closeElement() }
-}
-
 /// XML element names for view classes: a class name as it is when it is a valid XML name, otherwise
 /// with each character XML refuses replaced by `_` (`Box<Int>` becomes `Box_Int_`). Remembered per
 /// class name.
 @MainActor
 public final class TagNames {
     private var names: [String: String] = [:]
+    /// The last class name asked for and its tag: siblings are mostly of one class, and comparing a
+    /// short string is cheaper than hashing it.
+    private var last: (typeName: String, tag: String)?
 
     public init() {}
 
     public func tag(for typeName: String) -> String {
+        if let last, last.typeName == typeName { return last.tag }
+        let tag = makeTag(for: typeName)
+        last = (typeName, tag)
+        return tag
+    }
+
+    private func makeTag(for typeName: String) -> String {
         if let known = names[typeName] { return known }
         var tag = ""
         for (index, scalar) in typeName.unicodeScalars.enumerated() {

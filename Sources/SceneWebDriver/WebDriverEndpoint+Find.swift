@@ -91,7 +91,7 @@ extension WebDriverEndpoint {
         let source = PageSource(
             scene: scene, host: host, tags: tags, actionability: Self.mayReadActionability(attributes),
             geometry: Self.mayReadGeometry(attributes))
-        let document = source.xpathDocument(attributes: attributes)
+        let document = xpathDocuments.document(for: XPathContent(of: source, attributes: attributes))
         let context = within.flatMap(source.number(of:))
         let result: XPathResult
         do {

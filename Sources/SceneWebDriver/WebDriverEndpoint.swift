@@ -16,6 +16,7 @@ public final class WebDriverEndpoint {
     let logger: Logger
     let registry = ElementRegistry()
     let tags = TagNames()
+    let xpathDocuments = XPathDocumentCache()
     /// Live sessions, oldest first.
     private(set) var sessions: [WebDriverSession] = []
     private var nextSession = 1

@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 @testable import SceneWebDriver
+import TestSupport
 import Testing
 
 @Suite("The page source's XML text")
@@ -46,6 +47,32 @@ struct PageSourceTests {
         #expect(PageSource.number(value) == text)
     }
 
+    /// The plain definition of a coordinate's text: thousandths, then digits through `String`.
+    private static func plainNumber(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return "0" }
+        let thousandths = Int64((value * 1000).rounded())
+        var text = (thousandths < 0 ? "-" : "") + String(thousandths.magnitude / 1000)
+        var fraction = String(thousandths.magnitude % 1000)
+        guard fraction != "0" else { return text }
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        text += "." + fraction
+        return text
+    }
+
+    @Test("Coordinates written as digits agree with a plain String rendering on random values of every magnitude")
+    func coordinatesAgree() {
+        var random = SplitMix64(seed: 0xD161_7500)
+        for _ in 0..<20_000 {
+            let magnitude = [1.0, 10, 1000, 1e6, 1e11, 1e12, 1e13].randomElement(using: &random)!
+            let value = Double.random(in: -magnitude...magnitude, using: &random)
+            let values = [value, (value * 1000).rounded() / 1000, value.rounded(), (value * 8).rounded() / 8]
+            for value in values {
+                #expect(PageSource.number(value) == Self.plainNumber(value), "\(value)")
+            }
+        }
+    }
+
     @Test("Class names become XML names")
     @MainActor
     func tags() {
@@ -76,3 +103,4 @@ struct PageSourceTests {
         #expect(WebDriverEndpoint.mayReadGeometry(nil))
     }
 }
+

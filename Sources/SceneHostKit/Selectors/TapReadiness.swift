@@ -30,12 +30,16 @@ public enum TapReadiness {
         guard let rect = visibleRect ?? matcher.visibleRect(of: match.view) else { return .notVisible(match) }
         let probe = matcher.hitProbe(of: rect, in: match.window, application: application)
         guard matcher.isEnabled(match.view) else { return .notEnabled(match) }
-        guard let hit = probe.hit, hit.window === match.window,
-            hit.view === match.view || hit.view.isDescendant(of: match.view)
-                || (!match.view.isUserInteractionEnabled && match.view.isDescendant(of: hit.view))
-        else {
-            return .notHittable(match, point: probe.point, hit: probe.hit)
-        }
+        guard lands(probe.hit, on: match) else { return .notHittable(match, point: probe.point, hit: probe.hit) }
         return .ready(match, point: probe.point)
+    }
+
+    /// Whether a touch that the hit test sends to `hit` reaches `match`'s view: the view or one of
+    /// its descendants was hit in its window, or — for a view that takes no touches itself — the
+    /// ancestor behind it.
+    public static func lands(_ hit: (window: Window, view: View)?, on match: SelectorMatcher.Match) -> Bool {
+        guard let hit, hit.window === match.window else { return false }
+        return hit.view === match.view || hit.view.isDescendant(of: match.view)
+            || (!match.view.isUserInteractionEnabled && match.view.isDescendant(of: hit.view))
     }
 }

@@ -40,29 +40,21 @@ final class HostWebDriverBridge: WebDriverHost {
     // MARK: Trees and selectors
 
     func describe(_ window: Window, actionability withActionability: Bool, geometry: Bool) -> ViewDescription {
-        walker.describe(window, actionability: withActionability ? actionability : nil, geometry: geometry)
+        guard withActionability else { return walker.describe(window, geometry: geometry) }
+        return walker.describe(window, pass: actionability, geometry: geometry)
     }
 
     func describe(view: View) -> ViewDescription {
         guard let window = view.window else {
             return walker.describe(view, in: view as? Window ?? Window(), actionability: nil)
         }
-        return walker.describe(view, in: window, actionability: actionability)
+        return walker.describe(view, in: window, actionability: actionability.actionability(of:))
     }
 
     /// Visible and enabled as the selectors' `:visible` and `:enabled` say; hittable when the strict
-    /// tap would take it now (one visible-rectangle computation and one hit test per view).
-    private func actionability(_ view: View) -> ViewDescription.Actionability {
-        let selectors = host.selectors
-        let enabled = selectors.isEnabled(view)
-        guard let window = view.window, let rect = selectors.visibleRect(of: view) else {
-            return .init(isVisible: false, isEnabled: enabled, isHittable: false)
-        }
-        guard enabled else { return .init(isVisible: true, isEnabled: false, isHittable: false) }
-        let readiness = TapReadiness.evaluate(
-            SelectorMatcher.Match(window: window, view: view), matcher: selectors, application: host.application, visibleRect: rect)
-        if case .ready = readiness { return .init(isVisible: true, isEnabled: true, isHittable: true) }
-        return .init(isVisible: true, isEnabled: true, isHittable: false)
+    /// tap would take it now.
+    private var actionability: ActionabilityWalk {
+        ActionabilityWalk(matcher: host.selectors, application: host.application)
     }
 
     func select(_ selector: String) throws(WebDriverError) -> [View] {

@@ -1,0 +1,182 @@
+/// XML text, attributes in single quotes, escaped as XML 1.0 requires (characters XML cannot carry
+/// become U+FFFD). With `jsonEscaped` the text is also written as the inside of a JSON string: the
+/// only characters JSON escapes that can occur are `\` and `"` (in values) and the line breaks between
+/// elements.
+/// Numbers are written as digits straight into the buffer (no string per coordinate).
+struct XMLTextWriter: ElementSink {
+    let jsonEscaped: Bool
+    private let buffer: ByteBuffer
+    private var stack: [String] = []
+    /// The open tag still lacks its `>` (an element with no children closes as `/>`).
+    private var tagOpen = false
+    private var depth = 0
+
+    /// A writer whose buffer starts with room for `capacity` bytes.
+    init(jsonEscaped: Bool, capacity: Int = 4096) {
+        self.jsonEscaped = jsonEscaped
+        buffer = ByteBuffer(capacity: capacity)
+    }
+
+    /// What was written.
+    var bytes: [UInt8] { buffer.bytes }
+
+    mutating func text(_ text: StaticString) {
+        buffer.append(text)
+    }
+
+    mutating func newline() {
+        if jsonEscaped {
+            buffer.append(UInt8(ascii: "\\"))
+            buffer.append(UInt8(ascii: "n"))
+        } else {
+            buffer.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    private mutating func indent() {
+        for _ in 0..<depth { buffer.append(UInt8(ascii: " ")) }
+    }
+
+    mutating func open(_ tag: String) {
+        if tagOpen {
+            buffer.append(UInt8(ascii: ">"))
+            newline()
+        }
+        indent()
+        buffer.append(UInt8(ascii: "<"))
+        buffer.append(tag)
+        stack.append(tag)
+        tagOpen = true
+        depth += 1
+    }
+
+    private mutating func name(_ name: StaticString) {
+        buffer.append(UInt8(ascii: " "))
+        buffer.append(name)
+        buffer.append(UInt8(ascii: "="))
+        buffer.append(UInt8(ascii: "'"))
+    }
+
+    mutating func attribute(_ name: StaticString, _ value: @autoclosure () -> String) {
+        self.name(name)
+        escape(value())
+        buffer.append(UInt8(ascii: "'"))
+    }
+
+    mutating func attribute(_ name: StaticString, number value: Double) {
+        self.name(name)
+        let buffer = buffer
+        Self.decimal(value) { buffer.append($0) }
+        buffer.append(UInt8(ascii: "'"))
+    }
+
+    /// `value` to 1/1000, as digits handed to `put` one by one: no fraction for whole numbers, no
+    /// trailing zeros; `0` for a non-finite value or one beyond ±10¹².
+    @inline(__always)
+    static func decimal(_ value: Double, _ put: (UInt8) -> Void) {
+        guard value.isFinite, abs(value) < 1e12 else { return put(UInt8(ascii: "0")) }
+        let thousandths = Int64((value * 1000).rounded())
+        if thousandths < 0 { put(UInt8(ascii: "-")) }
+        let magnitude = thousandths.magnitude
+        digits(magnitude / 1000, put)
+        let fraction = magnitude % 1000
+        guard fraction > 0 else { return }
+        put(UInt8(ascii: "."))
+        // Three places, trailing zeros dropped.
+        put(UInt8(ascii: "0") + UInt8(fraction / 100))
+        guard fraction % 100 > 0 else { return }
+        put(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        guard fraction % 10 > 0 else { return }
+        put(UInt8(ascii: "0") + UInt8(fraction % 10))
+    }
+
+    /// A non-negative whole number in decimal, most significant digit first (no allocation).
+    @inline(__always)
+    static func digits(_ value: UInt64, _ put: (UInt8) -> Void) {
+        var divisor: UInt64 = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            put(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64)) {
+        self.name(name)
+        buffer.append(UInt8(ascii: "["))
+        digits(bounds.0)
+        buffer.append(UInt8(ascii: ","))
+        digits(bounds.1)
+        buffer.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "["))
+        digits(bounds.2)
+        buffer.append(UInt8(ascii: ","))
+        digits(bounds.3)
+        buffer.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "'"))
+    }
+
+    /// A whole number in decimal.
+    private mutating func digits(_ value: Int64) {
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        let buffer = buffer
+        Self.digits(value.magnitude) { buffer.append($0) }
+    }
+
+    mutating func close() {
+        depth -= 1
+        let tag = stack.removeLast()
+        if tagOpen {
+            buffer.append(UInt8(ascii: "/"))
+            buffer.append(UInt8(ascii: ">"))
+            newline()
+            tagOpen = false
+            return
+        }
+        indent()
+        buffer.append(UInt8(ascii: "<"))
+        buffer.append(UInt8(ascii: "/"))
+        buffer.append(tag)
+        buffer.append(UInt8(ascii: ">"))
+        newline()
+    }
+
+    /// Appends `value` escaped for an attribute in single quotes; a value with nothing to escape (the
+    /// common case) is copied at once.
+    private mutating func escape(_ value: String) {
+        var value = value
+        let clean = value.withUTF8 { utf8 in
+            guard !utf8.contains(where: Self.needsEscape) else { return false }
+            buffer.append(utf8)
+            return true
+        }
+        if clean { return }
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": buffer.append("&amp;" as StaticString)
+            case "<": buffer.append("&lt;" as StaticString)
+            case ">": buffer.append("&gt;" as StaticString)
+            case "'": buffer.append("&apos;" as StaticString)
+            case "\n": buffer.append("&#10;" as StaticString)
+            case "\r": buffer.append("&#13;" as StaticString)
+            case "\t": buffer.append("&#9;" as StaticString)
+            case "\\": buffer.append(jsonEscaped ? "\\\\" as StaticString : "\\")
+            case "\"": buffer.append(jsonEscaped ? "\\\"" as StaticString : "\"")
+            default:
+                let value = scalar.value
+                // XML 1.0's Char: no other C0 control, no U+FFFE or U+FFFF.
+                let allowed = value >= 0x20 && value != 0xFFFE && value != 0xFFFF
+                buffer.append(String(allowed ? Character(scalar) : "\u{FFFD}"))
+            }
+        }
+    }
+
+    /// A byte that may need escaping: a C0 control, one of `&<>'\"`, or the lead byte of U+FFFE/U+FFFF.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "'")
+            || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") || byte >= 0xEF
+    }
+}
