@@ -190,8 +190,9 @@ let package = Package(
 
         // Starting and awaiting the programs the tests run (see SpawnedProcess), shared by the test targets.
         .target(name: "TestProcesses", dependencies: ["SceneProcesses"], path: "Tests/TestProcesses", swiftSettings: strictImports),
-        // The seeded generator the test targets draw random cases from.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictImports),
+        // What the test targets share: the seeded generator they draw random cases from, and the scene
+        // delegate that builds a scene from a closure.
+        .target(name: "TestSupport", dependencies: [sceneCore], path: "Tests/TestSupport", swiftSettings: strictImports),
 
         .testTarget(name: "SceneSyncTests", dependencies: ["SceneSync"], swiftSettings: strictImports),
         .testTarget(name: "SceneErrorsTests", dependencies: ["SceneErrors"], swiftSettings: strictImports),
@@ -200,7 +201,7 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "SceneErrors", "SceneProcesses", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneBusServingTests", dependencies: ["SceneBusServing", "DBusKit"], swiftSettings: strictImports),
         .testTarget(
-            name: "SceneAccessibilityTests", dependencies: ["SceneAccessibility", sceneCore, "DBusKit"], swiftSettings: strictImports),
+            name: "SceneAccessibilityTests", dependencies: ["SceneAccessibility", sceneCore, "DBusKit", "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneMediaTests", dependencies: ["SceneMedia", sceneCore, "DBusKit"], swiftSettings: strictImports),
         .testTarget(
             name: "ScenePluginsTests", dependencies: ["ScenePlugins", "SceneHostKit", sceneCore, "TestProcesses", .product(name: "Logging", package: "swift-log")],

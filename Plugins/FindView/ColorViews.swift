@@ -3,6 +3,8 @@ import SceneCore
 /// A seed 000 view: filled with its seed colour, it logs `<colorName>, <ClassName>.<method>` for hit
 /// testing and the four touch methods, then calls `super` (so touches bubble to the superview and
 /// the view controller).
+// The four logging touch overrides stand again in FindViewViewController, deliberately (`duplicates`
+// pairs them): the seed's point is that each responder, view and view controller, logs its own calls.
 class ColorView: View {
     /// The colour the seed's `initWithFrame:` gives the view.
     class var seedColor: Color { .white }

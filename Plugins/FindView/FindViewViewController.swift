@@ -20,6 +20,8 @@ final class FindViewViewController: ViewController {
         view.addSubview(yellow)
     }
 
+    // The same logging overrides as ColorView's, deliberately: a view controller is not a View, and the
+    // seed shows each responder logging its own calls.
     override func touchesBegan(_ touches: TouchSet, with event: Event?) {
         log("touchesBegan(_:with:)")
         super.touchesBegan(touches, with: event)

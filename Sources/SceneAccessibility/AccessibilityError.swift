@@ -21,6 +21,8 @@ public enum AccessibilityFailure: BusErrorDomain {
     }
 }
 
+// A list of declarations alike every other domain's in shape only (`duplicates` pairs it with
+// MediaPlayerError's): the shared logic is SceneErrors' CodedError and ErrorCode.
 extension ErrorCode where Domain == AccessibilityFailure {
     /// There is no session bus to ask `org.a11y.Bus` for the accessibility bus, and
     /// `AT_SPI_BUS_ADDRESS` is not set.

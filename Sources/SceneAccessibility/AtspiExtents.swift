@@ -6,13 +6,10 @@ struct AtspiExtents: Sendable, Equatable {
     var y: Int32
     var width: Int32
     var height: Int32
+}
 
-    init(x: Int32, y: Int32, width: Int32, height: Int32) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
+extension AtspiExtents {
+    // In an extension, so that the struct keeps its member-wise initializer `init(x:y:width:height:)`.
 
     /// `rect` rounded to whole points (NaN becomes 0, values beyond `Int32` are clamped).
     init(_ rect: Rect) {

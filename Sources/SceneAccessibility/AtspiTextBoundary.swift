@@ -6,7 +6,7 @@
 /// by a space or the end; lines end at `\n`. The `…_START` boundaries give the unit with the space
 /// after it (from a start to the next start), the `…_END` ones the unit with the space before it
 /// (from an end to the next end), as ATK defines them.
-enum AtspiTextBoundary: UInt32, Sendable, CaseIterable {
+enum AtspiTextBoundary: UInt32, Sendable, CaseIterable, AtspiWireEnumeration {
     case character = 0
     case wordStart = 1
     case wordEnd = 2
@@ -15,14 +15,8 @@ enum AtspiTextBoundary: UInt32, Sendable, CaseIterable {
     case lineStart = 5
     case lineEnd = 6
 
-    /// The boundary for wire value `value`.
-    ///
-    /// - Throws: ``AccessibilityError`` (`InvalidArgument`) naming the value and the valid ones.
-    init(wire value: UInt32) throws(AccessibilityError) {
-        guard let boundary = AtspiTextBoundary(rawValue: value) else {
-            throw .invalidArgument("text boundary type \(value) does not exist; use 0 (char) … 6 (line end)")
-        }
-        self = boundary
+    static func unknownWireValue(_ value: UInt32) -> String {
+        "text boundary type \(value) does not exist; use 0 (char) … 6 (line end)"
     }
 
     /// The range of the unit at `offset` (0…count) of `scalars`.
@@ -113,23 +107,20 @@ enum AtspiTextBoundary: UInt32, Sendable, CaseIterable {
     private static func isTerminator(_ scalar: Unicode.Scalar) -> Bool { scalar == "." || scalar == "!" || scalar == "?" }
 }
 
+// Alike AtspiTextBoundary in shape only (`duplicates` pairs them): two AT-SPI wire enumerations, each
+// with its own values, its own error message naming them and its own rule for where a unit falls.
+
 /// `Text.GetStringAtOffset`'s units (`AtspiTextGranularity`): the unit itself, without the spaces
 /// around it.
-enum AtspiTextGranularity: UInt32, Sendable, CaseIterable {
+enum AtspiTextGranularity: UInt32, Sendable, CaseIterable, AtspiWireEnumeration {
     case character = 0
     case word = 1
     case sentence = 2
     case line = 3
     case paragraph = 4
 
-    /// The granularity for wire value `value`.
-    ///
-    /// - Throws: ``AccessibilityError`` (`InvalidArgument`) naming the value and the valid ones.
-    init(wire value: UInt32) throws(AccessibilityError) {
-        guard let granularity = AtspiTextGranularity(rawValue: value) else {
-            throw .invalidArgument("text granularity \(value) does not exist; use 0 (char) … 4 (paragraph)")
-        }
-        self = granularity
+    static func unknownWireValue(_ value: UInt32) -> String {
+        "text granularity \(value) does not exist; use 0 (char) … 4 (paragraph)"
     }
 
     /// The range of the unit containing `offset`: a word or sentence without surrounding spaces, a

@@ -1,5 +1,5 @@
 /// The coordinate space of a `Component` call's `coord_type` argument.
-enum CoordinateType: UInt32, Sendable, CaseIterable {
+enum CoordinateType: UInt32, Sendable, CaseIterable, AtspiWireEnumeration {
     /// Screen points (window frames are in screen coordinates).
     case screen = 0
     /// Relative to the object's top-level window.
@@ -7,13 +7,7 @@ enum CoordinateType: UInt32, Sendable, CaseIterable {
     /// Relative to the object's parent (screen coordinates for a window, whose parent is the root).
     case parent = 2
 
-    /// Parses a client's `coord_type`.
-    ///
-    /// - Throws: ``AccessibilityError/Code-swift.struct/invalidArgument`` naming the value.
-    init(wire value: UInt32) throws(AccessibilityError) {
-        guard let type = CoordinateType(rawValue: value) else {
-            throw .invalidArgument("coordinate type \(value) is not 0 (screen), 1 (window) or 2 (parent)")
-        }
-        self = type
+    static func unknownWireValue(_ value: UInt32) -> String {
+        "coordinate type \(value) is not 0 (screen), 1 (window) or 2 (parent)"
     }
 }

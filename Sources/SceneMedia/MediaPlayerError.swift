@@ -16,6 +16,8 @@ public enum MediaPlayerFailure: BusErrorDomain {
     }
 }
 
+// A list of declarations alike every other domain's in shape only (`duplicates` pairs it with
+// AccessibilityError's): the shared logic is SceneErrors' CodedError and ErrorCode.
 extension ErrorCode where Domain == MediaPlayerFailure {
     /// The session bus named by `DBUS_SESSION_BUS_ADDRESS` could not be reached.
     public static var connectionFailed: Self { Self("ConnectionFailed") }

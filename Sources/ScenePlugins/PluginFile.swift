@@ -12,6 +12,8 @@ public struct PluginFile: Sendable, Hashable, Codable {
     /// Modification time, nanoseconds since 1970.
     public let modified: Int64
 
+    // A public member-wise initializer, spelled out as Swift requires (`duplicates` pairs it, by shape
+    // only, with other public value types').
     public init(path: String, realPath: String, size: Int64, modified: Int64) {
         self.path = path
         self.realPath = realPath

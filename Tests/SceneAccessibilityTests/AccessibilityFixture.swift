@@ -1,13 +1,6 @@
 @testable import SceneAccessibility
 import SceneCore
-
-/// A scene delegate that runs a closure to build its windows.
-@MainActor
-final class BuildingDelegate: SceneDelegate {
-    private let build: (WindowScene) -> Void
-    init(_ build: @escaping (WindowScene) -> Void) { self.build = build }
-    func scene(_ scene: WindowScene, willConnectWith options: [String: String]) { build(scene) }
-}
+import TestSupport
 
 /// A focusable view, like a text field.
 final class FocusableView: View {
@@ -44,7 +37,7 @@ struct AccessibilityFixture {
     let secret = View(frame: Rect(x: 250, y: 200, width: 100, height: 100))
     let covered = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
     let plain = View(frame: Rect(x: 20, y: 20, width: 100, height: 100))
-    private let delegates: [BuildingDelegate]
+    private let delegates: [ClosureSceneDelegate]
 
     init() {
         var mainWindow: Window?
@@ -63,7 +56,7 @@ struct AccessibilityFixture {
         secret.addSubview(covered)
         controller.title = "Content"
         delegates = [
-            BuildingDelegate { scene in
+            ClosureSceneDelegate { scene in
                 let window = Window(windowScene: scene)
                 window.title = "Main"
                 window.rootViewController = controller
@@ -71,7 +64,7 @@ struct AccessibilityFixture {
                 window.makeKeyAndVisible()
                 mainWindow = window
             },
-            BuildingDelegate { scene in
+            ClosureSceneDelegate { scene in
                 let window = Window(windowScene: scene)
                 window.title = "Second"
                 window.addSubview(plain)

@@ -158,6 +158,8 @@ struct TouchInjectorTests {
     }
 }
 
+// Its set-up is TouchInjectorTests' on another clock, deliberately spelled out (`duplicates` pairs them):
+// each suite reads whole, and the clocks differ in type (a manual clock there, a virtual one here).
 @MainActor
 @Suite("Scripted input on the virtual clock")
 struct VirtualScriptTests {

@@ -1,6 +1,7 @@
 import SceneCore
 import SceneErrors
 @testable import SceneRender
+import TestSupport
 import Testing
 
 /// A view that counts the rectangles its `draw(_:in:)` is asked for.
@@ -148,7 +149,7 @@ struct DamageRedrawTests {
         func connect(_ color: Color) throws -> WindowScene {
             try application.connectScene(
                 named: "s",
-                delegate: BuildingDelegate { scene in
+                delegate: ClosureSceneDelegate { scene in
                     let window = Window(windowScene: scene)
                     window.backgroundColor = color
                     window.makeKeyAndVisible()

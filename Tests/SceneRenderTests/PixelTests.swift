@@ -2,6 +2,10 @@ import SceneCore
 import SceneRender
 import Testing
 
+// Each test builds its own views and names the pixels it checks through the shared `add` and
+// `expectColor`, so that a case reads as the drawing rule it checks; cases alike in shape
+// (`duplicates` pairs them) are deliberate.
+
 @MainActor
 @Suite("Pixels of a window")
 struct PixelTests {

@@ -20,14 +20,6 @@ enum PinnedFonts {
     }
 }
 
-/// A scene delegate that runs a closure.
-@MainActor
-final class BuildingDelegate: SceneDelegate {
-    let build: @MainActor (WindowScene) -> Void
-    init(_ build: @escaping @MainActor (WindowScene) -> Void) { self.build = build }
-    func scene(_ scene: WindowScene, willConnectWith options: [String: String]) { build(scene) }
-}
-
 /// One active scene (0, 0, 400 × 300) with one visible, key window whose root view R is white, on a
 /// manual clock, and a renderer.
 @MainActor
@@ -47,7 +39,7 @@ final class RenderHarness {
         root.backgroundColor = .white
         scene = try! application.connectScene(
             named: "main",
-            delegate: BuildingDelegate { scene in
+            delegate: ClosureSceneDelegate { scene in
                 let window = Window(windowScene: scene)
                 window.title = "W"
                 window.addSubview(root)

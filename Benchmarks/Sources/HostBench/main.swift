@@ -30,26 +30,12 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "bus-pinger" {
 
 let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display] [--quick] [--runs N] [--scene-host PATH]   (run from the repository root after `swift build -c release`)"
 var arguments = Array(CommandLine.arguments.dropFirst())
-var sceneHost = ".build/release/scene-host"
-if let index = arguments.firstIndex(of: "--scene-host") {
-    guard index + 1 < arguments.count else {
-        Report.shared.progress(usage)
-        exit(64)
-    }
-    sceneHost = arguments[index + 1]
-    arguments.removeSubrange(index...index + 1)
-}
+var sceneHost = CommandLineOption.take("--scene-host", from: &arguments, usage: usage, status: 64) { $0 }
+    ?? ".build/release/scene-host"
 let quick = arguments.contains("--quick")
 // Runs per figure of the bus and fairness sections (each with a fresh bus daemon and host).
-var runs = quick ? 3 : 5
-if let index = arguments.firstIndex(of: "--runs") {
-    guard index + 1 < arguments.count, let count = Int(arguments[index + 1]), count >= 1 else {
-        Report.shared.progress(usage)
-        exit(64)
-    }
-    runs = count
-    arguments.removeSubrange(index...index + 1)
-}
+let runs = CommandLineOption.take("--runs", from: &arguments, usage: usage, status: 64) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+    ?? (quick ? 3 : 5)
 let commands = arguments.filter { $0 != "--quick" }
 let command = commands.first ?? "all"
 guard commands.count <= 1, ["all", "startup", "bus", "roundtrips", "fairness", "accessibility", "snapshot", "accessibility-text", "display"].contains(command) else {
@@ -86,13 +72,4 @@ do {
     report.fail("HostBench stopped: \(error)")
 }
 
-report.line("")
-report.line("- load average at end (1, 5, 15 min): \(loadAverage())")
-if report.failures.isEmpty {
-    report.line("- result: every target met")
-    exit(0)
-} else {
-    report.line("- result: \(report.failures.count) failure(s):")
-    for failure in report.failures { report.line("  - \(failure)") }
-    exit(1)
-}
+report.finish(passed: "every target met")

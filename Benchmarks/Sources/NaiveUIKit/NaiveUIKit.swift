@@ -12,6 +12,9 @@
 // - a fresh `Set<Touch>` per delivery, forwarded along `next` to an `Application` terminal.
 //
 // Nothing here is used outside the benchmarks.
+//
+// Its small value types (Point, Size, Rect) are spelled out one by one like SceneCore's, deliberately
+// plain: `duplicates` pairs their member-wise initializers.
 
 /// A point; the same arithmetic as SceneCore's `Point`.
 public struct Point: Hashable, Sendable {

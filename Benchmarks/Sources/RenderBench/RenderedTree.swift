@@ -14,6 +14,9 @@ final class RenderSceneDelegate: SceneDelegate {
     }
 }
 
+// Alike SceneBench's SceneCoreTree in shape (`duplicates` pairs them), deliberately: each benchmark
+// executable builds its own tree, and BenchSupport, the one module they share, knows no SceneCore.
+
 /// The dressed tree built in SceneCore under a real window (of an application on a manual clock, in a
 /// connected, active scene whose screen frame is the root's frame), with a ``WindowRenderer`` at
 /// scale 1 that keeps its image.

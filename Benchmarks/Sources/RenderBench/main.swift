@@ -34,15 +34,7 @@ if arguments.first == "profile" {
     exit(MainActor.assumeIsolated { runRenderProfile(arguments[1], operations: count) })
 }
 
-var saveDirectory: String?
-if let index = arguments.firstIndex(of: "--save") {
-    guard index + 1 < arguments.count else {
-        Report.shared.progress(usage)
-        exit(2)
-    }
-    saveDirectory = arguments[index + 1]
-    arguments.removeSubrange(index...index + 1)
-}
+let saveDirectory = CommandLineOption.take("--save", from: &arguments, usage: usage, status: 2) { $0 }
 let quick = arguments.contains("--quick")
 let useGTK = !arguments.contains("--no-gtk")
 let commands = arguments.filter { !$0.hasPrefix("--") }
@@ -62,13 +54,4 @@ MainActor.assumeIsolated {
     if section == "all" || section == "render" { runRenderSection(config: config, useGTK: useGTK, saveDirectory: saveDirectory) }
     if section == "all" || section == "dispatch" { runDamageTrackingSection(config: config) }
 }
-report.line("")
-report.line("- load average at end (1, 5, 15 min): \(loadAverage())")
-if report.failures.isEmpty {
-    report.line("- result: every target met, every check passed")
-    exit(0)
-} else {
-    report.line("- result: \(report.failures.count) failure(s):")
-    for failure in report.failures { report.line("  - \(failure)") }
-    exit(1)
-}
+report.finish(passed: "every target met, every check passed")

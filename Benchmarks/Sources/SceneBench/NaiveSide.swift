@@ -3,6 +3,11 @@ import CAllocCounter
 import NaiveUIKit
 
 // Everything that touches NaiveUIKit's types (see SceneCoreSide.swift for why the sides are split).
+//
+// Deliberately a twin of SceneCoreSide.swift (`duplicates` pairs them): each side runs the same
+// workload against its own module, and the naive side must share no code with the SceneCore side it is
+// the baseline of. Within a side, the counting view and the counting window repeat the same four
+// overrides because a window is a View subclass, not a subclass of the counting view.
 
 /// The naive twin of SceneCore's `EnlargedView`: the same expression, so the same answers.
 final class NaiveEnlargedView: View {

@@ -5,6 +5,11 @@ import SceneCore
 // Everything that touches SceneCore's types. (NaiveUIKit has types of the same names; each side lives
 // in its own file, which imports only its own module, and hands the benchmarks plain values and
 // `Workload` closures.)
+//
+// Deliberately a twin of NaiveSide.swift (`duplicates` pairs them): the naive side is the baseline and
+// shares no code with this one. CountingView and CountingWindow repeat the same four overrides because
+// a Window is a View subclass, not a subclass of CountingView. RenderedTree (RenderBench) builds its own
+// tree likewise: the benchmark executables share only BenchSupport, which knows no SceneCore.
 
 /// A view whose hit area is its bounds grown by `enlargement` points on every side [HT-9]. Its class
 /// comes from outside SceneCore, so SceneCore asks it through its own methods.

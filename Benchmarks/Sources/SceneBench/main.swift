@@ -114,13 +114,4 @@ if every || command == "dispatch" { runDispatchSection(config: config) }
 if every || command == "gestures" { runGestureSection(config: config) }
 if command == "all" || command == "memory" { runMemorySection() }
 
-report.line("")
-report.line("- load average at end (1, 5, 15 min): \(loadAverage())")
-if report.failures.isEmpty {
-    report.line("- result: every target met, every result identical to the reference")
-    exit(0)
-} else {
-    report.line("- result: \(report.failures.count) failure(s):")
-    for failure in report.failures { report.line("  - \(failure)") }
-    exit(1)
-}
+report.finish(passed: "every target met, every result identical to the reference")

@@ -19,6 +19,9 @@ public struct BasicBodyWriter {
         }
     }
 
+    // One overload per D-Bus basic type, deliberately alike (and alike MessageWriter's, which
+    // `duplicates` pairs with them): each is public API naming its wire type code; a generic over a
+    // protocol would move the code away from the type it marshals and lose the inlined fast path.
     public mutating func append(_ value: UInt8) {
         body.byte(value)
         signature.append(UInt8(ascii: "y"))

@@ -69,6 +69,9 @@ public struct MessageWriter: ~Copyable {
 
     // MARK: Basic values
 
+    // One overload per D-Bus basic type, deliberately alike (and alike BasicBodyWriter's): each is
+    // public API naming its wire type code; `duplicates` pairs them.
+
     /// Appends a byte (`y`).
     public mutating func append(_ value: UInt8) throws {
         try appendFixed(TypeCode.byte, value)

@@ -2,7 +2,7 @@ import ArgumentParser
 import DBusKit
 
 /// `scenectl long-press X Y`: a finger held still (`Window1.LongPress`).
-struct LongPressCommand: AsyncParsableCommand {
+struct LongPressCommand: AsyncParsableCommand, WindowGestureCommand {
     static let configuration = CommandConfiguration(
         commandName: "long-press",
         abstract: "Hold a finger at a point and print the view that was hit.",
@@ -15,6 +15,9 @@ struct LongPressCommand: AsyncParsableCommand {
               scenectl long-press 240 250 --seconds 2.5 --window findview
             """)
 
+    // Alike the other gesture commands' in shape only (`duplicates` pairs them): ArgumentParser declares
+    // each command's own arguments as its properties; the shared parts are the option groups, the
+    // ArgumentChecks and WindowGestureCommand.
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var call: CallOptions
     @OptionGroup var target: WindowOption
@@ -33,11 +36,6 @@ struct LongPressCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let view = try await CommandRunner.withHost(connection, timeout: call.timeout) { client in
-            try await client.callWindow(
-                try await client.window(target.window), "LongPress", [.double(x), .double(y), .double(seconds)],
-                extraSeconds: seconds)
-        }
-        print(ArgumentChecks.hitDescription(view))
+        try await performGesture("LongPress", [.double(x), .double(y), .double(seconds)], extraSeconds: seconds)
     }
 }

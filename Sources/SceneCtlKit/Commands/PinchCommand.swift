@@ -2,7 +2,7 @@ import ArgumentParser
 import DBusKit
 
 /// `scenectl pinch CX CY START END`: two fingers moving apart or together (`Window1.Pinch`).
-struct PinchCommand: AsyncParsableCommand {
+struct PinchCommand: AsyncParsableCommand, WindowGestureCommand {
     static let configuration = CommandConfiguration(
         commandName: "pinch",
         abstract: "Pinch with two fingers around a point and print the view that was hit.",
@@ -16,6 +16,9 @@ struct PinchCommand: AsyncParsableCommand {
               scenectl pinch 200 670 200 50 --seconds 1 --window gesturelab
             """)
 
+    // Alike the other gesture commands' in shape only (`duplicates` pairs them): ArgumentParser declares
+    // each command's own arguments as its properties; the shared parts are the option groups, the
+    // ArgumentChecks and WindowGestureCommand.
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var call: CallOptions
     @OptionGroup var target: WindowOption
@@ -38,11 +41,7 @@ struct PinchCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let view = try await CommandRunner.withHost(connection, timeout: call.timeout) { client in
-            try await client.callWindow(
-                try await client.window(target.window), "Pinch",
-                [.double(cx), .double(cy), .double(start), .double(end), .double(seconds)], extraSeconds: seconds)
-        }
-        print(ArgumentChecks.hitDescription(view))
+        try await performGesture(
+            "Pinch", [.double(cx), .double(cy), .double(start), .double(end), .double(seconds)], extraSeconds: seconds)
     }
 }

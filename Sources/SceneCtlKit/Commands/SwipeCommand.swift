@@ -2,7 +2,7 @@ import ArgumentParser
 import DBusKit
 
 /// `scenectl swipe X0 Y0 X1 Y1`: one finger moved in a straight line (`Window1.Swipe`).
-struct SwipeCommand: AsyncParsableCommand {
+struct SwipeCommand: AsyncParsableCommand, WindowGestureCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe",
         abstract: "Drag one finger from one point to another and print the view that was hit.",
@@ -16,6 +16,9 @@ struct SwipeCommand: AsyncParsableCommand {
               scenectl swipe 300 600 50 600 --seconds 0.1 --window gesturelab
             """)
 
+    // Alike the other gesture commands' in shape only (`duplicates` pairs them): ArgumentParser declares
+    // each command's own arguments as its properties; the shared parts are the option groups, the
+    // ArgumentChecks and WindowGestureCommand.
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var call: CallOptions
     @OptionGroup var target: WindowOption
@@ -37,11 +40,7 @@ struct SwipeCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let view = try await CommandRunner.withHost(connection, timeout: call.timeout) { client in
-            try await client.callWindow(
-                try await client.window(target.window), "Swipe",
-                [.double(x0), .double(y0), .double(x1), .double(y1), .double(seconds)], extraSeconds: seconds)
-        }
-        print(ArgumentChecks.hitDescription(view))
+        try await performGesture(
+            "Swipe", [.double(x0), .double(y0), .double(x1), .double(y1), .double(seconds)], extraSeconds: seconds)
     }
 }

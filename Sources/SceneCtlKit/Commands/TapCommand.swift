@@ -3,7 +3,7 @@ import DBusKit
 import SceneBusContract
 
 /// `scenectl tap X Y` (`Window1.Tap`) or `scenectl tap --match SELECTOR` (`Host1.TapMatching`).
-struct TapCommand: AsyncParsableCommand {
+struct TapCommand: AsyncParsableCommand, WindowGestureCommand {
     static let configuration = CommandConfiguration(
         commandName: "tap",
         abstract: "Tap a window at a point, or the one view a selector matches, and print the view that was hit.",
@@ -71,12 +71,6 @@ struct TapCommand: AsyncParsableCommand {
             print(ArgumentChecks.hitDescription(view))
             return
         }
-        let (x, y) = (self.x ?? 0, self.y ?? 0)
-        let view = try await CommandRunner.withHost(connection, timeout: call.timeout) { client in
-            try await client.callWindow(
-                try await client.window(target.window), "Tap", [.double(x), .double(y), .uint32(count)],
-                extraSeconds: Double(count))
-        }
-        print(ArgumentChecks.hitDescription(view))
+        try await performGesture("Tap", [.double(x ?? 0), .double(y ?? 0), .uint32(count)], extraSeconds: Double(count))
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import DBusKit
 
 /// `scenectl tap-view REF`: a scripted tap at the center of a view (`Window1.TapView`).
-struct TapViewCommand: AsyncParsableCommand {
+struct TapViewCommand: AsyncParsableCommand, WindowGestureCommand {
     static let configuration = CommandConfiguration(
         commandName: "tap-view",
         abstract: "Tap the center of a view named by its reference and print the view that was hit.",
@@ -32,9 +32,6 @@ struct TapViewCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let view = try await CommandRunner.withHost(connection, timeout: call.timeout) { client in
-            try await client.callWindow(try await client.window(target.window), "TapView", [.string(reference)], extraSeconds: 1)
-        }
-        print(ArgumentChecks.hitDescription(view))
+        try await performGesture("TapView", [.string(reference)], extraSeconds: 1)
     }
 }

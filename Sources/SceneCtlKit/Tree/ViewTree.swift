@@ -12,6 +12,8 @@ struct ViewTree: Decodable, Sendable, Equatable {
     var window: Window
     var root: Node
 
+    // Alike WindowSnapshot in shape only (`duplicates` pairs them): this is the window as the tree's
+    // JSON names it (`key`), that one as Window1's properties do (`isKey`, with its number and scene).
     /// The window the tree belongs to.
     struct Window: Decodable, Sendable, Equatable {
         var path: String

@@ -36,6 +36,8 @@ public struct SyntheticFinger: Sendable, Equatable {
     public var x: Double
     public var y: Double
 
+    // A public member-wise initializer, spelled out as Swift requires (`duplicates` pairs it, by shape
+    // only, with other public value types').
     public init(fingerID: Int64, phase: Phase, x: Double, y: Double) {
         self.fingerID = fingerID
         self.phase = phase

@@ -8,6 +8,10 @@ enum JSONValue: Decodable, Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    // Deliberately this module's own decoder (`duplicates` pairs it with SceneWebDriver's JSON and the
+    // integration tests' JSON): SceneHostKit does not depend on the WebDriver module, whose JSON keeps
+    // objects as sorted pairs for its encoder, and the tests read the clients' output with a decoder of
+    // their own rather than the host's under test.
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

@@ -10,6 +10,8 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     /// What is wrong and what was expected.
     public let message: String
 
+    // A public member-wise initializer, spelled out as Swift requires (`duplicates` pairs it, by shape
+    // only, with other public value types').
     public init(file: String, line: Int, key: String, message: String) {
         self.file = file
         self.line = line

@@ -8,6 +8,8 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
+    // A public member-wise initializer, spelled out as Swift requires (`duplicates` pairs it, by shape
+    // only, with other public value types').
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

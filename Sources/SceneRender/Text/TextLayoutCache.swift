@@ -17,6 +17,9 @@ final class TextLayoutCache {
     /// The most layouts kept.
     static let capacity = 2048
 
+    // Alike RoundedRectMasks in shape only (`duplicates` pairs them): a key and an entry with its last
+    // use, but other contents, another C object to release and another eviction (down to half of the
+    // capacity here, after a number of unused frames there).
     struct Key: Hashable {
         let text: String
         let font: Font

@@ -3,18 +3,9 @@ import Testing
 
 @Suite("Signals and match rules", .tags(.needsBus))
 @MainActor
-struct SignalTests {
-    let bus: BusFixture
-    let emitter: BusConnection
-    let listener: BusConnection
+final class SignalTests: EmitterAndListener {
     let interface: InterfaceName = "org.example.Touch1"
     let path: ObjectPath = "/org/example/Touch"
-
-    init() async throws {
-        bus = try await BusFixture()
-        emitter = try await bus.connect()
-        listener = try await bus.connect()
-    }
 
     func emitTouch(_ sequence: UInt64, path: ObjectPath? = nil, member: MemberName = "Touch", on connection: BusConnection? = nil) throws {
         try (connection ?? emitter).emitSignal(path: path ?? self.path, interface: interface, member: member) { writer in
@@ -67,6 +58,7 @@ struct SignalTests {
         // 20,000 Swift-built signals (~2 MB) leave in one write after the reply, more than the socket
         // takes at once; every 500th signal is built by libdbus instead (an array argument), so the
         // batch is split around it and the order must still hold.
+        let (path, interface) = (self.path, self.interface)
         try emitter.export(
             [
                 InterfaceDescription(

@@ -5,17 +5,11 @@ import Testing
 /// interface of the object that has the member, standard interfaces included.
 @Suite("Method calls without an interface field", .tags(.needsBus))
 @MainActor
-struct InterfacelessCallTests {
-    let bus: BusFixture
-    let server: BusConnection
-    let client: BusConnection
-    let service = TestService()
+final class InterfacelessCallTests: ServerAndClient {
     let manager: ObjectPath = "/org/example/Managed"
 
-    init() async throws {
-        bus = try await BusFixture()
-        server = try await bus.connect()
-        client = try await bus.connect()
+    override init() async throws {
+        try await super.init()
         try server.export(service, at: TestService.path)
         try server.addObjectManager(at: manager)
     }

@@ -3,18 +3,7 @@ import Testing
 
 @Suite("Introspect on the bus", .tags(.needsBus))
 @MainActor
-struct IntrospectTests {
-    let bus: BusFixture
-    let server: BusConnection
-    let client: BusConnection
-    let service = TestService()
-
-    init() async throws {
-        bus = try await BusFixture()
-        server = try await bus.connect()
-        client = try await bus.connect()
-    }
-
+final class IntrospectTests: ServerAndClient {
     func introspect(_ path: ObjectPath) async throws -> String {
         let reply = try await client.call(
             destination: server.uniqueName, path: path, interface: .introspectable, member: "Introspect",

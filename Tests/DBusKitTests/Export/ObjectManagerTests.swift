@@ -3,17 +3,11 @@ import Testing
 
 @Suite("Object manager", .tags(.needsBus))
 @MainActor
-struct ObjectManagerTests {
-    let bus: BusFixture
-    let server: BusConnection
-    let client: BusConnection
-    let service = TestService()
+final class ObjectManagerTests: ServerAndClient {
     let root: ObjectPath = "/org/example/Scene1"
 
-    init() async throws {
-        bus = try await BusFixture()
-        server = try await bus.connect()
-        client = try await bus.connect()
+    override init() async throws {
+        try await super.init()
         try server.addObjectManager(at: root)
     }
 

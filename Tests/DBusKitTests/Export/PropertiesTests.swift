@@ -3,16 +3,9 @@ import Testing
 
 @Suite("Properties", .tags(.needsBus))
 @MainActor
-struct PropertiesTests {
-    let bus: BusFixture
-    let server: BusConnection
-    let client: BusConnection
-    let service = TestService()
-
-    init() async throws {
-        bus = try await BusFixture()
-        server = try await bus.connect()
-        client = try await bus.connect()
+final class PropertiesTests: ServerAndClient {
+    override init() async throws {
+        try await super.init()
         try server.export(service, at: TestService.path)
     }
 

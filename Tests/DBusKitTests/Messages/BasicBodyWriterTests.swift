@@ -3,18 +3,9 @@ import Testing
 
 @Suite("Signals and replies marshalled in Swift", .tags(.needsBus))
 @MainActor
-struct BasicBodyWriterTests {
-    let bus: BusFixture
-    let emitter: BusConnection
-    let listener: BusConnection
+final class BasicBodyWriterTests: EmitterAndListener {
     let interface: InterfaceName = "org.example.Wire1"
     let path: ObjectPath = "/org/example/Wire"
-
-    init() async throws {
-        bus = try await BusFixture()
-        emitter = try await bus.connect()
-        listener = try await bus.connect()
-    }
 
     /// Every basic type, with strings of lengths 0…8 around them so that every padding case occurs.
     static func bodies() -> [[BusValue]] {

@@ -1,4 +1,5 @@
 import SceneCore
+import TestSupport
 import Testing
 
 /// A view controller that handles shakes and remote-control events.

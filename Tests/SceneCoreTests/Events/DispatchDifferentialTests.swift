@@ -36,6 +36,8 @@ private func logRecognizerTouches(_ recognizer: GestureRecognizer, _ log: Trace,
     log.log("\(recognizer.displayName).\(phase)[\(ids(touches))] in \(recognizer.state.wireName)")
 }
 
+// The same four logging overrides in each recognizer subclass, deliberately (`duplicates` pairs them):
+// Swift has no mixins, and each subclass must override its own recognizer class's touch methods.
 private final class LoggingTap: TapGestureRecognizer {
     var log: Trace?
     override func touchesBegan(_ touches: TouchSet, with event: Event) {
@@ -262,6 +264,9 @@ private final class DispatchWorld: TouchScriptWorld {
         }
     }
 
+    // Alike ArbitrationWorld's builder in shape only (`duplicates` pairs them): each differential test
+    // draws its own mix of views and recognizers from its own seeded generator, and sharing one
+    // builder would change the seeded cases both replay.
     private func attachRecognizer(number: Int, random: inout SeededGenerator) {
         let name = "R\(number)"
         let recognizer: GestureRecognizer

@@ -1,4 +1,5 @@
 import SceneCore
+import TestSupport
 import Testing
 
 @MainActor

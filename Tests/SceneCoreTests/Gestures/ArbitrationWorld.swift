@@ -296,6 +296,8 @@ final class ArbitrationWorld: TouchScriptWorld {
         }
     }
 
+    // Alike DispatchDifferentialTests' builder in shape only (`duplicates` pairs them): its own mix of
+    // views and recognizers from its own generator, so its seeded cases stay as recorded.
     private func attachRecognizer(number: Int, random: inout SplitMix64) {
         let recognizer: GestureRecognizer
         switch random.int(0, 8) {

@@ -1,6 +1,10 @@
 @testable import SceneCore
 import Testing
 
+// Each test spells out its own members, touches and requests through the shared ArenaTester and
+// FakeMember, so that a case reads as the GR- rule it checks; cases alike in shape (`duplicates` pairs
+// them) are deliberate.
+
 /// The gesture arena alone, with fake members: no window, no view, no recognizer. Each test sets the
 /// members' states and requests, runs the arena as a window would (``ArenaTester``), and checks what
 /// it asked and did, in order, against the rule it cites.

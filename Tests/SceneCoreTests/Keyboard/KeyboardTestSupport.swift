@@ -1,4 +1,5 @@
 import SceneCore
+import TestSupport
 
 /// Records the keyboard-related notifications: presses, focus and text changes.
 @MainActor

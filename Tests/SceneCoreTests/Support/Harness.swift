@@ -1,12 +1,5 @@
 import SceneCore
-
-/// A scene delegate that runs a closure to build the scene.
-@MainActor
-final class ClosureSceneDelegate: SceneDelegate {
-    let build: @MainActor (WindowScene) -> Void
-    init(_ build: @escaping @MainActor (WindowScene) -> Void) { self.build = build }
-    func scene(_ scene: WindowScene, willConnectWith options: [String: String]) { build(scene) }
-}
+import TestSupport
 
 /// One application with one active scene and one key window W (0, 0, 400 × 800) whose root view R
 /// belongs to a view controller VC, on a manual clock: the setting of the §9 scenarios.

@@ -53,6 +53,8 @@ class TracingView: View {
         return inside
     }
 
+    // The four touch overrides, here and in TracingViewController and TracingResponder, are alike on
+    // purpose (`duplicates` pairs them): each overrides its own method of its own class, and logs it.
     override func touchesBegan(_ touches: TouchSet, with event: Event?) {
         trace.log("\(name).touchesBegan\(ids(touches))")
         if forwardsTouches { super.touchesBegan(touches, with: event) }

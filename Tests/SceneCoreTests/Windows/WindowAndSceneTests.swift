@@ -1,4 +1,5 @@
 import SceneCore
+import TestSupport
 import Testing
 
 /// A window that logs its key hooks into the observer's list, so hooks and notifications interleave.

@@ -17,6 +17,9 @@ struct AccessibilityBusTests {
     }
 
     /// A scene-host with its accessibility bus at the test's daemon, once `registry` has embedded it.
+    // Each test starts its own registry and host and spells out their teardown in one `defer`
+    // (`duplicates` pairs those lines), deliberately: the order matters (the probe closes before the
+    // registry leaves, and the host outlives both) and stays in sight in every test.
     private func startHost(_ registry: FakeAtspiRegistry, arguments: [String] = []) async throws -> (HostProcess, AtspiProbe) {
         let host = try HostProcess(arguments: arguments, environment: ["AT_SPI_BUS_ADDRESS": daemon.address])
         // Generous limits: they only bound a failure, and a loaded machine (parallel suites) can keep

@@ -13,6 +13,8 @@ enum JSON: Equatable, Sendable, Decodable, CustomStringConvertible {
         self = try JSONDecoder().decode(JSON.self, from: Data(text.utf8))
     }
 
+    // Deliberately the tests' own decoder, not the host's JSONValue (`duplicates` pairs them): these
+    // tests check what the clients print independently of the code under test.
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

@@ -177,6 +177,7 @@ struct WebDriverEndpointTests {
         #expect(window.message.contains("scene 'findview', is no longer connected"), "\(window)")
     }
 
+    // Already one parameterized test; its argument rows are alike in shape (`duplicates` pairs them).
     @Test("Bad input answers the W3C code, its HTTP status and a message naming the bad value", arguments: [
         ("GET", "/nowhere", nil, 404, "unknown command", "GET /nowhere"),
         ("DELETE", "/status", nil, 405, "unknown method", "/status does not take DELETE; it takes GET"),

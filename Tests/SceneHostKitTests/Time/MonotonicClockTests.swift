@@ -26,6 +26,8 @@ struct MonotonicClockTests {
         #expect(clock.pendingTimers.isEmpty)
     }
 
+    // VirtualClockTests states the same rule for the virtual clock, deliberately apart (`duplicates`
+    // pairs them): each clock's suite states its own contract.
     @Test("A timer scheduled with no delay runs at the next turn, never inside schedule")
     func zeroDelay() async {
         let clock = MonotonicClock()

@@ -43,6 +43,8 @@ struct VirtualClockTests {
         #expect(clock.now == 5)
     }
 
+    // The same rule as MonotonicClockTests' zeroDelay, deliberately spelled out again (`duplicates` pairs
+    // them): each clock's suite states its own contract, and this one also checks that time stood still.
     @Test("A timer due now runs at the next turn of the main loop without anyone advancing, never inside schedule")
     func dueTimersRunOnTheNextTurn() async {
         let clock = VirtualClock()

@@ -1,6 +1,10 @@
 import SceneCore
 import Testing
 
+// Each test spells out its own touch script through GestureMachineDriver (the shared fixture), so
+// that a case reads as the rule it checks; scripts alike in shape (`duplicates` pairs them, within this
+// file and with the other machines' tests) are deliberate, not copies to merge.
+
 @Suite("TapMachine")
 struct TapMachineTests {
     @Test("GR-13: a single tap recognizes right at its touch-up, not at touch-down")

@@ -3,6 +3,8 @@
 /// The reference window's delivery to its views, as `Window+TouchDelivery.swift` did it at 94a2748
 /// (its general path): recognizers first, then each view's callbacks planned with the touch's
 /// `TouchDeliveryState`, the held phases asked of the touch's own list of recognizers.
+// Deliberately a copy (`duplicates` pairs it with Window+TouchDelivery.swift): the differential test
+// compares today's window against this frozen reference, so it must not share the code under test.
 extension ReferenceWindow {
     func referenceDeliverTouches(_ event: Event) {
         var mine = 0

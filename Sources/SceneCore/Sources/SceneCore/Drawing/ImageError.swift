@@ -1,6 +1,9 @@
-// Deliberately not a SceneErrors CodedError (the shape the host's and the renderer's errors share):
-// SceneCore imports no other module, and its public types are the plugin ABI (Sources/SceneCore/ABI),
-// so SceneCore's error types keep their own copy of that shape; `duplicates` pairs them.
+// Deliberately not a SceneErrors CodedError (the shape the host's and the renderer's errors share),
+// nor a SceneCore-local generic or protocol with default implementations: SceneCore imports no other
+// module, and every member below (`code`, `message`, `init(code:message:)`, `description`, the codes)
+// is this public type's own symbol in the plugin ABI baseline (Sources/SceneCore/ABI), which
+// scripts/check-abi holds it to. So SceneCore's error types keep their own copy of that shape;
+// `duplicates` pairs them.
 
 /// Why bytes or pixels could not become an ``Image``: a code to switch on and a message that names
 /// the bad value and the fix.
@@ -8,7 +11,7 @@ public struct ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong. A struct of static constants so that codes can be added without breaking
     /// exhaustive switches in clients.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Value: Hashable, Sendable {
+        private enum Value: String, Hashable, Sendable {
             case notPNG
             case truncated
             case badDimensions
@@ -26,14 +29,7 @@ public struct ImageError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The pixel array does not hold width × height pixels.
         public static let pixelCountMismatch = Code(value: .pixelCountMismatch)
 
-        public var description: String {
-            switch value {
-            case .notPNG: "notPNG"
-            case .truncated: "truncated"
-            case .badDimensions: "badDimensions"
-            case .pixelCountMismatch: "pixelCountMismatch"
-            }
-        }
+        public var description: String { value.rawValue }
     }
 
     public let code: Code

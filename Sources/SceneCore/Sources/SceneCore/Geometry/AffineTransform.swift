@@ -82,6 +82,8 @@ func sinCos(_ angle: Double) -> (sin: Double, cos: Double) {
     let quadrantValue = (angle / halfPi).rounded()
     let r = angle - quadrantValue * halfPi
     let r2 = r * r
+    // The two Horner chains below are deliberately unrolled (`duplicates` pairs them): this runs for
+    // every rotated transform, and a loop over a coefficient array would allocate or branch.
     var s = 1.0 / 121645100408832000.0
     s = s * -r2 + 1.0 / 355687428096000.0
     s = s * -r2 + 1.0 / 1307674368000.0

@@ -1,13 +1,16 @@
-// Deliberately not a SceneErrors CodedError (the shape the host's and the renderer's errors share):
-// SceneCore imports no other module, and its public types are the plugin ABI (Sources/SceneCore/ABI),
-// so SceneCore's error types keep their own copy of that shape; `duplicates` pairs them.
+// Deliberately not a SceneErrors CodedError (the shape the host's and the renderer's errors share),
+// nor a SceneCore-local generic or protocol with default implementations: SceneCore imports no other
+// module, and every member below (`code`, `message`, `init(code:message:)`, `description`, the codes)
+// is this public type's own symbol in the plugin ABI baseline (Sources/SceneCore/ABI), which
+// scripts/check-abi holds it to. So SceneCore's error types keep their own copy of that shape;
+// `duplicates` pairs them.
 
 /// Why a text edit was refused (nothing was changed): a code to switch on and a message that names
 /// the bad value and the fix.
 public struct TextEditError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Value: Hashable, Sendable {
+        private enum Value: String, Hashable, Sendable {
             case offsetOutOfRange
             case invalidCharacter
             case notEditable
@@ -23,13 +26,7 @@ public struct TextEditError: Error, Hashable, Sendable, CustomStringConvertible 
         /// The field is disabled.
         public static let notEditable = Code(value: .notEditable)
 
-        public var description: String {
-            switch value {
-            case .offsetOutOfRange: "offsetOutOfRange"
-            case .invalidCharacter: "invalidCharacter"
-            case .notEditable: "notEditable"
-            }
-        }
+        public var description: String { value.rawValue }
     }
 
     public let code: Code

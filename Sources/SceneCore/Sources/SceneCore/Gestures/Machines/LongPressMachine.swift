@@ -52,6 +52,8 @@ public struct LongPressMachine: GestureStateMachine {
     private var touches = TouchTable()
     private var movedSinceEvaluate = false
 
+    // Alike in shape only (`duplicates` pairs the machines' initializers and first touch): each sets its
+    // own public settings, and its `touchBegan` starts its own phases.
     /// Creates a long-press machine; every default comes from ``InteractionDefaults``.
     public init(
         minimumPressDuration: Double = InteractionDefaults.longPressMinimumDuration,

@@ -35,9 +35,11 @@ public struct PinchMachine: GestureStateMachine {
     /// (`InteractionDefaults.velocitySampleWindow`); negative while the fingers close.
     public var velocity: Double { gesture.velocity }
 
-    // The GestureStateMachine requirements, each the shared two-touch gesture's: kept here, not in a
-    // shared generic type, because they are this public type's own symbols, which plugins built
-    // against an earlier SceneCore link to.
+    // The GestureStateMachine requirements, each the shared two-touch gesture's. Deliberately spelled
+    // out again in RotationMachine (`duplicates` pairs the two): each is this public type's own symbol,
+    // recorded in the ABI baseline (Sources/SceneCore/ABI) and linked to by plugins built against an
+    // earlier SceneCore. Default implementations in a shared protocol would remove those symbols, which
+    // scripts/check-abi refuses. The logic itself is one: TwoTouchGesture.
 
     public mutating func touchBegan(_ id: UInt64, at location: Point, time: Double) {
         gesture.touchBegan(id, at: location)

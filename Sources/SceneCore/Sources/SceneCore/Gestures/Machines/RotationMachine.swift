@@ -38,7 +38,8 @@ public struct RotationMachine: GestureStateMachine {
     /// (`InteractionDefaults.velocitySampleWindow`); positive while turning clockwise.
     public var velocity: Double { gesture.velocity }
 
-    // The GestureStateMachine requirements, each the shared two-touch gesture's (see PinchMachine).
+    // The GestureStateMachine requirements, each the shared two-touch gesture's: deliberately the same
+    // forwarding as PinchMachine's, since each is this public type's own ABI symbol (see PinchMachine).
 
     public mutating func touchBegan(_ id: UInt64, at location: Point, time: Double) {
         gesture.touchBegan(id, at: location)

@@ -39,6 +39,8 @@ public struct SwipeMachine: GestureStateMachine {
     /// Centroid when the last touch went down; the displacement is measured from it.
     private var start: Point?
 
+    // Alike in shape only (`duplicates` pairs the machines' initializers and first touch): each sets its
+    // own public settings, and its `touchBegan` starts its own phases.
     /// Creates a swipe machine; the distance and duration defaults come from ``InteractionDefaults``.
     public init(
         direction: SwipeDirection = .right,

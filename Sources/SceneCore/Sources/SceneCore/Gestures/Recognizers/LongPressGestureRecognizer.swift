@@ -17,6 +17,9 @@ open class LongPressGestureRecognizer: GestureRecognizer, MachineDrivenRecognize
 
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = LongPressMachine()
+    // Deliberately the same shape in every recognizer (`duplicates` pairs them): each setting below is
+    // this open class's own public symbol (Sources/SceneCore/ABI) forwarding to its machine, and the
+    // two overrides after them are how MachineDrivenRecognizer drives each one, inlined per class.
 
     /// Seconds the fingers must stay down. Default 0.5.
     public var minimumPressDuration: Double {

@@ -16,6 +16,9 @@ open class PinchGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
 
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = PinchMachine()
+    // Deliberately the same shape in every recognizer (`duplicates` pairs them): each setting below is
+    // this open class's own public symbol (Sources/SceneCore/ABI) forwarding to its machine, and the
+    // two overrides after them are how MachineDrivenRecognizer drives each one, inlined per class.
 
     /// Current scale; setting it re-bases the gesture so it reads as set, and resets the velocity.
     public var scale: Double {

@@ -15,6 +15,9 @@ open class RotationGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer
 
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = RotationMachine()
+    // Deliberately the same shape in every recognizer (`duplicates` pairs them): each setting below is
+    // this open class's own public symbol (Sources/SceneCore/ABI) forwarding to its machine, and the
+    // two overrides after them are how MachineDrivenRecognizer drives each one, inlined per class.
 
     /// Current rotation; setting it re-bases the gesture so it reads as set, and resets the velocity.
     public var rotation: Double {

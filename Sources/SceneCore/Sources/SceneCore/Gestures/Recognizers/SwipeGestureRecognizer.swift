@@ -20,6 +20,9 @@ open class SwipeGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
 
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = SwipeMachine()
+    // Deliberately the same shape in every recognizer (`duplicates` pairs them): each setting below is
+    // this open class's own public symbol (Sources/SceneCore/ABI) forwarding to its machine, and the
+    // two overrides after them are how MachineDrivenRecognizer drives each one, inlined per class.
 
     /// Default `.right`.
     public var direction: Direction {

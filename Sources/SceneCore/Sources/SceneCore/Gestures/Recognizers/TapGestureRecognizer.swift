@@ -22,6 +22,9 @@ open class TapGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
 
     // Safe: see MachineDrivenRecognizer.
     @exclusivity(unchecked) var machine = TapMachine()
+    // Deliberately the same shape in every recognizer (`duplicates` pairs them): each setting below is
+    // this open class's own public symbol (Sources/SceneCore/ABI) forwarding to its machine, and the
+    // two overrides after them are how MachineDrivenRecognizer drives each one, inlined per class.
 
     /// Taps needed to recognize. Default 1.
     public var numberOfTapsRequired: Int {
