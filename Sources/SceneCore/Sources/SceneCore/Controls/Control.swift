@@ -141,6 +141,10 @@ open class Control: View {
     /// and sliders refuse the gestures that overlap their own action. A disabled control blocks none.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
         guard isEnabled, gestureRecognizer.view !== self else { return true }
+        // A scroll view's drag is the scroll view's to decide: it asks touchesShouldCancel(in:) [SV-13].
+        if let scrollView = gestureRecognizer.view as? ScrollView, scrollView.panGestureRecognizer === gestureRecognizer {
+            return true
+        }
         return !overlapsOwnAction(gestureRecognizer)
     }
 
