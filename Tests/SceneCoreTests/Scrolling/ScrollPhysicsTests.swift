@@ -26,6 +26,15 @@ struct ScrollPhysicsTests {
         #expect(ScrollPhysics.rubberBand(overshoot: 0, dimension: 960) == 0)
     }
 
+    @Test("SV-6: the rubber band's inverse gives back the overshoot, so a drag can start from content shown past an edge")
+    func rubberBandInverse() {
+        for overshoot in [-700.0, -100, -5, 0, 5, 100, 700] {
+            let banded = ScrollPhysics.rubberBand(overshoot: overshoot, dimension: 960)
+            #expect(abs(ScrollPhysics.rubberBandOvershoot(banded: banded, dimension: 960) - overshoot) < 1e-9)
+        }
+        #expect(ScrollPhysics.rubberBandOvershoot(banded: 960, dimension: 960) == .infinity)
+    }
+
     @Test("SV-5: a deceleration follows x₀ + D·(1 − r^(1000·t)) and ends exactly on the projection once within 0.1 pt of it")
     func decay() {
         let motion = ScrollAxisMotion.deceleration(

@@ -100,6 +100,15 @@ struct ScrollViewContentTouchTests {
         #expect(log.lines == ["button touchDown @150", "button touchUpInside @250"])
     }
 
+    @Test("SV-13: a quick drag that starts on a switch scrolls: the switch had not got the touch, and its UC-7 refusal of pans does not apply to the scroll view's pan")
+    func quickDragOnSwitchScrolls() {
+        let toggle = Switch(frame: Rect(x: 200, y: 250, width: 51, height: 31))
+        scrollView.addSubview(toggle)
+        harness.drag(from: 220, 260, by: 0, -10, steps: 5)
+        #expect(scrollView.contentOffset.y > 0)
+        #expect(!toggle.isOn)
+    }
+
     @Test("SV-13: overriding touchesShouldCancel(in:) to accept controls lets a drag on a button scroll and cancel it")
     func cancellableButton() {
         final class Scroller: ScrollView {

@@ -192,6 +192,41 @@ struct ScrollViewScrollingTests {
         #expect(delegate.lines.last == "didEndDecelerating")
     }
 
+    @Test("SV-6: a finger that catches the content while it springs back drags it on from where it is shown, without a jump")
+    func catchDuringBounce() {
+        let first = harness.drag(from: 200, 300, by: 0, 20, steps: 6, lift: false)
+        harness.wait(0.2)
+        harness.up(first)
+        harness.wait(0.05)
+        let shown = offsetY
+        #expect(shown < 0)
+        let touch = harness.down(200, 300)
+        #expect(offsetY == shown, "caught where it is")
+        harness.wait(0.01)
+        harness.move(touch, 200, 310)  // the pan begins: translation zeroed
+        harness.wait(0.01)
+        harness.move(touch, 200, 310)
+        #expect(offsetY == shown)
+        harness.wait(0.01)
+        harness.move(touch, 200, 320)
+        let expected = ScrollPhysics.rubberBand(
+            overshoot: ScrollPhysics.rubberBandOvershoot(banded: shown, dimension: 400) - 10, dimension: 400)
+        #expect(abs(offsetY - expected) < 1e-9)
+        harness.up(touch)
+    }
+
+    @Test("SV-5: a scroll view that leaves its window stops moving and is no longer pending work")
+    func leavingTheWindowStops() {
+        scrollView.setContentOffset(Point(x: 0, y: 600), animated: true)
+        harness.wait(0.1)
+        let shown = offsetY
+        scrollView.removeFromSuperview()
+        #expect(harness.application.pendingWork().isEmpty)
+        harness.wait(1)
+        #expect(offsetY == shown)
+        #expect(!delegate.lines.contains("didEndScrollingAnimation"))
+    }
+
     @Test("SV-6: without bounces the drag stops at the edge")
     func noBounceWhileDragging() {
         scrollView.bounces = false

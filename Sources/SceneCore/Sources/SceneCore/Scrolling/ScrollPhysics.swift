@@ -34,4 +34,15 @@ public enum ScrollPhysics {
         let banded = (1 - 1 / (x * rubberBandCoefficient / dimension + 1)) * dimension
         return overshoot < 0 ? -banded : banded
     }
+
+    /// The overshoot the finger must drag for the content to show `banded` points past the edge: the
+    /// inverse of ``rubberBand(overshoot:dimension:)``, `b·d / ((d − b)·c)` [SV-6]. A drag that catches
+    /// content shown past an edge starts from there without a jump. Infinite from `dimension` on.
+    public static func rubberBandOvershoot(banded: Double, dimension: Double) -> Double {
+        guard dimension > 0 else { return 0 }
+        let b = abs(banded)
+        guard b < dimension else { return banded < 0 ? -.infinity : .infinity }
+        let overshoot = b * dimension / ((dimension - b) * rubberBandCoefficient)
+        return banded < 0 ? -overshoot : overshoot
+    }
 }

@@ -25,7 +25,8 @@ extension ScrollView {
         let translation = panGestureRecognizer.translation(in: self)
         let locked = isDirectionalLockEnabled ? ScrollAxis.dominant(in: translation) : nil
         panGestureRecognizer.setTranslation(.zero, in: self)
-        phase = .dragging(origin: bounds.origin, lockedAxis: locked)
+        let origin = Point(x: unbandedOffset(bounds.origin.x, along: .horizontal), y: unbandedOffset(bounds.origin.y, along: .vertical))
+        phase = .dragging(origin: origin, lockedAxis: locked)
         delegate?.scrollViewWillBeginDragging(self)
     }
 
@@ -53,18 +54,30 @@ extension ScrollView {
     /// `raw` inside the offsets; past an edge, the edge plus the rubber band of the overshoot [SV-6],
     /// or the edge itself without ``bounces``.
     private func bandedOffset(_ raw: Double, along axis: ScrollAxis) -> Double {
-        let range = offsetRange(axis)
-        let edge: Double
-        if raw < range.lower {
-            edge = range.lower
-        } else if raw > range.upper {
-            edge = range.upper
-        } else {
-            return raw
-        }
+        guard let edge = edgePassed(by: raw, along: axis) else { return raw }
         guard bounces else { return edge }
-        let dimension = axis == .horizontal ? bounds.size.width : bounds.size.height
-        return edge + ScrollPhysics.rubberBand(overshoot: raw - edge, dimension: dimension)
+        return edge + ScrollPhysics.rubberBand(overshoot: raw - edge, dimension: length(along: axis))
+    }
+
+    /// The drag position that shows `shown`: `shown` itself inside the offsets; past an edge (a drag that
+    /// caught a bounce), the edge plus the overshoot whose rubber band is shown there [SV-6].
+    private func unbandedOffset(_ shown: Double, along axis: ScrollAxis) -> Double {
+        guard bounces, let edge = edgePassed(by: shown, along: axis) else { return shown }
+        let overshoot = ScrollPhysics.rubberBandOvershoot(banded: shown - edge, dimension: length(along: axis))
+        return overshoot.isFinite ? edge + overshoot : shown
+    }
+
+    /// The edge of the offsets that `offset` lies past; nil inside them.
+    private func edgePassed(by offset: Double, along axis: ScrollAxis) -> Double? {
+        let range = offsetRange(axis)
+        if offset < range.lower { return range.lower }
+        if offset > range.upper { return range.upper }
+        return nil
+    }
+
+    /// The view's length along `axis`.
+    private func length(along axis: ScrollAxis) -> Double {
+        axis == .horizontal ? bounds.size.width : bounds.size.height
     }
 
     /// [SV-5, SV-6, SV-8, SV-10] The finger lifted with `velocity` (points per second, the content's
@@ -128,7 +141,7 @@ extension ScrollView {
     /// at least ``ScrollPhysics/pagingFlickVelocity``, else the nearest. Pages are the view's size apart,
     /// from offset 0.
     private func pageOffset(from offset: Double, velocity: Double, along axis: ScrollAxis) -> Double {
-        let page = axis == .horizontal ? bounds.size.width : bounds.size.height
+        let page = length(along: axis)
         guard page > 0 else { return offset }
         let position = offset / page
         let index: Double

@@ -175,6 +175,12 @@ open class ScrollView: View {
         addGestureRecognizer(panGestureRecognizer)
     }
 
+    /// Leaving its window stops a moving offset where it is [SV-5]: nothing would sample it.
+    open override func willMove(toWindow newWindow: Window?) {
+        super.willMove(toWindow: newWindow)
+        if newWindow !== window { stopMotion() }
+    }
+
     // MARK: Touches in the content [SV-12 … SV-15] (see ScrollView+ContentTouches.swift)
 
     /// Asked before touches go to `view`, a view of the content: at once without
