@@ -12,6 +12,8 @@ public struct BusySource {
         case recognizer
         /// A touch phase is held back from its view by a recognizer [GR-9].
         case delayedDelivery = "delayed-delivery"
+        /// A scroll view's offset moves by itself (a deceleration or an animated scroll) [SV-5, SV-9].
+        case scrolling
         /// Model work of a kind this host does not know (a newer SceneCore).
         case model
         /// A timer of plugin or model code is armed.

@@ -1,7 +1,7 @@
 import SceneCore
 
 /// SceneCore's pending work (``Application/pendingWork()``: fingers down, recognizers waiting on a
-/// timer or for others to fail, touch phases held back) as busy sources.
+/// timer or for others to fail, touch phases held back, scroll views moving) as busy sources.
 @MainActor
 final class ModelWorkSource: PendingWorkSource {
     private let application: Application
@@ -17,6 +17,7 @@ final class ModelWorkSource: PendingWorkSource {
                 case .touchDown: .touch
                 case .recognizerTimer, .waitingForFailure: .recognizer
                 case .delayedDelivery: .delayedDelivery
+                case .scrollMotion: .scrolling
                 @unknown default: .model
                 }
             list.append(BusySource(kind: kind, window: work.window, view: work.view, detail: work.summary, deadline: work.deadline))

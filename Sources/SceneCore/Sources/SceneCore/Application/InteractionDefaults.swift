@@ -35,6 +35,9 @@ public enum InteractionDefaults {
     public static let controlTrackingSlop: Double = 70
     /// How many times a new touch is hit-tested (`HIT_TEST_PASSES`, [HQ-3]): 1 reproduces seed 000, 2 seed 003.
     public static let hitTestPasses: Int = 1
+    /// Seconds a scroll view holds a content view's `touchesBegan` back with `delaysContentTouches`
+    /// ([SV-12], observed: UIKit does not document it).
+    public static let scrollContentTouchDelay: Double = 0.15
     /// Seconds after which a shake that has not ended is cancelled ([FR-8], CHOICE).
     public static let maximumShakeDuration: Double = 5
     /// Seconds of samples used to compute gesture velocities (CHOICE).

@@ -140,8 +140,12 @@ open class Control: View {
     /// touches is bound here [UC-7]. The base control lets every recognizer begin; buttons, switches
     /// and sliders refuse the gestures that overlap their own action. A disabled control blocks none.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
-        guard isEnabled, gestureRecognizer.view !== self else { return true }
-        return !overlapsOwnAction(gestureRecognizer)
+        guard isEnabled, gestureRecognizer.view !== self, overlapsOwnAction(gestureRecognizer) else { return true }
+        // A scroll view's drag is the scroll view's to decide: it asks touchesShouldCancel(in:) [SV-13].
+        if let scrollView = gestureRecognizer.view as? ScrollView, scrollView.panGestureRecognizer === gestureRecognizer {
+            return true
+        }
+        return false
     }
 
     /// Whether `gestureRecognizer` would do what the control itself does [UC-7]. Default false.

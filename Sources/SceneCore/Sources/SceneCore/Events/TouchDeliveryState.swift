@@ -40,6 +40,15 @@ enum TouchDeliveryState: Equatable {
         }
     }
 
+    /// True while the view has received `touchesBegan` and nothing final: it tracks the touch (what a
+    /// scroll view looks at before a drag cancels its content's touches, [SV-13]).
+    var viewIsTracking: Bool {
+        switch self {
+        case .tracking, .heldEnded: true
+        case .new, .suppressed, .heldBegan, .finished, .cutOff: false
+        }
+    }
+
     /// True while something is still waiting to be delivered.
     var hasHeldPhases: Bool {
         switch self {

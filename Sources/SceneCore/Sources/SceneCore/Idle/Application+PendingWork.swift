@@ -1,7 +1,8 @@
 /// What the model still has to do before it is idle (see ``PendingWork``).
 extension Application {
     /// Everything pending now, scene by scene and window by window in order: fingers down, recognizers
-    /// with an armed timer or waiting for others to fail, and touch phases held back from their views.
+    /// with an armed timer or waiting for others to fail, touch phases held back from their views, and
+    /// scroll views whose offset moves by itself.
     /// Empty when the model is idle: nothing will happen until new input arrives.
     ///
     /// Cheap enough to ask after every event (it walks the live touches and each window's
@@ -31,6 +32,9 @@ extension Application {
         }
         for touch in window.deliveryTouches {
             if let phase = touch.delivery.heldPhase { work.append(.delayedDelivery(touch, phase: phase)) }
+        }
+        for scrollView in window.movingScrollViews {
+            if let deadline = scrollView.motionEndTime { work.append(.scrollMotion(scrollView, deadline: deadline)) }
         }
     }
 }

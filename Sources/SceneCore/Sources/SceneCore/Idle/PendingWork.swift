@@ -17,12 +17,16 @@ public enum PendingWork {
     /// A phase of `touch` is held back from its view while a recognizer with `delaysTouchesBegan` or
     /// `delaysTouchesEnded` is undecided [GR-9].
     case delayedDelivery(Touch, phase: Touch.Phase)
+    /// `scrollView`'s offset moves by itself (a deceleration or an animated scroll) until `deadline`
+    /// (clock time), drawing a frame every ``ScrollView/frameInterval`` [SV-5, SV-9].
+    case scrollMotion(ScrollView, deadline: Double)
 
     /// The window the work happens in, if it still has one.
     public var window: Window? {
         switch self {
         case .touchDown(let touch), .delayedDelivery(let touch, _): touch.window
         case .recognizerTimer(let recognizer, _, _), .waitingForFailure(let recognizer, _): recognizer.view?.window
+        case .scrollMotion(let scrollView, _): scrollView.window
         }
     }
 
@@ -31,13 +35,14 @@ public enum PendingWork {
         switch self {
         case .touchDown(let touch), .delayedDelivery(let touch, _): touch.view
         case .recognizerTimer(let recognizer, _, _), .waitingForFailure(let recognizer, _): recognizer.view
+        case .scrollMotion(let scrollView, _): scrollView
         }
     }
 
     /// The clock time at which the work ends by itself, when it does (a recognizer's timer).
     public var deadline: Double? {
         switch self {
-        case .recognizerTimer(_, let deadline, _): deadline
+        case .recognizerTimer(_, let deadline, _), .scrollMotion(_, let deadline): deadline
         case .touchDown, .waitingForFailure, .delayedDelivery: nil
         }
     }
@@ -55,6 +60,8 @@ public enum PendingWork {
             return "recognizer \(recognizer.displayName) on \(Self.name(of: recognizer.view)) recognized and waits for \(others.isEmpty ? "its requirements" : others) to fail"
         case .delayedDelivery(let touch, let phase):
             return "touch \(touch.identifier)'s \(phase.wireName) is held back from \(Self.name(of: touch.view)) until a recognizer decides"
+        case .scrollMotion(let scrollView, let deadline):
+            return "scroll view \(Self.name(of: scrollView)) moves until \(deadline.compactDescription)"
         }
     }
 

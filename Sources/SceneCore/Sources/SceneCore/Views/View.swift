@@ -74,12 +74,12 @@ open class View: Responder {
     private static func isSceneCoreClass(_ type: View.Type) -> Bool {
         type == View.self || type == Window.self || type == Control.self || type == Button.self
             || type == Switch.self || type == Slider.self || type == Label.self || type == ImageView.self
-            || type == TextField.self
+            || type == TextField.self || type == ScrollView.self
     }
 
     /// SceneCore's own view classes whose touch methods and `next` are the defaults.
     private static func forwardsTouchesByDefault(_ type: View.Type) -> Bool {
-        type == View.self || type == Window.self || type == Label.self || type == ImageView.self
+        type == View.self || type == Window.self || type == Label.self || type == ImageView.self || type == ScrollView.self
     }
 
     // MARK: Responder

@@ -48,6 +48,9 @@ open class Window: View {
     /// delivery drives and whose actions the window carries out (`Window+GestureArena.swift`). Touched
     /// on every delivery (unchecked exclusivity: short accesses, UnretainedAccess.swift).
     @exclusivity(unchecked) var gestureArena = GestureArena<GestureRecognizer>()
+    /// Scroll views of this window whose offset moves by itself (a deceleration or an animation), for
+    /// ``Application/pendingWork()`` (`Window+ScrollViews.swift`).
+    var movingScrollViews: [ScrollView] = []
 
     /// Creates a hidden window with `frame` in screen coordinates, attached to no scene.
     public override init(frame: Rect) {

@@ -1,0 +1,353 @@
+/// A view whose content is larger than itself and moves under a finger: UIKit's `UIScrollView`
+/// [SV-1 … SV-16].
+///
+/// **Geometry [SV-1].** ``contentOffset`` is `bounds.origin`: scrolling moves the bounds over the
+/// content, so subviews are drawn and hit where the offset puts them [HT-6]. ``contentSize`` is the
+/// size of the content, ``contentInset`` room around it; the offset ranges from
+/// `−adjustedContentInset.left/top` to `contentSize + inset − bounds.size` (never below the start).
+///
+/// **Scrolling.** A drag moves the content through the view's own ``panGestureRecognizer`` [SV-3],
+/// past an edge with a rubber band [SV-6]. When the finger lifts, the content decelerates at
+/// ``decelerationRate`` [SV-5], springs back from past an edge [SV-6] or settles on a page [SV-8].
+/// ``setContentOffset(_:animated:)`` and ``scrollRectToVisible(_:animated:)`` scroll from code [SV-9].
+/// Every moving offset is a closed-form function of the application's clock (``ScrollAxisMotion``),
+/// sampled at frames ``frameInterval`` apart from the start of the motion; a finger touching down
+/// stops it where it is [SV-11]. The ``delegate`` hears about it in UIKit's order [SV-10].
+///
+/// **Touches in the content [SV-12 … SV-15].** With ``delaysContentTouches`` a content view gets its
+/// `touchesBegan` only once the scroll view knows the touch is not a scroll (after
+/// ``contentTouchDelay``, or at once when the finger lifts first); a drag that begins cancels content
+/// touches unless ``canCancelContentTouches`` is false or ``touchesShouldCancel(in:)`` refuses, as it
+/// does for controls.
+///
+/// Main actor, like every view. Zooming and scroll indicators are not modelled.
+@MainActor
+open class ScrollView: View {
+    isolated deinit {
+        frameTimer?.cancel()
+    }
+
+    // MARK: Geometry [SV-1]
+
+    /// The size of the content, in the content's (the view's bounds) coordinates. Default zero.
+    public var contentSize: Size = .zero
+
+    /// Extra room around the content, inside the view's edges. Default zero.
+    public var contentInset: EdgeInsets = .zero
+
+    /// The inset the offsets are computed with: ``contentInset`` plus the safe area, which SceneCore
+    /// does not model yet, so equal to ``contentInset`` [SV-1].
+    public var adjustedContentInset: EdgeInsets { contentInset }
+
+    /// The point of the content shown at the view's top-left corner: `bounds.origin` [SV-1]. Setting it
+    /// stops a deceleration or animation where it is and calls `scrollViewDidScroll` when it changed.
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set { setContentOffset(newValue, animated: false) }
+    }
+
+    /// The content's own size, or `contentSize`: the range of offsets along one axis.
+    func offsetRange(_ axis: ScrollAxis) -> (lower: Double, upper: Double) {
+        let inset = adjustedContentInset
+        switch axis {
+        case .horizontal:
+            let lower = -inset.left
+            return (lower, Swift.max(lower, contentSize.width + inset.right - bounds.size.width))
+        case .vertical:
+            let lower = -inset.top
+            return (lower, Swift.max(lower, contentSize.height + inset.bottom - bounds.size.height))
+        }
+    }
+
+    /// Whether a drag may move the content along `axis` [SV-3]: the content is longer than the view
+    /// there, or the view bounces there always.
+    func canScroll(_ axis: ScrollAxis) -> Bool {
+        let range = offsetRange(axis)
+        if range.upper > range.lower { return true }
+        switch axis {
+        case .horizontal: return bounces && alwaysBounceHorizontal
+        case .vertical: return bounces && alwaysBounceVertical
+        }
+    }
+
+    // MARK: Settings (defaults [SV-2])
+
+    /// Told about scrolling in UIKit's order [SV-10]; not kept alive.
+    public weak var delegate: (any ScrollViewDelegate)?
+
+    /// The recognizer that drags the content [SV-3]. Its delegate is not used by the scroll view; the
+    /// scroll view decides whether it begins in ``gestureRecognizerShouldBegin(_:)``.
+    public let panGestureRecognizer = PanGestureRecognizer()
+
+    /// The recognizer that holds content touches back [SV-12] (UIKit's delayed-touches-began
+    /// recognizer).
+    let contentTouchRecognizer = ContentTouchDelayRecognizer()
+
+    /// False stops dragging: the pan recognizer is disabled. Default true.
+    public var isScrollEnabled: Bool {
+        get { panGestureRecognizer.isEnabled }
+        set { panGestureRecognizer.isEnabled = newValue }
+    }
+
+    /// When true, a drag moves along the axis it started along only [SV-4]. Default false.
+    public var isDirectionalLockEnabled = false
+
+    /// When true (the default), the content follows a drag past an edge with a rubber band and springs
+    /// back [SV-6]; when false it stops at the edges.
+    public var bounces = true
+
+    /// With ``bounces``, a drag moves the content vertically even when it is not taller than the view
+    /// [SV-6]. Default false.
+    public var alwaysBounceVertical = false
+
+    /// With ``bounces``, a drag moves the content horizontally even when it is not wider than the
+    /// view [SV-6]. Default false.
+    public var alwaysBounceHorizontal = false
+
+    /// When true, the content comes to rest on multiples of the view's size [SV-8]. Default false.
+    public var isPagingEnabled = false
+
+    /// How quickly a flick slows down [SV-5]. Default `.normal`.
+    public var decelerationRate: DecelerationRate = .normal
+
+    /// When true (the default), content views get `touchesBegan` only once the touch is known not to
+    /// be a scroll: after ``contentTouchDelay``, or at once when the finger lifts first [SV-12].
+    public var delaysContentTouches: Bool {
+        get { contentTouchRecognizer.delaysTouchesBegan }
+        set { contentTouchRecognizer.delaysTouchesBegan = newValue }
+    }
+
+    /// Seconds a content touch is held back with ``delaysContentTouches`` [SV-12]. Default
+    /// ``InteractionDefaults/scrollContentTouchDelay`` (0.15 s).
+    public var contentTouchDelay: Double = InteractionDefaults.scrollContentTouchDelay
+
+    /// When true (the default), a drag that begins cancels the touches content views are tracking
+    /// (as ``touchesShouldCancel(in:)`` allows); when false, once a content view tracks the touch the
+    /// content does not scroll [SV-13].
+    public var canCancelContentTouches = true
+
+    /// Seconds between the frames at which a moving offset is sampled (a 60 Hz display). The frames
+    /// of a motion fall at `start + k · frameInterval`, and on its end.
+    public static let frameInterval = 1.0 / 60
+
+    // MARK: State
+
+    /// What the offset is doing.
+    var phase: ScrollViewPhase = .idle
+    /// The frame timer of a motion; armed again for each frame.
+    var frameTimer: ClockTimer?
+    /// The frame number the frame timer is armed for, counted from the motion's start.
+    var nextFrame = 0
+    /// Whether the last drag is still to be finished (its deceleration is running): `isDragging` stays
+    /// true until the deceleration ends.
+    var dragIsDecelerating = false
+
+    /// True while a finger that touched the view (or its content) is down [SV-7].
+    public var isTracking: Bool {
+        Self.hasLiveTouch(panGestureRecognizer) || Self.hasLiveTouch(contentTouchRecognizer)
+    }
+
+    /// True from the moment a drag begins moving the content until it comes to rest [SV-7].
+    public var isDragging: Bool {
+        if case .dragging = phase { return true }
+        return dragIsDecelerating
+    }
+
+    /// True while the content coasts by itself after a drag [SV-7].
+    public var isDecelerating: Bool {
+        if case .moving(let motion) = phase { return motion.kind == .deceleration }
+        return false
+    }
+
+    private static func hasLiveTouch(_ recognizer: GestureRecognizer) -> Bool {
+        recognizer.touchesSinceReset.contains { !$0.phase.isTerminal }
+    }
+
+    // MARK: Life
+
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        panGestureRecognizer.name = "scrollPan"
+        panGestureRecognizer.addAction { [weak self] recognizer in
+            self?.panDidChange(recognizer)
+        }
+        addGestureRecognizer(contentTouchRecognizer)
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    /// Leaving its window stops a moving offset where it is [SV-5]: nothing would sample it.
+    open override func willMove(toWindow newWindow: Window?) {
+        super.willMove(toWindow: newWindow)
+        if newWindow !== window { stopMotion() }
+    }
+
+    // MARK: Touches in the content [SV-12 … SV-15] (see ScrollView+ContentTouches.swift)
+
+    /// Asked before touches go to `view`, a view of the content: at once without
+    /// ``delaysContentTouches``, else when the delay ends or the finger lifts. Return false to keep the
+    /// touches from the view. Default true [SV-14].
+    open func touchesShouldBegin(_ touches: TouchSet, with event: Event?, in view: View) -> Bool {
+        true
+    }
+
+    /// Asked, when a drag is about to begin, for each content view already tracking one of its
+    /// touches (not asked when ``canCancelContentTouches`` is false). True lets the drag begin and
+    /// cancel the view's touches; false keeps them, and the content does not scroll. Default: true,
+    /// except for controls [SV-13].
+    open func touchesShouldCancel(in view: View) -> Bool {
+        !(view is Control)
+    }
+
+    /// [SV-3, SV-13, SV-15] The scroll view's own pan begins only when the drag is this view's to take
+    /// and no content view tracking the touch keeps it (see `panShouldBegin()`); any other recognizer
+    /// whose touches are bound here may begin.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        guard gestureRecognizer === panGestureRecognizer else { return true }
+        return panShouldBegin()
+    }
+
+    // MARK: Programmatic scrolling [SV-9]
+
+    /// Moves the offset to `offset`: at once (one `scrollViewDidScroll` when it changed), or over
+    /// ``ScrollPhysics/animationDuration`` ending with `scrollViewDidEndScrollingAnimation`. Either stops
+    /// a running deceleration or animation where it is. The offset is not limited to the content.
+    public func setContentOffset(_ offset: Point, animated: Bool) {
+        stopMotion()
+        if animated, offset != bounds.origin, let clock = clock {
+            let duration = ScrollPhysics.animationDuration
+            let motion = ScrollMotion(
+                kind: .animation,
+                x: .ease(from: bounds.origin.x, to: offset.x, duration: duration),
+                y: .ease(from: bounds.origin.y, to: offset.y, duration: duration),
+                startTime: clock.now)
+            start(motion)
+            return
+        }
+        moveOffset(to: offset)
+    }
+
+    /// Scrolls as little as needed for `rect` (content coordinates) to be inside the view's visible
+    /// area (the bounds minus the adjusted inset), within the content's offsets; nothing when it is
+    /// already visible [SV-9]. A rectangle larger than the visible area shows its top-left part.
+    public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
+        let inset = adjustedContentInset
+        var target = bounds.origin
+        target.x = Self.closestOffset(
+            showing: rect.minX, rect.maxX, from: target.x, visibleLength: bounds.size.width - inset.left - inset.right,
+            leading: inset.left, range: offsetRange(.horizontal))
+        target.y = Self.closestOffset(
+            showing: rect.minY, rect.maxY, from: target.y, visibleLength: bounds.size.height - inset.top - inset.bottom,
+            leading: inset.top, range: offsetRange(.vertical))
+        guard target != bounds.origin else { return }
+        setContentOffset(target, animated: animated)
+    }
+
+    /// The offset nearest to `current` that shows `low…high` in a visible part `visibleLength` long that
+    /// starts `leading` points into the view, clamped into `range`.
+    private static func closestOffset(
+        showing low: Double, _ high: Double, from current: Double, visibleLength: Double, leading: Double,
+        range: (lower: Double, upper: Double)
+    ) -> Double {
+        let visibleStart = current + leading
+        var offset = current
+        if high - low > visibleLength || low < visibleStart {
+            offset = low - leading
+        } else if high > visibleStart + visibleLength {
+            offset = high - visibleLength - leading
+        }
+        return Swift.min(range.upper, Swift.max(range.lower, offset))
+    }
+
+    // MARK: Moving the offset
+
+    /// The clock of the view's application; nil outside a window.
+    var clock: (any EventClock)? {
+        applicationClock(ofView: UInt(bitPattern: ObjectIdentifier(self)))
+    }
+
+    /// Sets `bounds.origin` and calls `scrollViewDidScroll` when it changed.
+    func moveOffset(to offset: Point) {
+        guard offset != bounds.origin else { return }
+        var newBounds = bounds
+        newBounds.origin = offset
+        bounds = newBounds
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    /// Starts following `motion`: its first frame is due one frame interval after its start (its start
+    /// is now, where the offset is).
+    func start(_ motion: ScrollMotion) {
+        phase = .moving(motion)
+        nextFrame = 1
+        window?.scrollViewDidStartMoving(self)
+        scheduleFrame(of: motion)
+    }
+
+    /// Stops a deceleration or animation where the offset is; no delegate calls. Returns whether one
+    /// was running.
+    @discardableResult
+    func stopMotion() -> Bool {
+        guard case .moving = phase else { return false }
+        phase = .idle
+        dragIsDecelerating = false
+        frameTimer?.cancel()
+        window?.scrollViewDidStopMoving(self)
+        return true
+    }
+
+    /// Arms the frame timer for frame `nextFrame` of `motion`, or for its end when that comes first.
+    private func scheduleFrame(of motion: ScrollMotion) {
+        guard let clock else {
+            // Out of any window: nothing samples the motion; it ends where it would have.
+            finish(motion)
+            return
+        }
+        let frameTime = motion.startTime + Double(nextFrame) * Self.frameInterval
+        let deadline = Swift.min(frameTime, motion.endTime)
+        if !isKnownUniquelyReferenced(&frameTimer) { frameTimer = ClockTimer() }
+        let timer = frameTimer.unsafelyUnwrapped
+        timer.arm(at: Swift.max(deadline, clock.now), owner: self)
+        clock.schedule(timer)
+    }
+
+    /// One frame: the offset the motion has at the clock's time; at its end, the delegate's last calls.
+    private func frame() {
+        guard case .moving(let motion) = phase, let now = clock?.now else {
+            stopMotion()
+            return
+        }
+        if now >= motion.endTime {
+            finish(motion)
+            return
+        }
+        moveOffset(to: motion.offset(at: now))
+        // The frame after the clock's time (a clock that fires late skips the frames it missed).
+        nextFrame = Swift.max(nextFrame + 1, Int(((now - motion.startTime) / Self.frameInterval).rounded(.down)) + 1)
+        scheduleFrame(of: motion)
+    }
+
+    /// The motion is at rest: the offset is exactly its end; then `scrollViewDidEndDecelerating` or
+    /// `scrollViewDidEndScrollingAnimation` [SV-10].
+    private func finish(_ motion: ScrollMotion) {
+        phase = .idle
+        dragIsDecelerating = false
+        window?.scrollViewDidStopMoving(self)
+        moveOffset(to: motion.finalOffset)
+        switch motion.kind {
+        case .deceleration: delegate?.scrollViewDidEndDecelerating(self)
+        case .animation: delegate?.scrollViewDidEndScrollingAnimation(self)
+        }
+    }
+
+    /// The clock time at which the running motion comes to rest; nil when the offset is not moving.
+    var motionEndTime: Double? {
+        if case .moving(let motion) = phase { return motion.endTime }
+        return nil
+    }
+}
+
+extension ScrollView: ClockTimerOwner {
+    func clockTimerFired(_ timer: ClockTimer) {
+        frame()
+    }
+}
