@@ -52,7 +52,9 @@ final class ExternalProcess: Sendable {
             process.signal(SIGKILL)
             return Outcome(status: nil, stdout: stdout, stderr: stderr + "\n(killed after \(SanitizedRun.seconds(timeout)) s)")
         }
-        return Outcome(status: ended.status, stdout: stdout, stderr: stderr)
+        var outcome = Outcome(status: ended.status, stdout: stdout, stderr: stderr)
+        if case .signaled(let signal) = ended { outcome.signal = signal }
+        return outcome
     }
 
     deinit {
@@ -65,6 +67,8 @@ final class ExternalProcess: Sendable {
         var status: Int32?
         var stdout: String
         var stderr: String
+        /// The signal that ended the process, nil when it exited (then `status` is its exit status).
+        var signal: Int32?
 
         var lines: [String] { stdout.split(separator: "\n").map(String.init) }
         var description: String { "status \(status.map(String.init) ?? "none")\nstdout:\n\(stdout.prefix(4000))\nstderr:\n\(stderr.prefix(4000))" }

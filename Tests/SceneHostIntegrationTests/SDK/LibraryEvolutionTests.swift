@@ -55,10 +55,9 @@ struct EvolvedCore: Sendable {
         }
         try #require(added && removed, "the core copy no longer has `open class View: Responder {` or `\(removedMethod)`: update EvolvedCore")
         let scratch = root + "/build"
-        let outcome = try await ExternalProcess(
+        let outcome = try await SDKWorkspace.runToolchain(
             [try SDKWorkspace.tool("swift"), "build", "--package-path", core, "--scratch-path", scratch],
-            environment: SDKWorkspace.toolEnvironment(pkgConfigPath: workspace.pkgConfigPath)
-        ).finish(timeout: 900)
+            pkgConfigPath: workspace.pkgConfigPath)
         try #require(outcome.status == 0, "the changed core does not build: \(outcome)")
         let bin = scratch + "/debug"
         let host = root + "/host"

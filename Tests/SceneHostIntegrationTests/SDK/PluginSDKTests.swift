@@ -52,10 +52,9 @@ struct PluginSDKTests {
         for file in ["README.md", "Sources/Clock/ScenePlugin.toml", "Sources/Clock/ClockSceneDelegate.swift", "Tests/ClockTests/ClockTests.swift"] {
             #expect(FileManager.default.fileExists(atPath: workspace.package + "/" + file), "missing \(file)")
         }
-        let test = try await ExternalProcess(
+        let test = try await SDKWorkspace.runToolchain(
             [try SDKWorkspace.tool("swift"), "test", "--package-path", workspace.package] + SDKWorkspace.sanitizerArguments,
-            environment: SDKWorkspace.toolEnvironment(pkgConfigPath: workspace.pkgConfigPath)
-        ).finish(timeout: 900)
+            pkgConfigPath: workspace.pkgConfigPath)
         #expect(test.status == 0, "\(test)")
         #expect((test.stdout + test.stderr).contains("A tap on the button counts and updates the label"))
         let validation = try await ExternalProcess(
@@ -83,8 +82,7 @@ struct PluginSDKTests {
             .write(to: URL(fileURLWithPath: declaration))
         var arguments = [try SDKWorkspace.tool("swift"), "build", "--package-path", package] + SDKWorkspace.sanitizerArguments
         if workspace.configuration == "release" { arguments += ["-c", "release"] }
-        let build = try await ExternalProcess(arguments, environment: SDKWorkspace.toolEnvironment(pkgConfigPath: workspace.pkgConfigPath))
-            .finish(timeout: 900)
+        let build = try await SDKWorkspace.runToolchain(arguments, pkgConfigPath: workspace.pkgConfigPath)
         #expect(build.status != 0, "the build passed: \(build)")
         let expected = #"\#(declaration):\#(versionLine + 1): error: version "1.0" is not a version: write MAJOR.MINOR.PATCH"#
         #expect((build.stdout + build.stderr).contains(expected), "\(build)")

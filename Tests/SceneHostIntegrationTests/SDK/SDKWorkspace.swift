@@ -35,9 +35,26 @@ struct SDKWorkspace: Sendable {
         let started = Date()
         var arguments = [try tool("swift"), "build", "--package-path", package] + sanitizerArguments + extra
         if configuration == "release" { arguments += ["-c", "release"] }
-        let outcome = try await ExternalProcess(arguments, environment: toolEnvironment(pkgConfigPath: pkgConfigPath)).finish(timeout: 900)
+        let outcome = try await runToolchain(arguments, pkgConfigPath: pkgConfigPath)
         try #require(outcome.status == 0, "swift build of \(package) failed: \(outcome)")
         return (Date().timeIntervalSince(started), outcome.stdout + outcome.stderr)
+    }
+
+    /// Runs `swift build` or `swift test` (`arguments`) in ``toolEnvironment(pkgConfigPath:)``, and
+    /// runs it again, three attempts in all, when the toolchain's own process died from a crash
+    /// signal (as scripts/lib/swift-build.sh does for the project's builds, and why). A build or
+    /// test that fails exits with a status and is never run again. Hang guard: 900 s per attempt.
+    static func runToolchain(_ arguments: [String], pkgConfigPath: String) async throws -> ExternalProcess.Outcome {
+        var attempt = 1
+        while true {
+            let outcome = try await ExternalProcess(arguments, environment: toolEnvironment(pkgConfigPath: pkgConfigPath))
+                .finish(timeout: 900)
+            guard let signal = outcome.signal, [SIGSEGV, SIGBUS, SIGILL, SIGABRT].contains(signal), attempt < 3 else {
+                return outcome
+            }
+            print("\(arguments.prefix(3).joined(separator: " ")): the toolchain crashed (signal \(signal), attempt \(attempt) of 3); running it again")
+            attempt += 1
+        }
     }
 
     /// `--sanitize=…` in a sanitized run (scripts/test-sanitizers): a package that links the
