@@ -47,7 +47,12 @@ public enum ActionsPlayer {
             // Trailing pauses: the body lasts until they are over.
             after(trailing) { completion(touches) }
         }
-        func next() {
+        // Steps that finish at once (no pause, or any pause on the virtual clock) ask for the next step
+        // while this one is still on the stack: the loop in `next()` takes those requests in turn, so a
+        // body of 10,000 actions plays in constant stack depth. A step that waits for a timer ends the
+        // loop; its timer calls `next()` again later.
+        var loop = StepLoop.idle
+        func playStep() {
             guard let step = remaining.popFirst() else { return finish() }
             switch step {
             case .touches(let samples):
@@ -69,6 +74,26 @@ public enum ActionsPlayer {
                 after(delay, deliver)
             }
         }
+        func next() {
+            guard loop == .idle else {
+                loop = .nextRequested
+                return
+            }
+            loop = .nextRequested
+            while loop == .nextRequested {
+                loop = .playing
+                playStep()
+            }
+            loop = .idle
+        }
         next()
     }
+}
+
+/// Where ``ActionsPlayer``'s step loop is: not running, playing a step, or playing one whose end has
+/// already asked for the next.
+private enum StepLoop {
+    case idle
+    case playing
+    case nextRequested
 }

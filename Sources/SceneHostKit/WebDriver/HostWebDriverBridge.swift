@@ -208,12 +208,20 @@ final class HostWebDriverBridge: WebDriverHost {
             throw WebDriverError(.unableToCaptureScreen, "scene '\(scene.name)': \(error.message)")
         }
         if let rect {
-            let x0 = Int(rect.minX.rounded(.down)), y0 = Int(rect.minY.rounded(.down))
-            let x1 = Int(rect.maxX.rounded(.up)), y1 = Int(rect.maxY.rounded(.up))
-            image = image.cropped(to: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
-            guard image.width > 0, image.height > 0 else {
+            // Clamped to the picture before any conversion to Int: a view far off-screen, or one whose
+            // frame holds NaN or an infinity, must not trap.
+            guard [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy(\.isFinite) else {
+                throw WebDriverError(.unableToCaptureScreen, "the area \(rect) of scene '\(scene.name)' is not finite")
+            }
+            func pixel(_ value: Double, within size: Int, _ rule: FloatingPointRoundingRule) -> Int {
+                Int(Swift.min(Swift.max(value, 0), Double(size)).rounded(rule))
+            }
+            let x0 = pixel(rect.minX, within: image.width, .down), y0 = pixel(rect.minY, within: image.height, .down)
+            let x1 = pixel(rect.maxX, within: image.width, .up), y1 = pixel(rect.maxY, within: image.height, .up)
+            guard x1 > x0, y1 > y0 else {
                 throw WebDriverError(.unableToCaptureScreen, "the area \(rect) is outside scene '\(scene.name)'")
             }
+            image = image.cropped(to: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         }
         return image.pngData()
     }

@@ -66,6 +66,20 @@ struct ScrollViewContentTouchTests {
         harness.up(touch)
     }
 
+    @Test("SV-12: a negative delay is stored as none, and NaN or an infinite one as the default, so a content touch is never held back forever")
+    func delayOutOfRange() {
+        scrollView.contentTouchDelay = -1
+        #expect(scrollView.contentTouchDelay == 0)
+        scrollView.contentTouchDelay = .infinity
+        #expect(scrollView.contentTouchDelay == 0.15)
+        scrollView.contentTouchDelay = .nan
+        #expect(scrollView.contentTouchDelay == 0.15)
+        let touch = harness.down(200, 150)
+        harness.wait(0.15)
+        #expect(log.lines == ["row began @150"])
+        harness.up(touch)
+    }
+
     @Test("SV-12: a button in the content is held back too: its touchDown comes after the delay")
     func buttonIsDelayed() {
         let touch = harness.down(60, 270)

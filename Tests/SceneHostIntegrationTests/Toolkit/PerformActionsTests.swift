@@ -145,4 +145,17 @@ struct PerformActionsTests {
         #expect(client.signals(named: "Touch").isEmpty, "nothing was delivered")
         #expect(try await perform(client, window: 1, "{\"actions\": []}") == [])
     }
+
+    @Test("A body of 10,000 key actions, each a step of its own with no pause, is played in full: the host neither overflows its stack nor stops serving")
+    func longKeyBody() async throws {
+        let host = try ToolkitHost.start(clock: "virtual", toolkitOnly: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        // One key source: every tick holds one key action, so every action is a step played right after
+        // the one before (the limit, bus.limits.samples-per-call, is 10,000 actions).
+        let presses = Array(repeating: "{\"type\": \"keyDown\", \"value\": \"a\"}, {\"type\": \"keyUp\", \"value\": \"a\"}", count: 5_000)
+        #expect(try await perform(client, window: 1, "{\"actions\": [{\"type\": \"key\", \"id\": \"keyboard\", \"actions\": [\(presses.joined(separator: ", "))]}]}") == [])
+        #expect(try await client.host("Now")[0].doubleValue == 0, "no pause: the body takes no virtual time")
+        #expect(try await perform(client, window: 1, "{\"actions\": []}") == [], "the host still serves")
+    }
 }

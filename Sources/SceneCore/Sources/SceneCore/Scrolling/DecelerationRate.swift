@@ -4,8 +4,9 @@
 /// `.normal` (0.998) keeps 0.998¹⁰⁰⁰ ≈ 13.5 % of the speed after one second; `.fast` (0.99) almost
 /// none. A flick coasts `velocity / 1000 · rate / (1 − rate)` points (``ScrollPhysics/projectedDistance(velocity:rate:)``).
 public struct DecelerationRate: Hashable, Sendable {
-    /// The factor per millisecond, in (0, 1).
-    public var rawValue: Double
+    /// The factor per millisecond, in [0.5, 0.9999]: a constant, so that no rate can skip the
+    /// initializer's clamp.
+    public let rawValue: Double
 
     /// A rate of `rawValue` per millisecond, clamped into [0.5, 0.9999] so that a flick always stops.
     public init(rawValue: Double) {

@@ -118,8 +118,17 @@ open class ScrollView: View {
     }
 
     /// Seconds a content touch is held back with ``delaysContentTouches`` [SV-12]. Default
-    /// ``InteractionDefaults/scrollContentTouchDelay`` (0.15 s).
-    public var contentTouchDelay: Double = InteractionDefaults.scrollContentTouchDelay
+    /// ``InteractionDefaults/scrollContentTouchDelay`` (0.15 s). A negative value is stored as 0; NaN
+    /// or an infinity as the default (a touch held back forever would never reach the content).
+    public var contentTouchDelay: Double = InteractionDefaults.scrollContentTouchDelay {
+        didSet {
+            if !contentTouchDelay.isFinite {
+                contentTouchDelay = InteractionDefaults.scrollContentTouchDelay
+            } else if contentTouchDelay < 0 {
+                contentTouchDelay = 0
+            }
+        }
+    }
 
     /// When true (the default), a drag that begins cancels the touches content views are tracking
     /// (as ``touchesShouldCancel(in:)`` allows); when false, once a content view tracks the touch the
