@@ -1,7 +1,7 @@
 import SceneCore
 import Testing
 
-/// The codes of SceneCore's error types (Application, Drawing, Keyboard, Text) describe themselves by
+/// The codes of SceneCore's error types (Application, Drawing, Keyboard, Text, Tables) describe themselves by
 /// their names: what a host prints and logs for them.
 @Suite("SceneCore error codes")
 struct ErrorCodeTests {
@@ -18,6 +18,8 @@ struct ErrorCodeTests {
         (TextEditError.Code.offsetOutOfRange.description, "offsetOutOfRange"),
         (TextEditError.Code.invalidCharacter.description, "invalidCharacter"),
         (TextEditError.Code.notEditable.description, "notEditable"),
+        (TableViewError.Code.unregisteredReuseIdentifier.description, "unregisteredReuseIdentifier"),
+        (TableViewError.Code.indexPathOutOfRange.description, "indexPathOutOfRange"),
     ])
     func describesItselfByName(description: String, name: String) {
         #expect(description == name)

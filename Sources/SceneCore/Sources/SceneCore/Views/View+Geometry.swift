@@ -14,6 +14,7 @@ extension View {
             return local.applying(placement.transform).offsetBy(dx: placement.center.x, dy: placement.center.y)
         }
         set {
+            let oldBounds = _bounds
             if let placement = _transform {
                 placement.center = newValue.center
             } else {
@@ -21,6 +22,7 @@ extension View {
                 _bounds.size = newValue.size
             }
             hitGeometryDidChange()
+            if _bounds != oldBounds { boundsDidChange(from: oldBounds) }
         }
     }
 
@@ -30,11 +32,13 @@ extension View {
         get { _bounds }
         set {
             let oldCenter = center
+            let oldBounds = _bounds
             _bounds = newValue
             if _transform == nil {
                 _frameOrigin = Point(x: oldCenter.x - newValue.size.width / 2, y: oldCenter.y - newValue.size.height / 2)
             }
             hitGeometryDidChange()
+            if newValue != oldBounds { boundsDidChange(from: oldBounds) }
         }
     }
 

@@ -69,12 +69,18 @@ open class View: Responder {
         }
     }
 
+    /// Called after ``bounds`` changed (its origin, as scrolling does, or its size, also through
+    /// ``frame``), with the old value. SceneCore's views that lay out their subviews from their bounds
+    /// (a table view placing its rows [TV-2]) override it; the default does nothing. Main actor; the new
+    /// bounds are in place when it runs.
+    func boundsDidChange(from oldBounds: Rect) {}
+
     /// SceneCore's own view classes, whose `hitTest(_:with:)` and `point(inside:with:)` are known to be
     /// the defaults. Everything else may override them.
     private static func isSceneCoreClass(_ type: View.Type) -> Bool {
         type == View.self || type == Window.self || type == Control.self || type == Button.self
             || type == Switch.self || type == Slider.self || type == Label.self || type == ImageView.self
-            || type == TextField.self || type == ScrollView.self
+            || type == TextField.self || type == ScrollView.self || type == TableView.self || type == TableViewCell.self
     }
 
     /// SceneCore's own view classes whose touch methods and `next` are the defaults.
