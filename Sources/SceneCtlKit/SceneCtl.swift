@@ -45,7 +45,7 @@ public struct SceneCtl: AsyncParsableCommand {
         version: "scenectl for the SceneHost D-Bus API \(SceneBusContract.version)",
         subcommands: [
             StatusCommand.self, TreeCommand.self, TapCommand.self, TapViewCommand.self, LongPressCommand.self,
-            SwipeCommand.self, PinchCommand.self, TouchCommand.self, RemoteCommand.self, ShakeCommand.self,
+            SwipeCommand.self, PinchCommand.self, ScrollCommand.self, TouchCommand.self, RemoteCommand.self, ShakeCommand.self,
             KeyCommand.self, PressCommand.self, TypeCommand.self, LoadCommand.self, WatchCommand.self, RecordCommand.self,
             SnapshotCommand.self, WaitIdleCommand.self, AdvanceCommand.self, FindCommand.self, NewPluginCommand.self, PluginsCommand.self,
         ])

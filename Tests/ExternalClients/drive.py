@@ -50,6 +50,7 @@ def window_methods(c):
     c.window(FINDVIEW, "DescribeTree")
     c.window(FINDVIEW, "TapView", "s", ("red",))
     c.window(FINDVIEW, "Tap", "ddu", (240.0, 250.0, 2), label="Tap twice")
+    c.window(FINDVIEW, "Scroll", "dddds", (240.0, 250.0, 0.0, 40.0, "discrete"), label="Scroll where nothing scrolls")
 
 
 def gestures(c):

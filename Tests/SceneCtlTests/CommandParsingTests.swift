@@ -60,6 +60,14 @@ struct CommandParsingTests {
         #expect([pinch.cx, pinch.cy, pinch.start, pinch.end] == [200, 670, 60, 120] && pinch.seconds == 1)
     }
 
+    @Test("scroll takes a point, a delta (negative after --) and a kind, discrete by default")
+    func scroll() throws {
+        let wheel = try parse(["scroll", "100", "550", "0", "120"], as: ScrollCommand.self)
+        #expect([wheel.x, wheel.y, wheel.dx, wheel.dy] == [100, 550, 0, 120] && wheel.kind == "discrete")
+        let trackpad = try parse(["scroll", "--kind", "continuous", "--window", "toolkit", "--", "100", "550", "0", "-40"], as: ScrollCommand.self)
+        #expect(trackpad.dy == -40 && trackpad.kind == "continuous")
+    }
+
     @Test("Negative coordinates are accepted after --")
     func negativeCoordinates() throws {
         let swipe = try parse(["swipe", "--window", "gesturelab", "--", "-20", "600", "200", "-1"], as: SwipeCommand.self)
@@ -142,6 +150,8 @@ struct CommandParsingTests {
             (["tap-view", ""], "empty"),
             (["long-press", "1", "2", "--seconds=-1"], "'-1.0'"),
             (["swipe", "1", "2", "3", "nan"], "y1 'nan'"),
+            (["scroll", "1", "2", "0", "inf"], "dy 'inf'"),
+            (["scroll", "1", "2", "0", "10", "--kind", "wheel"], "--kind 'wheel'"),
             (["pinch", "1", "2", "0", "10"], "start '0.0'"),
             (["pinch", "1", "2", "10", "10", "--seconds", "inf"], "'inf'"),
             (["remote", "plya"], "'plya'"),
@@ -172,7 +182,7 @@ struct CommandParsingTests {
     @Test("Every subcommand and the root have help with a discussion and examples")
     func help() {
         let commands: [any ParsableCommand.Type] = [SceneCtl.self] + SceneCtl.configuration.subcommands
-        #expect(commands.count == 23)
+        #expect(commands.count == 24)
         for command in commands {
             let help = command.helpMessage(columns: 100)
             #expect(help.contains("Examples:"), "\(command)")

@@ -2,8 +2,8 @@ public import SceneCore
 public import SceneErrors
 
 /// Plays an ``ActionsTimeline``: touch steps through a ``TouchInjector`` (the `InjectTouches` path),
-/// key steps as keyboard records to the application (the `SendKey` path), each after its delay on the
-/// host's clock, then the trailing pause. Used by `Window1.PerformActions` and the WebDriver endpoint.
+/// key steps as keyboard records to the application (the `SendKey` path), wheel steps as scroll
+/// events [SV-19], each after its delay on the host's clock, then the trailing pause. Used by `Window1.PerformActions` and the WebDriver endpoint.
 ///
 /// Everything is checked before anything is delivered: every touch step against the injector's rules
 /// and limits, and the whole body against the script-time limit. On a ``VirtualClock`` the delays are
@@ -68,6 +68,13 @@ public enum ActionsPlayer {
             case .keys(let records, let delay):
                 let deliver: @MainActor () -> Void = {
                     for record in records { record.deliver(to: application) }
+                    next()
+                }
+                guard delay > 0 else { return deliver() }
+                after(delay, deliver)
+            case .scroll(let point, let delta, let delay):
+                let deliver: @MainActor () -> Void = {
+                    application.scroll(.discrete(delta: delta), at: point)
                     next()
                 }
                 guard delay > 0 else { return deliver() }

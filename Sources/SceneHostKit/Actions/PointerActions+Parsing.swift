@@ -122,8 +122,18 @@ extension PointerActions {
             return type == "keyDown" ? .keyDown(value) : .keyUp(value)
         case (.key, _):
             throw ActionsError(at: path + ".type", "unknown key action '\(type)'; use keyDown, keyUp or pause")
+        case (.wheel, "scroll"):
+            // W3C WebDriver §17.4.4 (wheel): x, y, deltaX and deltaY are required integers; the origin
+            // is the viewport or an element, never the pointer.
+            let origin = try origin(object["origin"], path: path + ".origin")
+            guard origin != .pointer else {
+                throw ActionsError(at: path + ".origin", "a wheel scrolls from the viewport or an element, not from \"pointer\"")
+            }
+            return .scroll(
+                milliseconds: try duration(object, path: path), x: try integer(object, "x", path: path), y: try integer(object, "y", path: path),
+                deltaX: try integer(object, "deltaX", path: path), deltaY: try integer(object, "deltaY", path: path), origin: origin)
         case (.wheel, _):
-            throw ActionsError(at: path + ".type", "'\(type)': wheel input sources can only pause here (scrolling is not supported)")
+            throw ActionsError(at: path + ".type", "unknown wheel action '\(type)'; use scroll or pause")
         }
     }
 
@@ -150,6 +160,15 @@ extension PointerActions {
         guard let value = object[key] else { return fallback }
         guard case .number(let number) = value, number.isFinite else {
             throw ActionsError(at: "\(path).\(key)", "must be a finite number, not \(value.kindName)")
+        }
+        return number
+    }
+
+    /// A required whole number (the wheel's coordinates and deltas), within ±10,000,000.
+    private static func integer(_ object: [String: JSONValue], _ key: String, path: String) throws(ActionsError) -> Double {
+        guard let value = object[key] else { throw ActionsError(at: "\(path).\(key)", "missing; a wheel scroll needs x, y, deltaX and deltaY") }
+        guard case .number(let number) = value, number.isFinite, number == number.rounded(), abs(number) <= 1e7 else {
+            throw ActionsError(at: "\(path).\(key)", "must be an integer within ±10,000,000, not \(value)")
         }
         return number
     }

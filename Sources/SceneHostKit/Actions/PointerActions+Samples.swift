@@ -28,6 +28,8 @@ public struct ActionsTimeline: Sendable, Equatable {
         case touches([InputSample])
         /// Key records delivered together, `delay` seconds after the previous step.
         case keys([KeyboardInput], delay: Double)
+        /// One wheel step of `delta` at screen point `point`, `delay` seconds after the previous step.
+        case scroll(at: Point, delta: Point, delay: Double)
     }
 
     public var steps: [Step]
@@ -39,7 +41,7 @@ public struct ActionsTimeline: Sendable, Equatable {
         steps.reduce(trailingSeconds) { total, step in
             switch step {
             case .touches(let samples): total + samples.reduce(0) { $0 + $1.delay }
-            case .keys(_, let delay): total + delay
+            case .keys(_, let delay), .scroll(_, _, let delay): total + delay
             }
         }
     }
@@ -54,8 +56,9 @@ extension PointerActions {
     /// one slot (in source order); in a tick, key actions come first (all sources' together, as one
     /// step), then downs, ups, cancels and instant moves at its start, in source order, as one event;
     /// moves with a duration are interpolated over it, all fingers together, at ``moveSampleRate``;
-    /// the tick lasts as long as its longest action, pauses included. Pointers start at the viewport's
-    /// origin. Keys are pressed between touches: a key action while a finger is down is refused.
+    /// the tick lasts as long as its longest action, pauses included. A wheel scroll is one step at the
+    /// start of its tick, after the touch samples of the sources before it. Pointers start at the
+    /// viewport's origin. Keys are pressed between touches: a key action while a finger is down is refused.
     ///
     /// - Parameter element: the point (viewport coordinates) an element origin stands for, nil for no
     ///   such view.
@@ -70,6 +73,14 @@ extension PointerActions {
         var steps: [ActionsTimeline.Step] = []
         var samples: [InputSample] = []
         var elapsed = 0.0  // seconds since the last sample or key step
+        /// The viewport point an element origin stands for.
+        func center(of reference: String, path: String) throws(ActionsError) -> Point {
+            guard let center = element(reference) else {
+                throw ActionsError(
+                    .unknownElement, at: path + ".origin", "no visible view '\(reference)' in \(viewport.name); list the references with DescribeTree")
+            }
+            return center
+        }
         func emit(_ slot: Int, _ phase: InputSample.Phase) {
             // Sums of floating-point steps can dip a hair below zero.
             samples.append(InputSample(slot: UInt32(slot), phase: phase, location: viewport.toScreen(position[slot]), delay: Swift.max(0, elapsed)))
@@ -105,18 +116,22 @@ extension PointerActions {
                 switch action {
                 case .pause, .keyDown, .keyUp:
                     break
+                case .scroll(_, let x, let y, let deltaX, let deltaY, let origin):
+                    var base = Point.zero
+                    if case .element(let reference) = origin { base = try center(of: reference, path: path) }
+                    // Between the touch samples before it in the tick and those after it.
+                    if !samples.isEmpty { steps.append(.touches(samples)) }
+                    samples = []
+                    let point = viewport.toScreen(Point(x: base.x + x, y: base.y + y))
+                    steps.append(.scroll(at: point, delta: Point(x: deltaX, y: deltaY), delay: Swift.max(0, elapsed)))
+                    elapsed = 0
                 case .pointerMove(let milliseconds, let x, let y, let origin):
                     let base: Point
                     switch origin {
                     case .viewport: base = .zero
                     case .pointer: base = position[slot]
                     case .element(let reference):
-                        guard let center = element(reference) else {
-                            throw ActionsError(
-                                .unknownElement, at: path + ".origin",
-                                "no visible view '\(reference)' in \(viewport.name); list the references with DescribeTree")
-                        }
-                        base = center
+                        base = try center(of: reference, path: path)
                     }
                     let target = Point(x: base.x + x, y: base.y + y)
                     guard target.isFinite, abs(target.x) <= 1e7, abs(target.y) <= 1e7 else {

@@ -3,8 +3,9 @@
 ///
 /// Each pointer source is one finger, whatever its `pointerType`: `touch`, `pen`, or `mouse` (W3C's
 /// default when `parameters` is left out), a finger as in the iOS Simulator. `key` sources press and
-/// release keys (a character or a W3C key code such as U+E007 Enter). `none` and `wheel` sources may
-/// only pause: the host has no scroll input yet. Durations are in milliseconds.
+/// release keys (a character or a W3C key code such as U+E007 Enter). `wheel` sources scroll: each
+/// `scroll` is one mouse-wheel step of its whole delta at its point, at the start of its tick (its
+/// duration lasts like a pause) [SV-19]. `none` sources may only pause. Durations are in milliseconds.
 public struct PointerActions: Sendable, Equatable {
     /// Where a `pointerMove` is measured from.
     public enum Origin: Sendable, Equatable {
@@ -25,11 +26,13 @@ public struct PointerActions: Sendable, Equatable {
         /// A key goes down or up: one character, or a W3C key code (U+E000–U+E05D).
         case keyDown(String)
         case keyUp(String)
+        /// A wheel scrolls by (deltaX, deltaY) at (x, y) from `origin` (the viewport or an element).
+        case scroll(milliseconds: Double, x: Double, y: Double, deltaX: Double, deltaY: Double, origin: Origin)
 
         /// How long the action lasts in its tick, in milliseconds.
         var duration: Double {
             switch self {
-            case .pause(let milliseconds), .pointerMove(let milliseconds, _, _, _): milliseconds
+            case .pause(let milliseconds), .pointerMove(let milliseconds, _, _, _), .scroll(let milliseconds, _, _, _, _, _): milliseconds
             case .pointerDown, .pointerUp, .pointerCancel, .keyDown, .keyUp: 0
             }
         }
@@ -43,7 +46,7 @@ public struct PointerActions: Sendable, Equatable {
             case none
             /// A keyboard: key presses and releases.
             case key
-            /// Only pauses (WebDriver clients add an empty wheel source to keep ticks aligned).
+            /// A mouse wheel: scrolls and pauses.
             case wheel
         }
 

@@ -116,6 +116,7 @@ enum WindowInterface {
                                 endDistance: values[3], in: target, seconds: try HostBusErrors.seconds(values[4], "Pinch duration", limit: limit))
                         }
                     },
+                    scroll(number: number, service: service),
                     .method("TypeText", access: .changes, inputs: [.init("text", .string)], outputs: [.init("view", .string)]) { call in
                         _ = try service.admit(call)
                         let target = try window()

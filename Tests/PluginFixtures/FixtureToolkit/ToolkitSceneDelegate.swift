@@ -13,10 +13,12 @@ import SceneCore
 ///                      ├ disabled button "Disabled", not enabled
 ///                      ├ covered  button "Covered" under cover (a plain view on top of it)
 ///                      ├ ghost    button "Ghost", hidden
-///                      └ list ─ row-1 … row-3 (labels "Row 1" …, inside a container)
+///                      ├ list ─ row-1 … row-3 (labels "Row 1" …, inside a container)
+///                      └ scroller scroll view, 160 × 200, content 160 × 600 ("scrolled to X, Y")
 final class ToolkitSceneDelegate: SceneDelegate {
     private var window: Window?
     private var place = 0
+    private let scrollLog = ScrollLog()
     private let target = Button(frame: ToolkitSceneDelegate.places[0], title: "Target")
 
     /// Where the target can be (window points); it visits them in order.
@@ -93,7 +95,14 @@ final class ToolkitSceneDelegate: SceneDelegate {
             list.addSubview(label)
         }
 
-        for view in [press, taps, shuffle, later, target] + twins + [disabled, covered, cover, ghost, list] as [View] {
+        let scroller = ScrollView(frame: Rect(x: 20, y: 470, width: 160, height: 200))
+        scroller.accessibilityIdentifier = "scroller"
+        scroller.backgroundColor = .systemYellow
+        scroller.contentSize = Size(width: 160, height: 600)
+        scrollLog.scene = scene
+        scroller.delegate = scrollLog
+
+        for view in [press, taps, shuffle, later, target] + twins + [disabled, covered, cover, ghost, list, scroller] as [View] {
             window.addSubview(view)
         }
         window.makeKeyAndVisible()
@@ -112,5 +121,16 @@ final class ToolkitSceneDelegate: SceneDelegate {
     private func moveTarget() {
         place = (place + 1) % Self.places.count
         target.frame = Self.places[place]
+    }
+}
+
+/// Logs each offset the toolkit's scroll view scrolls to: "scrolled to 0, 120".
+@MainActor
+private final class ScrollLog: ScrollViewDelegate {
+    weak var scene: WindowScene?
+
+    func scrollViewDidScroll(_ scrollView: ScrollView) {
+        let offset = scrollView.contentOffset
+        scene?.log("scrolled to \(offset.x.compactDescription), \(offset.y.compactDescription)")
     }
 }

@@ -93,6 +93,16 @@ final class TimedLog {
 /// A finger moving in steps over the harness's clock.
 @MainActor
 extension Harness {
+    /// Adds a 400 × 400 scroll view at the top of the root view, its content 400 wide and
+    /// `contentHeight` tall, told about scrolling through `delegate`; returns it.
+    func addScrollView(contentHeight: Double, delegate: RecordingScrollDelegate) -> ScrollView {
+        let scrollView = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scrollView.contentSize = Size(width: 400, height: contentHeight)
+        scrollView.delegate = delegate
+        root.addSubview(scrollView)
+        return scrollView
+    }
+
     /// Touches down at (x, y), then moves by (dx, dy) per step every `interval` seconds, `steps`
     /// times, and lifts at the last point without waiting: its velocity at the lift is (dx, dy) per
     /// `interval`. Returns the touch.

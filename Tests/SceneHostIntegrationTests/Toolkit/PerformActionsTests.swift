@@ -108,6 +108,26 @@ struct PerformActionsTests {
         #expect(client.logLines(of: "toolkit") == ["target tapped"])
     }
 
+    @Test("A wheel source scrolls the scroll view under its point, from the viewport or an element; a finger's hits are unchanged")
+    func wheelScrolls() async throws {
+        let host = try ToolkitHost.start(clock: "virtual", toolkitOnly: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        let body = """
+            {"actions": [{"type": "wheel", "id": "w", "actions": [
+              {"type": "scroll", "x": 100, "y": 550, "deltaX": 0, "deltaY": 120},
+              {"type": "scroll", "x": 0, "y": 0, "deltaX": 0, "deltaY": -20, "origin": {"element-6066-11e4-a52e-4f735466cecf": "scroller"}}]}]}
+            """
+        #expect(try await perform(client, window: 1, body) == [])
+        _ = try await client.settle()
+        #expect(client.logLines(of: "toolkit") == ["scrolled to 0, 120", "scrolled to 0, 100"])
+        let bad = await client.failure {
+            _ = try await perform(client, window: 1, "{\"actions\": [{\"type\": \"wheel\", \"id\": \"w\", \"actions\": [{\"type\": \"scroll\", \"x\": 1, \"y\": 1, \"deltaY\": 5}]}]}")
+        }
+        #expect(bad?.name == .invalidArgs)
+        #expect(bad?.message == "actions[0].actions[0].deltaX: missing; a wheel scroll needs x, y, deltaX and deltaY")
+    }
+
     @Test("Bad bodies: InvalidArgs naming the path, UnknownView for a missing element, LimitsExceeded for huge lists; the host keeps serving")
     func badBodies() async throws {
         let host = try ToolkitHost.start(clock: "virtual", toolkitOnly: true)

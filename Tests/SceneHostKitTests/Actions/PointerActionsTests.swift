@@ -89,7 +89,11 @@ struct PointerActionsTests {
             ("{\"actions\": {}}", "actions", "must be an array of input sources, not an object"),
             ("{\"actions\": [3]}", "actions[0]", "must be an input source"),
             ("{\"actions\": [{\"type\": \"pen\", \"id\": \"w\", \"actions\": []}]}", "actions[0].type", "unknown input source type 'pen'"),
-            ("{\"actions\": [{\"type\": \"wheel\", \"id\": \"w\", \"actions\": [{\"type\": \"scroll\"}]}]}", "actions[0].actions[0].type", "wheel input sources can only pause here"),
+            ("{\"actions\": [{\"type\": \"wheel\", \"id\": \"w\", \"actions\": [{\"type\": \"scroll\"}]}]}", "actions[0].actions[0].x", "missing; a wheel scroll needs x, y, deltaX and deltaY"),
+            ("{\"actions\": [{\"type\": \"wheel\", \"id\": \"w\", \"actions\": [{\"type\": \"scroll\", \"x\": 0, \"y\": 0, \"deltaX\": 0}]}]}", "actions[0].actions[0].deltaY", "missing"),
+            ("{\"actions\": [{\"type\": \"wheel\", \"id\": \"w\", \"actions\": [{\"type\": \"scroll\", \"x\": 0, \"y\": 0, \"deltaX\": 0, \"deltaY\": 1.5}]}]}", "actions[0].actions[0].deltaY", "must be an integer"),
+            ("{\"actions\": [{\"type\": \"wheel\", \"id\": \"w\", \"actions\": [{\"type\": \"scroll\", \"x\": 0, \"y\": 0, \"deltaX\": 0, \"deltaY\": 5, \"origin\": \"pointer\"}]}]}", "actions[0].actions[0].origin", "not from \"pointer\""),
+            ("{\"actions\": [{\"type\": \"wheel\", \"id\": \"w\", \"actions\": [{\"type\": \"pointerDown\"}]}]}", "actions[0].actions[0].type", "unknown wheel action 'pointerDown'; use scroll or pause"),
             ("{\"actions\": [{\"type\": \"pointer\", \"id\": \"m\", \"parameters\": {\"pointerType\": \"trackball\"}, \"actions\": []}]}", "actions[0].parameters.pointerType", "'trackball' is not a pointer type; use touch, mouse or pen"),
             ("{\"actions\": [{\"type\": \"pointer\", \"id\": \"m\", \"parameters\": 3, \"actions\": []}]}", "actions[0].parameters", "must be an object"),
             ("{\"actions\": [{\"type\": \"pointer\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": []}]}", "actions[0].id", "missing"),
@@ -122,6 +126,25 @@ struct PointerActionsTests {
         let element = failure(body(["{\"type\": \"pointerMove\", \"origin\": {\"element-6066-11e4-a52e-4f735466cecf\": \"nope\"}}"]))
         #expect(element?.code == .unknownElement)
         #expect(element?.path == "actions[0].actions[0].origin")
+    }
+
+    @Test("A wheel source scrolls: one step of its whole delta at its point (viewport or element origin), at the start of its tick; its duration lasts like a pause")
+    func wheelScrolls() throws {
+        let element = "{\"element-6066-11e4-a52e-4f735466cecf\": \"known\"}"
+        let body = """
+            {"actions": [{"type": "wheel", "id": "w", "actions": [
+              {"type": "scroll", "x": 10, "y": 20, "deltaX": 0, "deltaY": 120, "duration": 100},
+              {"type": "scroll", "x": 0, "y": 0, "deltaX": -5, "deltaY": 0, "origin": \(element)},
+              {"type": "pause", "duration": 30}]}]}
+            """
+        let timeline = try PointerActions.parse(json: body, maximumActions: 1000).timeline(in: .window(delegate.window!)) { reference in
+            reference == "known" ? Point(x: 50, y: 60) : nil
+        }
+        #expect(timeline.steps == [
+            .scroll(at: Point(x: 110, y: 70), delta: Point(x: 0, y: 120), delay: 0),
+            .scroll(at: Point(x: 150, y: 110), delta: Point(x: -5, y: 0), delay: 0.1),
+        ])
+        #expect(abs(timeline.trailingSeconds - 0.03) < 1e-12)
     }
 
     @Test("A pointer without parameters is W3C's default mouse, and a mouse is a finger like a touch pointer")

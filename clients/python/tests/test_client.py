@@ -217,6 +217,18 @@ def test_bad_numbers_are_invalid_values(virtual_host: Host) -> None:
         virtual_host.advance_clock(float("inf"))
 
 
+def test_scroll_moves_the_scroll_view_under_the_point_and_names_a_bad_kind(virtual_host: Host) -> None:
+    window = virtual_host.window("toolkit")
+    with virtual_host.events() as events:
+        assert window.scroll(100, 550, 0, 60) == "scroller"
+        events.expect(kind="Log", line="scrolled to 0, 60")
+        assert window.scroll(100, 550, 0, -60, kind="continuous") == "scroller"
+        events.expect(kind="Log", line="scrolled to 0, 0")
+    assert window.scroll(290, 70, 0, 60) == ""
+    with pytest.raises(scenehost.InvalidValue, match="Scroll kind 'wheel'"):
+        window.scroll(100, 550, 0, 60, kind="wheel")
+
+
 def test_w3c_actions_from_a_dict_a_list_or_text(virtual_host: Host) -> None:
     finger = {"type": "pointer", "id": "f", "parameters": {"pointerType": "touch"},
               "actions": [{"type": "pointerMove", "x": 240, "y": 250}, {"type": "pointerDown"}, {"type": "pause", "duration": 50},

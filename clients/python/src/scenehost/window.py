@@ -82,6 +82,14 @@ class Window:
         (view,) = self._call("Pinch", "ddddd", (float(cx), float(cy), float(start), float(end), float(seconds)), seconds=seconds)
         return str(view)
 
+    def scroll(self, x: float, y: float, dx: float, dy: float, kind: str = "discrete") -> str:
+        """Scrolls at window point (x, y) by (dx, dy) points (positive dy: towards the end of the
+        content). ``kind`` is "discrete" (a mouse-wheel step, clamped to the edges) or "continuous"
+        (a trackpad gesture that drags and lifts at rest). Returns the view whose pan recognizer took
+        the scroll ("" for none)."""
+        (view,) = self._call("Scroll", "dddds", (float(x), float(y), float(dx), float(dy), str(kind)))
+        return str(view)
+
     def hit_test(self, x: float, y: float) -> str:
         """The view a touch at (x, y) would reach; delivers nothing."""
         (view,) = self._call("HitTest", "dd", (float(x), float(y)))

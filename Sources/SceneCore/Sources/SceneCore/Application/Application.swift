@@ -41,6 +41,10 @@ open class Application: Responder {
     var livePresses: [KeyboardHIDUsage: Press] = [:]
     /// Presses whose `began` the application's keyboard behaviour handled [KB-3].
     var pressesHandledByApplication: Set<ObjectIdentifier> = []
+    /// Where the trackpad scroll gesture in progress is routed [SV-18, SV-20].
+    var scrollLatch = ScrollLatch.idle
+    /// The hover recognizers the pointer is over, began or changed [SV-21].
+    var hoveredRecognizers: [HoverGestureRecognizer] = []
 
     public init(clock: any EventClock, settings: InteractionSettings = InteractionSettings()) {
         self.clock = clock
@@ -68,7 +72,8 @@ open class Application: Responder {
     /// Dispatches `event` [TD-5]. Touches go to each window that owns touches in the event, in the
     /// order of those touches; motion and remote-control events go to the key window (which starts at
     /// its first responder, or at itself), or to the application itself when there is no key window
-    /// [FR-8, FR-9]; presses go to the window they began in [KB-1]. Overrides must call `super`.
+    /// [FR-8, FR-9]; presses go to the window they began in [KB-1]; scroll and hover events go to the
+    /// window under the pointer [SV-18, SV-21]. Overrides must call `super`.
     open func sendEvent(_ event: Event) {
         switch event.type {
         case .touches:
@@ -85,7 +90,9 @@ open class Application: Responder {
             } else {
                 deliverToSelf(event)
             }
-        case .scroll, .hover, .transform:
+        case .scroll, .hover:
+            event.pointerWindow?.sendEvent(event)
+        case .transform:
             break
         }
     }

@@ -1,5 +1,5 @@
-/// An event the application dispatches: a multi-touch sequence, a key press, a motion (shake) or a
-/// remote-control command.
+/// An event the application dispatches: a multi-touch sequence, a key press, a motion (shake), a
+/// remote-control command, a scroll (wheel or trackpad) or pointer hover.
 ///
 /// For touches, one event object is reused for the whole multi-touch sequence [TD-6]: it holds every
 /// live touch, stationary ones included, until each has ended or been cancelled. Motion and
@@ -28,6 +28,16 @@ public final class Event {
 
     /// For press events: the press being delivered.
     var press: Press?
+
+    /// For scroll events: the sample being delivered [SV-17].
+    public internal(set) var scrollInput: ScrollInput?
+    /// For scroll and hover events: the window under the pointer, and the pointer there (window
+    /// coordinates) [SV-18, SV-21].
+    var pointerWindow: Window?
+    var pointerLocation = Point.zero
+    /// For scroll events: the pan recognizer the gesture is latched to, or that took the event
+    /// [SV-18]; nil when nobody took it.
+    var scrollTarget: PanGestureRecognizer?
 
     /// Responder-chain bookkeeping for motion and remote-control delivery: who received the call
     /// last, and who last forwarded it with the default implementation. See ``Responder``.

@@ -75,7 +75,8 @@ open class ScrollView: View {
     /// Told about scrolling in UIKit's order [SV-10]; not kept alive.
     public weak var delegate: (any ScrollViewDelegate)?
 
-    /// The recognizer that drags the content [SV-3]. Its delegate is not used by the scroll view; the
+    /// The recognizer that drags the content [SV-3], with a finger or a trackpad, and takes wheel steps
+    /// (its ``PanGestureRecognizer/allowedScrollTypesMask`` is `.all`) [SV-17]. Its delegate is not used by the scroll view; the
     /// scroll view decides whether it begins in ``gestureRecognizerShouldBegin(_:)``.
     public let panGestureRecognizer = PanGestureRecognizer()
 
@@ -177,6 +178,7 @@ open class ScrollView: View {
     public override init(frame: Rect) {
         super.init(frame: frame)
         panGestureRecognizer.name = "scrollPan"
+        panGestureRecognizer.allowedScrollTypesMask = .all
         panGestureRecognizer.addAction { [weak self] recognizer in
             self?.panDidChange(recognizer)
         }

@@ -269,15 +269,20 @@ open class Window: View {
     /// Delivers `event` to this window: for touches, the touches this window owns go to the gesture
     /// recognizers first and then to their views [TD-5, GR-2]; motion and remote-control events go
     /// to the first responder (or the window itself when it has none) and up the chain [FR-8, FR-9];
-    /// each phase of a press goes to the responder its press began at and up the chain [KB-1].
-    /// Overrides must call `super`.
+    /// each phase of a press goes to the responder its press began at and up the chain [KB-1]; a
+    /// scroll goes to the pan recognizer that takes it [SV-18], hover to the hover recognizers under
+    /// the pointer [SV-21]. Overrides must call `super`.
     open func sendEvent(_ event: Event) {
         switch event.type {
         case .touches:
             deliverTouches(event)
         case .motion, .remoteControl, .presses:
             deliverToFirstResponder(event)
-        case .scroll, .hover, .transform:
+        case .scroll:
+            deliverScroll(event)
+        case .hover:
+            deliverHover(event)
+        case .transform:
             break
         }
     }

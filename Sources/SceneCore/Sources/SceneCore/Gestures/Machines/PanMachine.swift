@@ -71,6 +71,16 @@ public struct PanMachine: GestureStateMachine {
         if let lastEventTime { tracker.addSample(translation, at: lastEventTime) }
     }
 
+    /// A scroll event with no touches moved the translation by `delta` (window points) at `time`
+    /// [SV-19]: the translation and the velocity follow it as they follow a centroid. Ignored while
+    /// touches are down.
+    public mutating func scroll(by delta: Point, at time: Double) {
+        guard touches.isEmpty else { return }
+        translationOffset = Point(x: translationOffset.x + delta.x, y: translationOffset.y + delta.y)
+        tracker.addSample(translationOffset, at: time)
+        lastEventTime = time
+    }
+
     /// Points per second of ``translation`` over the most recent samples
     /// (`InteractionDefaults.velocitySampleWindow`); at `.end`, the speed the touches lifted with.
     public var velocity: Point { tracker.velocity }

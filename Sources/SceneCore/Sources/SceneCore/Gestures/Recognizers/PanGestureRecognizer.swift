@@ -36,6 +36,10 @@ open class PanGestureRecognizer: GestureRecognizer, MachineDrivenRecognizer {
         set { machine.hysteresis = newValue }
     }
 
+    /// The scroll events (wheel, trackpad) this recognizer accepts besides touches: UIKit's
+    /// `allowedScrollTypesMask` [SV-17]. Default none; a ``ScrollView``'s own pan accepts `.all`.
+    public var allowedScrollTypesMask: ScrollTypeMask = []
+
     /// The total movement, as a vector in `view`'s coordinate system (window coordinates for nil).
     public func translation(in view: View?) -> Point {
         convertVector(machine.translation, to: view)
