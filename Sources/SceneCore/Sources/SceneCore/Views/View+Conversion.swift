@@ -43,28 +43,20 @@ extension View {
     private func boundingBox(of rect: Rect, _ map: (Point) -> Point) -> Rect {
         let a = map(Point(x: rect.minX, y: rect.minY)), b = map(Point(x: rect.maxX, y: rect.minY))
         let c = map(Point(x: rect.minX, y: rect.maxY)), d = map(Point(x: rect.maxX, y: rect.maxY))
-        let x0 = Self.least(a.x, b.x, c.x, d.x), y0 = Self.least(a.y, b.y, c.y, d.y)
-        let x1 = Self.greatest(a.x, b.x, c.x, d.x), y1 = Self.greatest(a.y, b.y, c.y, d.y)
+        // `e < result` replaces the least so far, `result < e` the greatest.
+        let x0 = Self.extreme(a.x, b.x, c.x, d.x) { $0 < $1 }, y0 = Self.extreme(a.y, b.y, c.y, d.y) { $0 < $1 }
+        let x1 = Self.extreme(a.x, b.x, c.x, d.x) { $1 < $0 }, y1 = Self.extreme(a.y, b.y, c.y, d.y) { $1 < $0 }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// `[a, b, c, d].min()!`: the running least is replaced by a value that is `<` it.
+    /// `[a, b, c, d]`'s extreme as `Sequence.min()` and `max()` find it: the running result is
+    /// replaced by a later value `e` when `replaces(e, result)`.
     @inline(__always)
-    private static func least(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+    private static func extreme(_ a: Double, _ b: Double, _ c: Double, _ d: Double, replaces: (Double, Double) -> Bool) -> Double {
         var result = a
-        if b < result { result = b }
-        if c < result { result = c }
-        if d < result { result = d }
-        return result
-    }
-
-    /// `[a, b, c, d].max()!`: the running greatest is replaced by a value it is `<`.
-    @inline(__always)
-    private static func greatest(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-        var result = a
-        if result < b { result = b }
-        if result < c { result = c }
-        if result < d { result = d }
+        if replaces(b, result) { result = b }
+        if replaces(c, result) { result = c }
+        if replaces(d, result) { result = d }
         return result
     }
 
