@@ -33,7 +33,7 @@ try:
                     v = e.call("POST", f"/session/{s}/elements", {"using": "xpath", "value": query})
                     r[query] = [e.call("GET", f"/session/{s}/element/{x['ELEMENT']}/attribute/name") for x in v[:50]] + [len(v)]
                 except RuntimeError as err:
-                    r[query] = "error " + str(err)[:200].split("}")[0]
+                    r[query] = "error " + re.sub(r"scenehost-\d+-[0-9a-f]+", "SESSION", str(err)).split("'stacktrace'")[0]
             return r
         out[scene + " source"] = e.call("GET", f"/session/{s}/source")
         out[scene + " xpath"] = q()
