@@ -72,7 +72,7 @@ public final class PageSource {
         var writer = XMLTextWriter(jsonEscaped: jsonEscaped, capacity: 64 + views.count * 280)
         writer.text("<?xml version='1.0' encoding='UTF-8'?>")
         writer.newline()
-        writeScene(to: &writer)
+        write(to: &writer)
         return writer.bytes
     }
 
@@ -84,10 +84,14 @@ public final class PageSource {
 
     /// Writes the elements to `sink` (the scene's, then each window's subtree, in document order).
     func write(to sink: inout some ElementSink) {
-        writeScene(to: &sink)
+        Self.writeScene(scene, origin: origin, windows: windows, tags: tags, to: &sink)
     }
 
-    private func writeScene(to sink: inout some ElementSink) {
+    /// The scene's element, at `origin` on the screen, with `windows` (its windows as nodes, back to
+    /// front) inside: the one writer of ``PageSource`` and ``PageOutline``.
+    static func writeScene<Node: PageSourceNode>(
+        _ scene: WindowScene, origin: Point, windows: [Node], tags: TagNames, to sink: inout some ElementSink
+    ) {
         let size = scene.screenFrame.size
         sink.open("WindowScene")
         sink.attribute("type", "WindowScene")
@@ -98,10 +102,10 @@ public final class PageSource {
         sink.attribute("enabled", "true")
         sink.attribute("visible", scene.activationState == .foregroundActive ? "true" : "false")
         sink.attribute("hittable", "false")
-        Self.writeGeometry(Rect(origin: .zero, size: size), screen: origin, to: &sink)
+        writeGeometry(Rect(origin: .zero, size: size), screen: origin, to: &sink)
         sink.attribute("role", "application")
         sink.attribute("activation", String(describing: scene.activationState))
-        for window in windows { Self.write(window, origin: origin, tags: tags, to: &sink) }
+        for window in windows { write(window, origin: origin, tags: tags, to: &sink) }
         sink.close()
     }
 
@@ -112,7 +116,7 @@ public final class PageSource {
         return collector.attributes
     }
 
-    private static func write(_ node: ViewDescription, origin: Point, tags: TagNames, to sink: inout some ElementSink) {
+    private static func write<Node: PageSourceNode>(_ node: Node, origin: Point, tags: TagNames, to sink: inout some ElementSink) {
         sink.open(tags.tag(for: node.typeName))
         sink.attribute("type", node.typeName)
         sink.attribute("name", node.identifier ?? node.label ?? "")
@@ -127,7 +131,7 @@ public final class PageSource {
         writeGeometry(
             Rect(x: screen.x - origin.x, y: screen.y - origin.y, width: node.frame.width, height: node.frame.height), screen: screen, to: &sink)
         sink.attribute("role", node.role)
-        for child in node.children { write(child, origin: origin, tags: tags, to: &sink) }
+        node.forEachChild { write($0, origin: origin, tags: tags, to: &sink) }
         sink.close()
     }
 

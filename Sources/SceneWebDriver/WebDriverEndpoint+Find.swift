@@ -82,17 +82,30 @@ extension WebDriverEndpoint {
 
     /// XPath 1.0 on the scene's page source, with `within`'s element as the context node.
     ///
-    /// The document holds the attributes the expression can read (``XPathAttributes``), and the
-    /// source computes `visible`, `enabled` and `hittable` (a hit test per view) only when it can
-    /// read one of them, and coordinates only when it can read one: the answer is the same as on
-    /// the whole source.
+    /// The document holds the attributes the expression can read (``XPathAttributes``). When it can
+    /// read neither a coordinate nor `visible`, `enabled` or `hittable`, its elements come straight
+    /// from the live views (``PageOutline``); otherwise from the host's description, which computes
+    /// actionability (a hit test per view) only when the query can read it, and coordinates only when
+    /// it can read one. Either way the answer is the same as on the whole source.
     private func xpath(_ expression: String, in scene: WindowScene, within: View?) throws(WebDriverError) -> [View] {
         let attributes = XPathAttributes.read(by: expression)
-        let source = PageSource(
-            scene: scene, host: host, tags: tags, actionability: Self.mayReadActionability(attributes),
-            geometry: Self.mayReadGeometry(attributes))
-        let document = xpathDocuments.document(for: XPathContent(of: source, attributes: attributes))
-        let context = within.flatMap(source.number(of:))
+        let content: XPathContent
+        let context: Int?
+        let view: @MainActor (Int) -> View?
+        if Self.mayReadGeometry(attributes) || Self.mayReadActionability(attributes) {
+            let source = PageSource(
+                scene: scene, host: host, tags: tags, actionability: Self.mayReadActionability(attributes),
+                geometry: Self.mayReadGeometry(attributes))
+            content = XPathContent(of: source, attributes: attributes)
+            context = within.flatMap(source.number(of:))
+            view = source.view(at:)
+        } else {
+            let outline = PageOutline(scene: scene, names: typeNames, tags: tags)
+            content = XPathContent(of: outline, attributes: attributes)
+            context = within.flatMap(outline.number(of:))
+            view = outline.view(at:)
+        }
+        let document = xpathDocuments.document(for: content)
         let result: XPathResult
         do {
             result = try document.evaluate(expression, context: context)
@@ -101,7 +114,7 @@ extension WebDriverEndpoint {
         }
         switch result {
         case .elements(let numbers):
-            return numbers.compactMap(source.view(at:))
+            return numbers.compactMap(view)
         case .otherNodes(let kinds):
             throw WebDriverError(.invalidSelector, "XPath '\(expression)' selects \(Set(kinds).sorted().joined(separator: " and ")), not elements")
         case .boolean(let value):

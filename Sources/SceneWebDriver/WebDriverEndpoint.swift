@@ -1,5 +1,6 @@
 public import Logging
 import SceneCore
+import SceneViewTree
 
 /// The WebDriver protocol on the main actor: routes each request (at `/` and at `/wd/hub`) to its
 /// command, keeps the sessions, the element ids and the page-source machinery, and answers in W3C
@@ -17,6 +18,8 @@ public final class WebDriverEndpoint {
     let registry = ElementRegistry()
     let tags = TagNames()
     let xpathDocuments = XPathDocumentCache()
+    /// Class names for ``PageOutline`` (remembered by class).
+    let typeNames = ViewTreeWalker()
     /// Live sessions, oldest first.
     private(set) var sessions: [WebDriverSession] = []
     private var nextSession = 1

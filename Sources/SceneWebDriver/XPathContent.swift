@@ -30,10 +30,21 @@ public struct XPathContent: Equatable {
 
     /// The content of `source`'s document with every attribute, or only those in `attributes`.
     public init(of source: PageSource, attributes: Set<String>?) {
+        self.init(elements: source.views.count, attributes: attributes) { source.write(to: &$0) }
+    }
+
+    /// The content of `outline`'s document (no coordinates, no actionability) with only the
+    /// attributes in `attributes`: equal to that of the ``PageSource`` the host describes without
+    /// them.
+    public init(of outline: PageOutline, attributes: Set<String>?) {
+        self.init(elements: outline.views.count, attributes: attributes) { outline.write(to: &$0) }
+    }
+
+    private init(elements: Int, attributes: Set<String>?, write: (inout Recorder) -> Void) {
         self.attributes = attributes
         var recorder = Recorder(wanted: attributes.map { $0.map { Array($0.utf8) } })
-        recorder.tokens.reserveCapacity(source.views.count * (2 + (attributes?.count ?? 16)))
-        source.write(to: &recorder)
+        recorder.tokens.reserveCapacity(elements * (2 + (attributes?.count ?? 16)))
+        write(&recorder)
         tokens = recorder.tokens
     }
 

@@ -35,14 +35,29 @@ extension View {
         boundingBox(of: rect) { convert($0, from: view) }
     }
 
+    /// The bounding box of the four corners mapped by `map`. No allocation: the corners are folded
+    /// in the order an array of them was, with `Sequence.min()`'s and `max()`'s rule (a later corner
+    /// replaces the extreme so far only when strictly beyond it; a NaN never does), so the result is
+    /// bit for bit the one the array's `min()`/`max()` gave.
+    @inline(__always)
     private func boundingBox(of rect: Rect, _ map: (Point) -> Point) -> Rect {
-        let corners = [
-            map(Point(x: rect.minX, y: rect.minY)), map(Point(x: rect.maxX, y: rect.minY)),
-            map(Point(x: rect.minX, y: rect.maxY)), map(Point(x: rect.maxX, y: rect.maxY)),
-        ]
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        let a = map(Point(x: rect.minX, y: rect.minY)), b = map(Point(x: rect.maxX, y: rect.minY))
+        let c = map(Point(x: rect.minX, y: rect.maxY)), d = map(Point(x: rect.maxX, y: rect.maxY))
+        // `e < result` replaces the least so far, `result < e` the greatest.
+        let x0 = Self.extreme(a.x, b.x, c.x, d.x) { $0 < $1 }, y0 = Self.extreme(a.y, b.y, c.y, d.y) { $0 < $1 }
+        let x1 = Self.extreme(a.x, b.x, c.x, d.x) { $1 < $0 }, y1 = Self.extreme(a.y, b.y, c.y, d.y) { $1 < $0 }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// `[a, b, c, d]`'s extreme as `Sequence.min()` and `max()` find it: the running result is
+    /// replaced by a later value `e` when `replaces(e, result)`.
+    @inline(__always)
+    private static func extreme(_ a: Double, _ b: Double, _ c: Double, _ d: Double, replaces: (Double, Double) -> Bool) -> Double {
+        var result = a
+        if replaces(b, result) { result = b }
+        if replaces(c, result) { result = c }
+        if replaces(d, result) { result = d }
+        return result
     }
 
     /// The topmost ancestor (a window, or the root of a detached tree).
@@ -65,18 +80,12 @@ extension View {
     }
 
     /// The inverse of ``pointInTopSpace(_:)``. A singular transform on the way leaves the point as is.
+    /// The root ancestor's step comes first, this view's last; recursive rather than collecting the
+    /// ancestors in an array, so a conversion allocates nothing (the depth is the tree's, as in
+    /// ``pointInTopSpace(_:)``'s loop).
     func convertFromTopSpace(_ point: Point) -> Point {
-        var chain: [View] = []
-        var node: View? = self
-        while let current = node {
-            chain.append(current)
-            node = current._superview
-        }
-        var p = point
-        for view in chain.reversed() {
-            p = view.convertFromSuperview(p) ?? p
-        }
-        return p
+        let outer = _superview?.convertFromTopSpace(point) ?? point
+        return convertFromSuperview(outer) ?? outer
     }
 
     private func topSpaceToRoot(_ point: Point) -> Point {
