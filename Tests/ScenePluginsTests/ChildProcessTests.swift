@@ -7,8 +7,14 @@ import Testing
 struct ChildProcessTests {
     @Test("A descriptor this process holds without close-on-exec is not inherited; the outputs are collected and the status kept")
     func onlyStandardStreams() async throws {
-        let leaked = open("/dev/null", O_RDONLY)  // no O_CLOEXEC, as a library's socket might be
-        try #require(leaked > 2)
+        // No O_CLOEXEC, as a library's socket might be. Moved to 100 or above: the child's own `ls` opens
+        // /proc/self/fd as its lowest free descriptor (3), so a leaked descriptor numbered 3 (this process
+        // had 3 free at that moment) could not be told apart from it.
+        let opened = open("/dev/null", O_RDONLY)
+        try #require(opened > 2)
+        let leaked = fcntl(opened, F_DUPFD, 100)  // F_DUPFD leaves close-on-exec clear
+        close(opened)
+        try #require(leaked >= 100)
         defer { close(leaked) }
         // Blocks its thread until the child exits, as the host's probes do off the main thread.
         let outcome = try await Task.detached {
@@ -20,6 +26,7 @@ struct ChildProcessTests {
         let listed = outcome.stdout.split(separator: "\n").compactMap { Int32($0) }.sorted()
         #expect(Array(listed.prefix(3)) == [0, 1, 2], "\(listed)")
         #expect(!listed.contains(leaked), "descriptor \(leaked) reached the child: \(listed)")
+        #expect(listed.count == 4, "only the three standard streams and ls's own: \(listed)")
     }
 }
 
