@@ -32,6 +32,8 @@ public final class ViewDescription {
     public let text: String?
     /// A control's state; nil for other views.
     public let control: ControlState?
+    /// A scroll view's (and so a table's) offset and content; nil for other views.
+    public let scroll: ScrollState?
     public let isFocused: Bool
     public let isFirstResponder: Bool
     /// Whether a person could see and tap it, when the walk was asked for it.
@@ -41,7 +43,7 @@ public final class ViewDescription {
     init(
         view: View, typeName: String, frame: Rect, screenOrigin: Point, isHidden: Bool, alpha: Double, isUserInteractionEnabled: Bool,
         role: String, gestures: [String], identifier: String?, label: String?, value: String?, text: String?, control: ControlState?,
-        isFocused: Bool, isFirstResponder: Bool, actionability: Actionability?, children: [ViewDescription]
+        scroll: ScrollState?, isFocused: Bool, isFirstResponder: Bool, actionability: Actionability?, children: [ViewDescription]
     ) {
         self.view = view
         self.typeName = typeName
@@ -57,6 +59,7 @@ public final class ViewDescription {
         self.value = value
         self.text = text
         self.control = control
+        self.scroll = scroll
         self.isFocused = isFocused
         self.isFirstResponder = isFirstResponder
         self.actionability = actionability
@@ -74,6 +77,20 @@ public final class ViewDescription {
         public let sliderValue: Double?
         /// A text field's caret offset.
         public let caret: Int?
+    }
+
+    /// Where a scroll view is in its content, in the scroll view's own (bounds) coordinates.
+    public struct ScrollState: Sendable, Equatable {
+        /// The content point at the view's top-left corner (`bounds.origin`).
+        public let contentOffset: Point
+        public let contentSize: Size
+        public let contentInset: EdgeInsets
+
+        public init(contentOffset: Point, contentSize: Size, contentInset: EdgeInsets) {
+            self.contentOffset = contentOffset
+            self.contentSize = contentSize
+            self.contentInset = contentInset
+        }
     }
 
     /// What a finger could do with the view now (the strict tap's questions).

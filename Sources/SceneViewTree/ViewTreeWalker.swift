@@ -83,6 +83,9 @@ public final class ViewTreeWalker {
                 isEnabled: view.isEnabled, isHighlighted: view.isHighlighted, isSelected: view.isSelected,
                 isOn: (view as? Switch)?.isOn, sliderValue: (view as? Slider)?.value, caret: (view as? TextField)?.caretOffset)
         }
+        let scroll = (view as? ScrollView).map {
+            ViewDescription.ScrollState(contentOffset: $0.contentOffset, contentSize: $0.contentSize, contentInset: $0.contentInset)
+        }
         let text: String? =
             if let field = view as? TextField { field.displayedText } else if let label = view as? Label { label.text } else { nil }
         return ViewDescription(
@@ -90,7 +93,7 @@ public final class ViewTreeWalker {
             isHidden: view.isHidden, alpha: view.alpha, isUserInteractionEnabled: view.isUserInteractionEnabled,
             role: view.accessibilityRole.rawValue, gestures: view.gestureRecognizers.map(\.displayName),
             identifier: view.accessibilityIdentifier, label: view.accessibilityLabel, value: view.accessibilityValue, text: text,
-            control: control, isFocused: view.isFocused, isFirstResponder: window.firstResponder === view,
+            control: control, scroll: scroll, isFocused: view.isFocused, isFirstResponder: window.firstResponder === view,
             actionability: actionability, children: children)
     }
 }

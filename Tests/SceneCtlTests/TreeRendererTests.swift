@@ -43,6 +43,24 @@ struct TreeRendererTests {
         #expect(TreeRenderer.render(tree) == "/x \"T\": screen (), level 0, visible, first responder (none)\nSlider#  Slider  (0, 0, 10.5, 2)  control: value 0.25")
     }
 
+    @Test("A scroll view's line ends with its offset and content size, and its inset only when it has one")
+    func scrollViews() throws {
+        let tree = try ViewTree.parse(
+            #"""
+            {"window":{"path":"/org/scenehost/SceneHost/window/1","title":"T"},"root":{"ref":"Window#","type":"Window","frame":[0,0,390,844],"children":[
+             {"ref":"table","type":"TableView","frame":[20,60,350,180],"role":"table","scroll":{"contentOffset":[0,132.5],"contentSize":[350,44000],"contentInset":[0,0,0,0]}},
+             {"ref":"pager","type":"ScrollView","frame":[0,300,390,200],"scroll":{"contentOffset":[-8,0],"contentSize":[1170,200],"contentInset":[0,8,0,8]}}]}}
+            """#)
+        #expect(tree.root.children[0].scroll == ViewTree.Scroll(contentOffset: [0, 132.5], contentSize: [350, 44000], contentInset: [0, 0, 0, 0]))
+        #expect(
+            TreeRenderer.render(tree) == """
+                window 1 "T": screen (), level 0, visible, first responder (none)
+                Window#  Window  (0, 0, 390, 844)
+                  table  TableView  (20, 60, 350, 180)  table  scroll: offset (0, 132.5), content 350 × 44000
+                  pager  ScrollView  (0, 300, 390, 200)  scroll: offset (-8, 0), content 1170 × 200, inset (0, 8, 0, 8)
+                """)
+    }
+
     @Test("Text that is not a view tree fails with exit status 1")
     func invalid() {
         #expect {

@@ -7,10 +7,12 @@ import SceneBusContract
 ///       root  View  (0, 0, 390, 844)  panel
 ///         button  Button "Button"  (20, 260, 160, 50)  push-button  control: enabled
 ///         canvas  View "Canvas"  (20, 520, 350, 300)  canvas  gestures: pan, pinch, rotation
+///         table  TableView "Table"  (20, 60, 350, 180)  table  scroll: offset (0, 132), content 350 × 44000
 ///
 /// After the reference and type come the accessibility label (quoted), the frame in window points and
 /// the role; then flags, only when they apply: `hidden`, `alpha A`, `interaction off`,
-/// `first responder`, `gestures: …`, `control: …`.
+/// `first responder`, `gestures: …`, `control: …`, `scroll: …` (a scroll view's content offset and
+/// size, and its inset when not zero).
 enum TreeRenderer {
     static func render(_ tree: ViewTree) -> String {
         var lines = [header(tree.window)]
@@ -43,7 +45,17 @@ enum TreeRenderer {
         if node.firstResponder { parts.append("first responder") }
         if !node.gestures.isEmpty { parts.append("gestures: " + node.gestures.joined(separator: ", ")) }
         if let control = node.control { parts.append("control: " + describe(control)) }
+        if let scroll = node.scroll { parts.append("scroll: " + describe(scroll)) }
         return parts.joined(separator: "  ")
+    }
+
+    /// `offset (x, y), content w × h`, then `inset (top, left, bottom, right)` when any is not zero.
+    static func describe(_ scroll: ViewTree.Scroll) -> String {
+        var facts: [String] = []
+        if let offset = scroll.contentOffset { facts.append("offset \(TextFormat.frame(offset))") }
+        if let size = scroll.contentSize { facts.append("content " + size.map(TextFormat.number).joined(separator: " × ")) }
+        if let inset = scroll.contentInset, inset.contains(where: { $0 != 0 }) { facts.append("inset \(TextFormat.frame(inset))") }
+        return facts.joined(separator: ", ")
     }
 
     /// `enabled`/`disabled`, then `highlighted`, `selected`, `on`/`off` and `value V` where they apply.

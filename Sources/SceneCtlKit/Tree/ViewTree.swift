@@ -4,7 +4,8 @@ import Foundation
 ///
 ///     {"window": {"path", "title", "frame": [x, y, w, h] (screen), "level", "hidden", "key", "firstResponder"},
 ///      "root": {"ref", "type", "frame" (window), "hidden", "alpha", "interaction", "role",
-///               "identifier"?, "label"?, "gestures": [...], "control"?: {...}, "firstResponder"?, "children": [...]}}
+///               "identifier"?, "label"?, "gestures": [...], "control"?: {...}, "scroll"?: {...}, "firstResponder"?,
+///               "children": [...]}}
 ///
 /// Every field but `ref` is optional when decoding, so a newer host that adds or drops a field still
 /// renders.
@@ -58,6 +59,8 @@ struct ViewTree: Decodable, Sendable, Equatable {
         /// Gesture recognizer names.
         var gestures: [String]
         var control: Control?
+        /// A scroll view's position in its content.
+        var scroll: Scroll?
         var firstResponder: Bool
         var children: [Node]
 
@@ -74,13 +77,14 @@ struct ViewTree: Decodable, Sendable, Equatable {
             label = try container.decodeIfPresent(String.self, forKey: .label)
             gestures = try container.decodeIfPresent([String].self, forKey: .gestures) ?? []
             control = try container.decodeIfPresent(Control.self, forKey: .control)
+            scroll = try container.decodeIfPresent(Scroll.self, forKey: .scroll)
             firstResponder = try container.decodeIfPresent(Bool.self, forKey: .firstResponder) ?? false
             children = try container.decodeIfPresent([Node].self, forKey: .children) ?? []
         }
 
         private enum CodingKeys: String, CodingKey {
-            case ref, type, frame, hidden, alpha, interaction, role, identifier, label, gestures, control, firstResponder,
-                children
+            case ref, type, frame, hidden, alpha, interaction, role, identifier, label, gestures, control, scroll,
+                firstResponder, children
         }
     }
 
@@ -91,6 +95,16 @@ struct ViewTree: Decodable, Sendable, Equatable {
         var selected: Bool?
         var on: Bool?
         var value: Double?
+    }
+
+    /// A scroll view's offset, content size and inset, in its own points.
+    struct Scroll: Decodable, Sendable, Equatable {
+        /// [x, y].
+        var contentOffset: [Double]?
+        /// [width, height].
+        var contentSize: [Double]?
+        /// [top, left, bottom, right].
+        var contentInset: [Double]?
     }
 
     /// Decodes the JSON text `DescribeTree` returned.

@@ -7,9 +7,11 @@ import SceneViewTree
 ///
 ///     {"window": {"path", "title", "frame": [x, y, w, h] (screen), "level", "hidden", "key", "firstResponder"},
 ///      "root": {"ref", "type", "frame" (window), "hidden", "alpha", "interaction", "role",
-///               "identifier"?, "label"?, "text"?, "gestures": [...], "control"?: {...}, "focused"?,
-///               "children": [...]}}
+///               "identifier"?, "label"?, "text"?, "gestures": [...], "control"?: {...},
+///               "scroll"?: {"contentOffset": [x, y], "contentSize": [w, h], "contentInset": [top, left, bottom, right]},
+///               "focused"?, "children": [...]}}
 ///
+/// `scroll` is a scroll view's (a table's) position in its content, in its own coordinates.
 /// `text` is a label's text or a text field's displayed text (bullets for secure entry). The tree is
 /// the ``ViewTreeWalker``'s description, the one the WebDriver page source renders as XML.
 @MainActor
@@ -47,6 +49,13 @@ enum TreeDescription {
             if let value = control.sliderValue { state["value"] = value }
             if let caret = control.caret { state["caret"] = caret }
             object["control"] = state
+        }
+        if let scroll = node.scroll {
+            let offset = scroll.contentOffset, size = scroll.contentSize, inset = scroll.contentInset
+            object["scroll"] = [
+                "contentOffset": [offset.x, offset.y], "contentSize": [size.width, size.height],
+                "contentInset": [inset.top, inset.left, inset.bottom, inset.right],
+            ]
         }
         if let text = node.text { object["text"] = text }
         if node.isFocused { object["focused"] = true }

@@ -1,4 +1,5 @@
 import DBusKit
+import Foundation
 import SceneBusContract
 import TestProcesses
 import Testing
@@ -59,5 +60,35 @@ struct ScrollBusTests {
         let bad = try await scenectl(["scroll", "100", "550", "0", "10", "--kind", "wheel"])
         #expect(bad.status == 64, "\(bad)")
         #expect(bad.stderr.contains("--kind 'wheel'"), "\(bad)")
+    }
+
+    @Test("DescribeTree and scenectl tree show a scroll view's content offset and size, and follow a scroll")
+    func treeShowsTheOffset() async throws {
+        let host = try ToolkitHost.start(clock: "virtual", toolkitOnly: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        _ = try await client.waitForIdle(10)
+        let window = ToolkitHost.toolkitWindow
+        func scroller() async throws -> [String: Any]? {
+            let json = try await client.window(window, "DescribeTree")[0].stringValue ?? ""
+            let tree = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            func find(_ node: [String: Any]) -> [String: Any]? {
+                if node["identifier"] as? String == "scroller" { return node }
+                for child in node["children"] as? [[String: Any]] ?? [] { if let found = find(child) { return found } }
+                return nil
+            }
+            return find(try #require(tree["root"] as? [String: Any]))?["scroll"] as? [String: Any]
+        }
+        let before = try #require(try await scroller())
+        #expect(before["contentOffset"] as? [Double] == [0, 0])
+        #expect(before["contentSize"] as? [Double] == [160, 600])
+        #expect(before["contentInset"] as? [Double] == [0, 0, 0, 0])
+        _ = try await client.window(window, "Scroll", doubles(100, 550, 0, 120) + [.string("discrete")])
+        #expect(try await scroller()?["contentOffset"] as? [Double] == [0, 120])
+
+        let tree = try ScenectlProcess(["tree", "toolkit"], runtimeFolder: host.runtimeFolder)
+        #expect(await tree.exitStatus(timeout: 60) == 0, "\(tree.stderr)")
+        let line = tree.stdout.split(separator: "\n").first { $0.contains("scroller") }.map(String.init) ?? tree.stdout
+        #expect(line.hasSuffix("scroll: offset (0, 120), content 160 × 600"), "\(line)")
     }
 }

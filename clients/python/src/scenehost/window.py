@@ -113,7 +113,8 @@ class Window:
 
     def tree(self) -> dict[str, Any]:
         """The window and its views (``DescribeTree``): ``{"window": {...}, "root": {"ref", "type",
-        "frame" (window points), ..., "children": [...]}}``."""
+        "frame" (window points), ..., "children": [...]}}``. A scroll view's (a table's) node has
+        ``"scroll": {"contentOffset": [x, y], "contentSize": [w, h], "contentInset": [t, l, b, r]}``."""
         (text,) = self._call("DescribeTree")
         tree: dict[str, Any] = json.loads(text)
         return tree
