@@ -8,7 +8,8 @@ extension Application {
     /// the same press. `changed`, `ended` and `cancelled` go to the responder the press began at and
     /// up its chain; they are ignored (nil) for a key that is not down. A press that nobody on the
     /// chain handled gets the application's keyboard behaviour ([KB-3]: Tab and Shift-Tab move the
-    /// key window's focus, Space and Return activate the focused view, arrows move a focused slider);
+    /// key window's focus, Space and Return activate the focused view, arrows move a focused slider,
+    /// and the arrows, Page Up, Page Down, Home and End move a table's focused row [TV-11]);
     /// when that acts, the application is its handler. Observers hear about every delivery
     /// (``ApplicationObserver/pressWasDelivered(_:handledBy:)``).
     ///
@@ -116,6 +117,9 @@ extension Application {
     private func performKeyboardBehaviour(for press: Press) -> Bool {
         guard let key = press.key, let window = press.window ?? keyWindow, window === keyWindow else { return false }
         let modifiers = key.modifierFlags.subtracting([.alphaShift, .numericPad])
+        if modifiers.isEmpty, let cell = window.focusedView as? TableViewCell, let move = TableRowMove(key.keyCode) {
+            return cell.moveFocus(by: move)
+        }
         switch key.keyCode {
         case .keyboardTab:
             guard modifiers.isDisjoint(with: .commandModifiers) else { return false }

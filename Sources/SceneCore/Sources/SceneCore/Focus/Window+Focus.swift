@@ -54,14 +54,19 @@ extension Window {
     }
 
     /// The views Tab visits, in order [FO-5]: every focusable view, depth first, each view before its
-    /// subviews, subviews back to front (the order assistive technologies read the window in).
+    /// subviews, subviews back to front (the order assistive technologies read the window in). A
+    /// table is one stop: of its cells only one is visited [TV-11].
     public var focusOrder: [View] {
         var order: [View] = []
         var stack = Array(subviews.reversed())
         while let view = stack.popLast() {
             guard view.isHittable else { continue }
             if view.canBecomeFocused, view.isFocusable { order.append(view) }
-            stack.append(contentsOf: view.subviews.reversed())
+            if let table = view as? TableView {
+                stack.append(contentsOf: table.focusOrderSubviews(focused: focusedView).reversed())
+            } else {
+                stack.append(contentsOf: view.subviews.reversed())
+            }
         }
         return order
     }

@@ -1,5 +1,5 @@
 /// A scrolling list of rows in sections, each shown by a reusable cell: UIKit's `UITableView`
-/// [TV-1 … TV-10].
+/// [TV-1 … TV-11].
 ///
 /// **Data [TV-1].** The ``dataSource`` gives the counts and a cell for each row. Rows have the fixed
 /// height ``rowHeight``; each section starts with ``sectionHeaderHeight`` and ends with
@@ -15,6 +15,9 @@
 /// passed (SV-12); lifting it without scrolling selects the row and tells the delegate (a
 /// ``ScrollView/delegate`` that is a ``TableViewDelegate``). ``selectRow(at:animated:scrollPosition:)``
 /// and ``deselectRow(at:animated:)`` change the selection without telling it.
+///
+/// **Keyboard [TV-11].** A focused cell moves with the arrows, Page Up, Page Down, Home and End, and
+/// Tab stops at the table once.
 ///
 /// Main actor, like every view.
 @MainActor

@@ -86,6 +86,20 @@ open class TableViewCell: View {
         tableView?.cellTouchCancelled(self)
     }
 
+    // MARK: Keyboard [TV-11]
+
+    /// A cell on screen in a table that allows selection can take the keyboard focus [TV-11], so the
+    /// arrows can move it and Space or Return select its row; otherwise as any view (FO-2).
+    open override var canBecomeFocused: Bool {
+        (tableView?.allowsSelection ?? false) || super.canBecomeFocused
+    }
+
+    /// Moves the keyboard focus from this cell through its table's rows [TV-11]; false when the cell
+    /// is in no table or the focus stays.
+    func moveFocus(by move: TableRowMove) -> Bool {
+        tableView?.moveFocus(from: self, by: move) ?? false
+    }
+
     // MARK: Accessibility
 
     open override var accessibilityLabel: String? {
