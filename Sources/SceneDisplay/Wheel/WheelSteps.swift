@@ -13,8 +13,8 @@ public import SceneCore
 ///
 /// Every event is a *discrete* scroll (one wheel step of `steps` × the step distance): SDL2 tells
 /// neither which device sent it (wheel or touchpad) nor a gesture's phases, so a continuous gesture's
-/// begin and end could only be guessed from pauses (docs/desktop.md, "The wheel and hover"). Fractional steps
-/// (high-resolution wheels, touchpads) scroll fractions of a step.
+/// begin and end could only be guessed from pauses (docs/desktop.md, "The wheel and hover").
+/// Fractional steps (high-resolution wheels, touchpads) scroll fractions of a step.
 public struct WheelSteps: Sendable, Equatable {
     /// Steps along x and y, in the content offset's sense.
     public let steps: Point
