@@ -42,7 +42,7 @@ struct ConfigurationTests {
                 input-allowed-executables: [/usr/bin/scenectl, /opt/tools/driver]
                 diagnostics: [hit-testing, bus]
                 log-level: debug
-                interaction: {hit-test-passes: 2, tap-count-interval: 0.4, control-tracking-slop: 0}
+                interaction: {hit-test-passes: 2, tap-count-interval: 0.4, control-tracking-slop: 0, wheel-step: 53.5}
                 """, file: "t.yaml")
         #expect(configuration.pluginFolders == ["/opt/plugins", "relative"])
         #expect(configuration.probeTimeout == 1.5)
@@ -59,6 +59,13 @@ struct ConfigurationTests {
         #expect(configuration.logLevel == .debug)
         #expect(configuration.interaction.hitTestPasses == 2 && configuration.interaction.tapCountInterval == 0.4)
         #expect(configuration.interaction.controlTrackingSlop == 0)
+        #expect(configuration.interaction.wheelStepDistance == 53.5)
+    }
+
+    @Test("Without interaction.wheel-step a wheel step is InteractionDefaults.wheelStepDistance, 40 points")
+    func wheelStepDefault() throws {
+        #expect(try HostConfiguration.parse(yaml: "log-level: info", file: "t.yaml").interaction.wheelStepDistance == 40)
+        #expect(InteractionDefaults.wheelStepDistance == 40)
     }
 
     @Test(
@@ -80,6 +87,10 @@ struct ConfigurationTests {
             ("input-allowed-executables:\n  - /usr/bin/a\n  - scenectl", "t.yaml:3: input-allowed-executables[1]: 'scenectl' is not an absolute path"),
             ("diagnostics: [hit-test]", "t.yaml:1: diagnostics[0]: unknown diagnostics topic 'hit-test'"),
             ("interaction:\n  hit-test-passes: 3", "t.yaml:2: interaction.hit-test-passes: expected a whole number from 1 to 2, found 3"),
+            ("interaction:\n  wheel-step: 0", "t.yaml:2: interaction.wheel-step: expected a number greater than 0, found 0"),
+            ("interaction:\n  wheel-step: -40", "t.yaml:2: interaction.wheel-step: expected a number greater than 0, found -40"),
+            ("interaction:\n  wheel-step: fast", "t.yaml:2: interaction.wheel-step: expected a number, found 'fast'"),
+            ("interaction:\n  wheel-step: 40000", "t.yaml:2: interaction.wheel-step: expected the points one wheel step scrolls, at most 10000, found 40000"),
             ("scenes: [\n  - a", "t.yaml:2: YAML syntax:"),
             ("scenes: 5", "t.yaml:1: scenes: expected a list, found a scalar"),
         ])

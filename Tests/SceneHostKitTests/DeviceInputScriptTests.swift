@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Device input in scripts: records as lines and back")
 struct DeviceInputScriptTests {
-    @Test("touch, key and focus lines become device records")
+    @Test("touch, key, focus, wheel and hover lines become device records")
     func parses() throws {
         let script = try InputScript(
             text: """
@@ -18,6 +18,10 @@ struct DeviceInputScriptTests {
                 key shift+a ended
                 key media-play-pause began
                 type \\sa\\s
+                wheel toolkit 100 550 0 40
+                wheel toolkit 100.5 550 -1.5 -40
+                hover toolkit 100 550
+                hover toolkit out
                 """, file: "r.txt")
         let shiftA = Key(keyCode: .keyboardA, modifierFlags: .shift)
         #expect(script.commands.map(\.command) == [
@@ -36,6 +40,10 @@ struct DeviceInputScriptTests {
             .record(.keyboard(.press(shiftA, .ended))),
             .record(.keyboard(.mediaKey(.remoteControlTogglePlayPause))),
             .keyboard([.text(" a ")]),
+            .record(.wheel(scene: "toolkit", location: Point(x: 100, y: 550), delta: Point(x: 0, y: 40))),
+            .record(.wheel(scene: "toolkit", location: Point(x: 100.5, y: 550), delta: Point(x: -1.5, y: -40))),
+            .record(.hover(scene: "toolkit", location: Point(x: 100, y: 550))),
+            .record(.hover(scene: "toolkit", location: nil)),
         ])
     }
 
@@ -51,6 +59,11 @@ struct DeviceInputScriptTests {
             ("key media-next ended", "r.txt:1: key: a media key is a remote-control event"),
             ("key a", "r.txt:1: key: expected: key KEY PHASE"),
             ("focus gallery maybe", "r.txt:1: focus: expected gained or lost (got 'maybe')"),
+            ("wheel toolkit 1 2 0", "r.txt:1: wheel: expected: wheel SCENE X Y DX DY"),
+            ("wheel toolkit 1 2 0 inf", "r.txt:1: wheel: argument 5 must be a finite number (got 'inf')"),
+            ("wheel toolkit 1 2 0 2000000", "r.txt:1: wheel: wheel delta dy 2000000.0 must be a finite number of points within ±1000000"),
+            ("hover toolkit away", "r.txt:1: hover: expected: hover SCENE X Y, or hover SCENE out"),
+            ("hover toolkit 1 x", "r.txt:1: hover: argument 3 must be a finite number (got 'x')"),
         ])
     func errors(text: String, expected: String) {
         do {
@@ -68,7 +81,10 @@ struct DeviceInputScriptTests {
         let texts = ["a", " ", "hello world", "  x  ", "back\\slash", "line\nbreak", "é€😀", "\\s"]
         for _ in 0..<500 {
             let record: InputRecord
-            switch Int.random(in: 0..<5, using: &generator) {
+            func number() -> Double {
+                Bool.random(using: &generator) ? Double(Int.random(in: -900...900, using: &generator)) : Double.random(in: -1000...1000, using: &generator)
+            }
+            switch Int.random(in: 0..<7, using: &generator) {
             case 0:
                 let count = Int.random(in: 1...3, using: &generator)
                 let steps = (0..<count).map { slot in
@@ -87,8 +103,12 @@ struct DeviceInputScriptTests {
                 record = .keyboard(.text(texts.randomElement(using: &generator) ?? "a"))
             case 3:
                 record = .keyboard(.mediaKey([.remoteControlTogglePlayPause, .remoteControlNextTrack, .remoteControlStop].randomElement(using: &generator) ?? .remoteControlStop))
-            default:
+            case 4:
                 record = .focus(scene: "s\(Int.random(in: 0...3, using: &generator))", gained: Bool.random(using: &generator))
+            case 5:
+                record = .wheel(scene: "s1", location: Point(x: number(), y: number()), delta: Point(x: number(), y: number()))
+            default:
+                record = .hover(scene: "s2", location: Bool.random(using: &generator) ? Point(x: number(), y: number()) : nil)
             }
             let script = try InputScript(text: record.scriptLine, file: "round-trip")
             let parsed: InputRecord?

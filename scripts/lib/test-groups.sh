@@ -21,13 +21,13 @@ test_groups=(
 # tests, those that drive our threads, queues, child processes and unsafe code through the real host:
 # plugin probes, crashes and quarantine (child processes); hostile and fuzzed D-Bus input, floods,
 # fairness and a stopped bus (DBusKit's parsing and outgoing queue); snapshots (Cairo); the desktop
-# display on Xvfb (the SDL thread and its queues); idle, virtual time and W3C actions (timers); the
-# AT-SPI bridge and its start and status (the bridge's caches and connections); input policy; scenectl;
-# scroll events over the bus (the scroll routing and its latch).
+# display on Xvfb (the SDL thread and its queues, the wheel and hover); idle, virtual time and W3C
+# actions (timers); the AT-SPI bridge and its start and status (the bridge's caches and connections);
+# input policy; scenectl; scroll events over the bus (the scroll routing and its latch).
 # Left to the plain run: the suites whose subject is another program (python3-dbus, busctl, dbus-send,
 # pyatspi, dogtail, Accerciser, Orca, playerctl), installing and D-Bus activation, and building plugins
 # against the installed SDK (minutes of compiling, no unsafe code of ours in between).
-sanitized_integration_filter='^SceneHostIntegrationTests\.(HostLifecycleTests|PluginLoadingTests|CrashQuarantineTests|ValidatePluginTests|BusFuzzTests|BusRobustnessTests|BusFairnessTests|BusAPITests|StoppedBusTests|WireInputTests|DeviceInputBusTests|SnapshotTests|DisplayStartTests|DesktopWindowTests|DesktopPointerTests|DesktopDragTests|DesktopKeyboardTests|DesktopRecordReplayTests|DesktopAccessibilityTests|IdleTests|PerformActionsTests|SelectorTests|AccessibilityBusTests|AccessibilityStartTests|AccessibilityStatusTests|InputPolicyTests|ScenectlTests|WebDriverEndpointTests|ScrollBusTests)\.'
+sanitized_integration_filter='^SceneHostIntegrationTests\.(HostLifecycleTests|PluginLoadingTests|CrashQuarantineTests|ValidatePluginTests|BusFuzzTests|BusRobustnessTests|BusFairnessTests|BusAPITests|StoppedBusTests|WireInputTests|DeviceInputBusTests|SnapshotTests|DisplayStartTests|DesktopWindowTests|DesktopPointerTests|DesktopDragTests|DesktopKeyboardTests|DesktopRecordReplayTests|DesktopAccessibilityTests|DesktopWheelHoverTests|IdleTests|PerformActionsTests|SelectorTests|AccessibilityBusTests|AccessibilityStartTests|AccessibilityStatusTests|InputPolicyTests|ScenectlTests|WebDriverEndpointTests|ScrollBusTests)\.'
 # The integration suites the sanitized runs leave out, by name: scripts/test-sanitizers fails when a
 # suite is in neither list, so that a new one is placed on purpose.
 unsanitized_integration_suites='AccessibilityClientTests AccessibilityDesktopClientTests ActivationTests ExternalClientCommandLineTests ExternalClientContractTests ExternalClientDrivingTests ExternalClientRobustnessTests LibraryEvolutionTests MediaPlayerTests PlayerctlSessionTests PluginSDKTests ToolkitScenectlTests VersionTests'

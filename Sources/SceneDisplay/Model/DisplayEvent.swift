@@ -14,6 +14,12 @@ public enum DisplayEvent: Sendable {
     case key(window: DisplayWindowID?, DisplayKey, timestamp: Double, serial: UInt64)
     /// Text from the input method (keyboard layout, compose, IME), while text input is on.
     case text(window: DisplayWindowID?, String, timestamp: Double, serial: UInt64)
+    /// The wheel (or a touchpad, which SDL2 reports alike) scrolled over `window` with the pointer
+    /// at `location` (window points).
+    case wheel(window: DisplayWindowID, location: Point, WheelSteps, timestamp: Double, serial: UInt64)
+    /// The pointer hovers at `location` in `window` with no button down; nil: the hover there ended
+    /// (the pointer left the window, a button went down, the window was hidden or closed).
+    case hover(window: DisplayWindowID, location: Point?, timestamp: Double, serial: UInt64)
     /// The desktop's keyboard focus came to (`gained`) or left a window.
     case focus(window: DisplayWindowID, gained: Bool, timestamp: Double, serial: UInt64)
     /// Where the window is on the desktop (top-left of its content, in desktop points); nil when
@@ -27,7 +33,8 @@ public enum DisplayEvent: Sendable {
     /// The input serial, for input events.
     public var serial: UInt64? {
         switch self {
-        case .fingers(_, _, _, let serial), .key(_, _, _, let serial), .text(_, _, _, let serial), .focus(_, _, _, let serial):
+        case .fingers(_, _, _, let serial), .key(_, _, _, let serial), .text(_, _, _, let serial), .focus(_, _, _, let serial),
+            .wheel(_, _, _, _, let serial), .hover(_, _, _, let serial):
             serial
         case .ready, .failed, .moved, .needsFullFrame, .closeRequested:
             nil

@@ -31,8 +31,8 @@ public struct DisplayStatistics: Sendable, Equatable {
     public var awaitedInput: UInt64?
     /// Whether a frame waits to be presented.
     public var framePending = false
-    /// Seconds from a finger's down or up arriving in the display thread to the presentation of the
-    /// first frame rendered after it was handled, newest last (at most the configured limit).
+    /// Seconds from a finger's down or up, or a wheel step, arriving in the display thread to the
+    /// presentation of the first frame rendered after it was handled, newest last (at most the configured limit).
     public var inputToPhotonLatencies: [Double] = []
 
     public init() {}

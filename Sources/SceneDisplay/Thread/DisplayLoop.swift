@@ -20,6 +20,8 @@ final class DisplayLoop {
     /// before).
     private var pairCenters: [DisplayWindowID: Point] = [:]
     private var touchscreen = TouchscreenFingers()
+    /// The pointer hovering with its button up.
+    private var hover = PointerHover()
     private var serial: UInt64 = 0
     /// The modifiers held as of the last event handled (`SDL_Keymod` bits of the last key event):
     /// SDL's own `SDL_GetModState` is the state after every event SDL has read from the windowing
@@ -251,6 +253,8 @@ final class DisplayLoop {
             handleButton(event.button, time: time)
         case SDL_MOUSEMOTION:
             handleMotion(event.motion, time: time)
+        case SDL_MOUSEWHEEL:
+            handleWheel(event.wheel, time: time)
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             handleFinger(event.tfinger, type: SDL_EventType(event.type), time: time)
         case SDL_KEYDOWN, SDL_KEYUP:
@@ -284,6 +288,8 @@ final class DisplayLoop {
             postInput { .focus(window: id, gained: true, timestamp: time, serial: $0) }
         case SDL_WINDOWEVENT_FOCUS_LOST:
             heldFocusLosses.append((id, time))
+        case SDL_WINDOWEVENT_LEAVE:
+            postHover(hover.leave(id), time: time)
         case SDL_WINDOWEVENT_MOVED:
             server.events.post(.moved(window: id, position: Point(x: Double(event.data1), y: Double(event.data2))))
         case SDL_WINDOWEVENT_SIZE_CHANGED:
@@ -305,6 +311,8 @@ final class DisplayLoop {
         if event.state == UInt8(SDL_PRESSED) {
             guard let id = bySDLID[event.windowID], let window = windows[id], !pointer.isDown else { return }
             let location = Point(x: Double(event.x), y: Double(event.y))
+            // The pointer is a finger now: its hover ends first.
+            postHover(hover.end(), time: time)
             let changes = pointer.press(
                 at: location, windowSize: window.size, modifiers: KeyTranslation.pointerModifiers(modifiers),
                 pairCenter: pairCenters[id])
@@ -324,10 +332,41 @@ final class DisplayLoop {
         }
     }
 
+    /// Motion with the pointer's finger down moves it; with the finger up it is a hover.
     private func handleMotion(_ event: SDL_MouseMotionEvent, time: Double) {
-        guard event.which != csdl_touch_mouse_id(), let id = pointerWindow, bySDLID[event.windowID] == id else { return }
-        let changes = pointer.move(to: Point(x: Double(event.x), y: Double(event.y)))
-        postFingers(changes, in: id, time: time)
+        guard event.which != csdl_touch_mouse_id() else { return }
+        let location = Point(x: Double(event.x), y: Double(event.y))
+        if pointer.isDown {
+            guard let id = pointerWindow, bySDLID[event.windowID] == id else { return }
+            postFingers(pointer.move(to: location), in: id, time: time)
+        } else if let id = bySDLID[event.windowID] {
+            postHover(hover.move(in: id, to: location), time: time)
+        }
+    }
+
+    /// A wheel event over one of the windows, with the pointer where SDL last saw it in that window.
+    private func handleWheel(_ event: SDL_MouseWheelEvent, time: Double) {
+        guard event.which != csdl_touch_mouse_id(), let id = bySDLID[event.windowID] else { return }
+        let steps = WheelSteps(
+            preciseX: Double(event.preciseX), preciseY: Double(event.preciseY), flipped: event.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue)
+        guard !steps.isZero else { return }
+        let location = Point(x: Double(event.mouseX), y: Double(event.mouseY))
+        postInput { serial in
+            // A wheel step moves content at once: an input-to-photon sample, as a finger's down is.
+            arrivals.append((serial, Self.monotonicNow()))
+            return .wheel(window: id, location: location, steps, timestamp: time, serial: serial)
+        }
+    }
+
+    private func postHover(_ changes: [PointerHover.Change], time: Double) {
+        for change in changes {
+            switch change {
+            case .moved(let id, let location):
+                postInput { .hover(window: id, location: location, timestamp: time, serial: $0) }
+            case .left(let id):
+                postInput { .hover(window: id, location: nil, timestamp: time, serial: $0) }
+            }
+        }
     }
 
     private func handleFinger(_ event: SDL_TouchFingerEvent, type: SDL_EventType, time: Double) {
@@ -357,7 +396,9 @@ final class DisplayLoop {
             pointerWindow = nil
         }
         changes += touchscreen.cancel(in: id)
-        postFingers(changes, in: id, time: Self.monotonicNow())
+        let now = Self.monotonicNow()
+        postHover(hover.end(in: id), time: now)
+        postFingers(changes, in: id, time: now)
     }
 
     private func postFingers(_ changes: [FingerChange], in id: DisplayWindowID, time: Double, showPointer: Bool = true) {
@@ -384,12 +425,12 @@ final class DisplayLoop {
         }
     }
 
-    /// Anything but a move or text can change the key window's first responder.
+    /// Anything but a move, text, a wheel step or a hover can change the key window's first responder.
     private static func mayTurnTextInputOn(_ event: DisplayEvent) -> Bool {
         switch event {
         case .fingers(_, let changes, _, _): !changes.allSatisfy { $0.phase == .move }
         case .key, .focus: true
-        case .text, .ready, .failed, .moved, .needsFullFrame, .closeRequested: false
+        case .text, .wheel, .hover, .ready, .failed, .moved, .needsFullFrame, .closeRequested: false
         }
     }
 

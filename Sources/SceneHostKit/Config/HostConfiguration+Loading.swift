@@ -201,7 +201,9 @@ extension HostConfiguration {
     }
 
     private mutating func readInteraction(_ value: YAMLValue) throws(ConfigurationError) {
-        let keys = ["hit-test-passes", "tap-count-interval", "tap-count-radius", "control-tracking-slop", "maximum-shake-duration"]
+        let keys = [
+            "hit-test-passes", "tap-count-interval", "tap-count-radius", "control-tracking-slop", "maximum-shake-duration", "wheel-step",
+        ]
         for (key, item) in try value.mapping(allowed: keys) {
             switch key {
             case "hit-test-passes": interaction.hitTestPasses = try item.int(in: 1...2)
@@ -209,10 +211,20 @@ extension HostConfiguration {
             case "tap-count-radius": interaction.tapCountRadius = try item.positiveDouble()
             case "control-tracking-slop": interaction.controlTrackingSlop = try item.double()
             case "maximum-shake-duration": interaction.maximumShakeDuration = try item.positiveDouble()
+            case "wheel-step":
+                let step = try item.positiveDouble()
+                guard step <= Self.maximumWheelStep else {
+                    throw item.error("expected the points one wheel step scrolls, at most \(Int(Self.maximumWheelStep)), found \(step)")
+                }
+                interaction.wheelStepDistance = step
             default: break
             }
         }
     }
+
+    /// The largest `interaction.wheel-step`, in points: far beyond any screen, so that a typo (an extra
+    /// zero or three) is caught.
+    static let maximumWheelStep = 10_000.0
 
     /// Every key present in a free-form mapping (for scene options).
     private static func anyKey(_ value: YAMLValue) -> [String] {

@@ -8,7 +8,8 @@ import SceneRender
 
 /// The host's side of the desktop display: one desktop window per connected scene, frames drawn when
 /// something changed (at most once per display refresh), and the display's input turned into
-/// ``InputRecord``s for ``DeviceInput``, the path scripted replays take too.
+/// ``InputRecord``s for ``DeviceInput``, the path scripted replays take too (wheel steps scaled by
+/// ``SceneCore/InteractionSettings/wheelStepDistance`` on the way).
 ///
 /// It observes the application: a scene that connects gets a window (titled with the scene's and
 /// the plugin's names, at the scene's screen frame), one that disconnects loses it, one in the
@@ -367,6 +368,13 @@ public final class DesktopDisplay: ApplicationObserver {
         case .focus(let id, let gained, let timestamp, _):
             guard let window = scenesByWindow[id], let scene = window.scene else { return }
             deviceInput.deliver(.focus(scene: scene.name, gained: gained), timestamp: eventTime(timestamp))
+        case .wheel(let id, let location, let steps, let timestamp, _):
+            guard let window = scenesByWindow[id], let scene = window.scene else { return }
+            let delta = steps.delta(stepDistance: application.settings.wheelStepDistance)
+            deviceInput.deliver(.wheel(scene: scene.name, location: location, delta: delta), timestamp: eventTime(timestamp))
+        case .hover(let id, let location, let timestamp, _):
+            guard let window = scenesByWindow[id], let scene = window.scene, DeviceInput.listensForHover(scene) else { return }
+            deviceInput.deliver(.hover(scene: scene.name, location: location), timestamp: eventTime(timestamp))
         case .moved(let id, let position):
             scenesByWindow[id]?.position = position
         case .needsFullFrame(let id):

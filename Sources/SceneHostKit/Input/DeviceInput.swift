@@ -1,6 +1,6 @@
 public import SceneCore
 
-/// The one path of device input — a desktop window's fingers, keys, text and focus, or the same
+/// The one path of device input — a desktop window's fingers, keys, text, focus, wheel and hover, or the same
 /// records replayed from a script — into the model: the same hit test, recognizers, responder chain
 /// and signals as scripted input, with the record published first (the `Input` signal).
 ///
@@ -56,8 +56,32 @@ public final class DeviceInput {
                 if focusedScene == name { focusedScene = nil }
                 scene.deactivate()
             }
+        case .wheel(let name, let location, let delta):
+            // The path of `Window1.Scroll`'s wheel steps [SV-18, SV-19]; a wheel activates nothing.
+            guard let scene = application.scene(named: name) else { return [] }
+            application.scroll(.discrete(delta: delta), at: scene.screenFrame.origin + location, timestamp: time, in: scene)
+        case .hover(let name, let location):
+            guard let scene = application.scene(named: name) else { return [] }
+            if let location {
+                application.pointerMoved(to: scene.screenFrame.origin + location, timestamp: time, in: scene)
+            } else {
+                application.pointerExited()
+            }
         }
         return []
+    }
+
+    /// Whether a view of `scene`'s windows has a hover recognizer [SV-22]. Without one a hover
+    /// changes nothing, yet its hit test would show in views that trace `hitTest` (seed 000's
+    /// FindView): the desktop then sends the scene no hover, as an iPhone app gets none.
+    /// O(views of the scene).
+    public static func listensForHover(_ scene: WindowScene) -> Bool {
+        var pending: [View] = scene.windows
+        while let view = pending.popLast() {
+            if view.gestureRecognizers.contains(where: { $0 is HoverGestureRecognizer }) { return true }
+            pending.append(contentsOf: view.subviews)
+        }
+        return false
     }
 
     /// Cancels every finger down (shutdown, the display went away).

@@ -13,6 +13,9 @@ public import SceneErrors
 ///     key shift+a began                                 one phase of a key; no text
 ///     type A                                            text from the input method
 ///     focus gesturelab gained                           the desktop focus came to (or left) the scene's window
+///     wheel toolkit 100 550 0 40                        a wheel step at (100, 550) scrolling 40 points down
+///     hover toolkit 100 550                             the pointer hovering there, no button down
+///     hover toolkit out                                 the hover in the scene's window ended
 public enum InputRecord: Sendable, Equatable {
     /// Fingers changed together, in one input event of `scene`'s desktop window.
     case touches(scene: String, [FingerStep])
@@ -20,14 +23,20 @@ public enum InputRecord: Sendable, Equatable {
     case keyboard(KeyboardInput)
     /// The desktop's focus came to (`gained`) or left the scene's window.
     case focus(scene: String, gained: Bool)
+    /// A wheel step over the scene's desktop window: the pointer at `location` (points of the scene's
+    /// area), `delta` points in the content offset's sense, a discrete scroll [SV-17].
+    case wheel(scene: String, location: Point, delta: Point)
+    /// The pointer hovering at `location` (points of the scene's area) with no button down; nil: the
+    /// hover ended (the pointer left the window) [SV-21].
+    case hover(scene: String, location: Point?)
 
     /// The record a device-input line of a script describes (`touch …`, `key …`, `type …`,
-    /// `focus …`).
+    /// `focus …`, `wheel …`, `hover …`).
     ///
     /// - Throws: ``InputError`` (`InvalidValue`) naming the problem: the line does not parse, or is
     ///   another command (`tap`, `wait`…).
     public init(scriptLine line: String) throws(InputError) {
-        let usage = "use touch SCENE SLOT PHASE X Y[, …], key KEY PHASE, type TEXT or focus SCENE gained|lost"
+        let usage = "use touch SCENE SLOT PHASE X Y[, …], key KEY PHASE, type TEXT, focus SCENE gained|lost, wheel SCENE X Y DX DY or hover SCENE X Y|out"
         guard !line.contains("\n") else {
             throw InputError(code: .invalidValue, message: "a record is one line of device input (\\n types Return); \(usage)")
         }
@@ -60,7 +69,18 @@ public enum InputRecord: Sendable, Equatable {
             return "key \(KeyCombination.mediaKeys.first { $0.subtype == subtype }?.name ?? subtype.wireName) began"
         case .focus(let scene, let gained):
             return "focus \(scene) \(gained ? "gained" : "lost")"
+        case .wheel(let scene, let location, let delta):
+            return "wheel \(scene) \(Self.numbers(location)) \(Self.numbers(delta))"
+        case .hover(let scene, let location?):
+            return "hover \(scene) \(Self.numbers(location))"
+        case .hover(let scene, nil):
+            return "hover \(scene) out"
         }
+    }
+
+    /// `X Y` of a point.
+    private static func numbers(_ point: Point) -> String {
+        "\(point.x.compactDescription) \(point.y.compactDescription)"
     }
 }
 

@@ -29,6 +29,10 @@ import SceneErrors
 ///     key KEY PHASE                         one phase of a key, no text (the text comes in `type`
 ///                                           lines, as an input method sends it)
 ///     focus SCENE gained|lost               the desktop focus came to or left the scene's window
+///     wheel SCENE X Y DX DY                 a wheel step at (X, Y) scrolling by (DX, DY) points
+///                                           (positive DY: towards the end of the content)
+///     hover SCENE X Y | hover SCENE out     the pointer hovering at (X, Y) with no button down,
+///                                           or its hover ending
 ///
 /// Blank lines and lines starting with `#` are ignored. A malformed line is a ``ConfigurationError``
 /// naming the file and line, before anything runs.
@@ -157,6 +161,22 @@ public struct InputScript: Sendable {
                 try arguments(2, "focus SCENE gained|lost")
                 guard words[2] == "gained" || words[2] == "lost" else { throw fail("expected gained or lost (got '\(words[2])')") }
                 commands.append((offset + 1, .record(.focus(scene: words[1], gained: words[2] == "gained"))))
+            case "wheel":
+                try arguments(5, "wheel SCENE X Y DX DY")
+                let location = Point(x: try number(2), y: try number(3))
+                switch ScriptedScroll.checkDelta(try number(4), try number(5), what: "wheel delta") {
+                case .success(let delta): commands.append((offset + 1, .record(.wheel(scene: words[1], location: location, delta: delta))))
+                case .failure(let error): throw fail(error.message)
+                }
+            case "hover":
+                switch words.count {
+                case 3 where words[2] == "out":
+                    commands.append((offset + 1, .record(.hover(scene: words[1], location: nil))))
+                case 4:
+                    commands.append((offset + 1, .record(.hover(scene: words[1], location: Point(x: try number(2), y: try number(3))))))
+                default:
+                    throw fail("expected: hover SCENE X Y, or hover SCENE out")
+                }
             case "wait":
                 try arguments(1, "wait SECONDS")
                 let seconds = try number(1)
@@ -167,7 +187,7 @@ public struct InputScript: Sendable {
                 commands.append((offset + 1, .quit))
             default:
                 throw fail(
-                    "unknown command '\(words[0])' (expected tap, long-press, swipe, pinch, shake, remote, press, type, touch, key, focus, wait or quit)")
+                    "unknown command '\(words[0])' (expected tap, long-press, swipe, pinch, shake, remote, press, type, touch, key, focus, wheel, hover, wait or quit)")
             }
         }
         self.commands = commands

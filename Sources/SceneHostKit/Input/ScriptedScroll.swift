@@ -5,11 +5,11 @@ public import SceneCore
 @MainActor
 public enum ScriptedScroll {
     /// The largest delta, in points along each axis, a script may scroll by at once.
-    public static let maximumDelta = 1_000_000.0
+    public nonisolated static let maximumDelta = 1_000_000.0
 
     /// The delta (dx, dy) when both are finite and within ±``maximumDelta``; else the message naming
     /// the bad value and the range, for the caller's error.
-    public static func checkDelta(_ dx: Double, _ dy: Double, what: String) -> Result<Point, ScrollDeltaError> {
+    public nonisolated static func checkDelta(_ dx: Double, _ dy: Double, what: String) -> Result<Point, ScrollDeltaError> {
         for (value, axis) in [(dx, "dx"), (dy, "dy")] where !(value.isFinite && abs(value) <= maximumDelta) {
             return .failure(ScrollDeltaError(message: "\(what) \(axis) \(value) must be a finite number of points within ±\(Int(maximumDelta))"))
         }

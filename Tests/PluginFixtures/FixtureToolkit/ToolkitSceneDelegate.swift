@@ -13,7 +13,8 @@ import SceneCore
 ///                      ├ disabled button "Disabled", not enabled
 ///                      ├ covered  button "Covered" under cover (a plain view on top of it)
 ///                      ├ ghost    button "Ghost", hidden
-///                      ├ list ─ row-1 … row-3 (labels "Row 1" …, inside a container)
+///                      ├ list ─ row-1 … row-3 (labels "Row 1" …, inside a container); a hover
+///                      │        recognizer ("hover began 20, 30", "hover changed …", "hover ended")
 ///                      └ scroller scroll view, 160 × 200, content 160 × 600 ("scrolled to X, Y")
 final class ToolkitSceneDelegate: SceneDelegate {
     private var window: Window?
@@ -94,6 +95,16 @@ final class ToolkitSceneDelegate: SceneDelegate {
             label.accessibilityIdentifier = "row-\(row)"
             list.addSubview(label)
         }
+
+        list.addGestureRecognizer(HoverGestureRecognizer(name: "list-hover") { [weak scene] recognizer in
+            let point = recognizer.location(in: recognizer.view)
+            switch recognizer.state {
+            case .began, .changed:
+                scene?.log("hover \(recognizer.state.wireName) \(point.x.compactDescription), \(point.y.compactDescription)")
+            default:
+                scene?.log("hover \(recognizer.state.wireName)")
+            }
+        })
 
         let scroller = ScrollView(frame: Rect(x: 20, y: 470, width: 160, height: 200))
         scroller.accessibilityIdentifier = "scroller"

@@ -28,11 +28,17 @@ struct DesktopPointerTests {
         try await desktop.x.xdotool(
             "mousemove", "545", "620", "keydown", "alt", "mousedown", "1", "mousemove", "550", "615", "mousemove", "556", "609",
             "mousemove", "562", "602", "mousemove", "566", "596", "mousemove", "570", "590", "mouseup", "1", "keyup", "alt")
+        // Both the log lines and the state signals: a recognizer's `Log` line comes before its
+        // `GestureStateChanged`, so the log alone may be seen before the last state arrived.
+        func states() -> [String] {
+            desktop.client.signals(named: "GestureStateChanged").filter { $0.string(2) == "canvas" }.map { "\($0.string(3)) \($0.string(4))" }
+        }
         try await desktop.client.waitForSignals("pinch and rotation to end") { _ in
             let lines = desktop.logLines(of: "gesturelab")
             return lines.contains { $0.hasPrefix("pinch ended") } && lines.contains { $0.hasPrefix("rotation ended") }
+                && states().contains("pinch ended") && states().contains("rotation ended")
         }
-        let states = desktop.client.signals(named: "GestureStateChanged").filter { $0.string(2) == "canvas" }.map { "\($0.string(3)) \($0.string(4))" }
+        let states = states()
         for recognizer in ["pinch", "rotation"] {
             #expect(states.contains("\(recognizer) began") && states.contains("\(recognizer) changed") && states.contains("\(recognizer) ended"), "\(states)")
         }

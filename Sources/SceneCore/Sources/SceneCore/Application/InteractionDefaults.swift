@@ -38,6 +38,9 @@ public enum InteractionDefaults {
     /// Seconds a scroll view holds a content view's `touchesBegan` back with `delaysContentTouches`
     /// ([SV-12], observed: UIKit does not document it).
     public static let scrollContentTouchDelay: Double = 0.15
+    /// Points one step of a desktop mouse wheel scrolls (`WHEEL_STEP`, [SV-22], CHOICE): SDL reports a
+    /// notch as 1 and a high-resolution wheel's or a touchpad's movement as fractions of one.
+    public static let wheelStepDistance: Double = 40
     /// Seconds after which a shake that has not ended is cancelled ([FR-8], CHOICE).
     public static let maximumShakeDuration: Double = 5
     /// Seconds of samples used to compute gesture velocities (CHOICE).

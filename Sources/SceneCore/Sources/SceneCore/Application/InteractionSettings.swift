@@ -14,6 +14,8 @@ public struct InteractionSettings: Sendable, Equatable {
     public var tapCountRadius: Double = InteractionDefaults.tapCountRadius
     /// Points around a control's bounds that still count as inside while tracking [UC-3].
     public var controlTrackingSlop: Double = InteractionDefaults.controlTrackingSlop
+    /// Points one desktop wheel step scrolls [SV-22]; greater than 0 (the host's configuration checks).
+    public var wheelStepDistance: Double = InteractionDefaults.wheelStepDistance
     /// Seconds after which an unfinished shake is cancelled [FR-8].
     public var maximumShakeDuration: Double = InteractionDefaults.maximumShakeDuration
 
