@@ -9,7 +9,7 @@ and Image, their events, and bad input.
   characters and noncharacters) raises an error naming the value, changes nothing and sends no
   event; a cell outside the table is None.
 - The alert's message label: Text and character geometry inside the label.
-- The GestureLab table: Table with four rows; the Gallery logo: Image.
+- The GestureLab table: Table with the five rows that have cells (of 1,000); the Gallery logo: Image.
 Prints what it checks; exits 1 on the first mismatch.
 
 Run by run-in-session.sh inside dbus-run-session (Tests/SceneHostIntegrationTests/Accessibility).
@@ -146,7 +146,7 @@ expect(label_box.x <= glyph.x < label_box.x + label_box.width and label_box.y <=
 
 # -- the GestureLab table, and the Gallery logo --
 table = find(lab, lambda a: a.accessibleId == "table").queryTable()
-expect((table.nRows, table.nColumns) == (4, 1), "table %d x %d" % (table.nRows, table.nColumns))
+expect((table.nRows, table.nColumns) == (5, 1), "table %d x %d" % (table.nRows, table.nColumns))
 expect(table.getAccessibleAt(1, 0).name == "Row 2" and table.getIndexAt(2, 0) == 2 and table.getRowAtIndex(1) == 1, "table cells")
 # libatspi turns the host's error for a cell outside the table into None.
 expect(table.getAccessibleAt(5, 0) is None, "a cell outside the table answered something")

@@ -47,6 +47,7 @@ struct HostLifecycleTests {
             "demo.txt",
             """
             tap gesturelab 100 150
+            long-press gesturelab 100 150 0.3
             long-press gesturelab 100 150 1.0
             tap gesturelab 60 280
             tap gesturelab 100 440
@@ -71,10 +72,11 @@ struct HostLifecycleTests {
         #expect(await host.exitStatus() == 0)
         let lab = host.messages(tagged: "gesturelab").filter { !$0.contains("scene connected") }
         #expect(
-            Array(lab.prefix(8)) == [
-                "touches began", "Background tap", "touches cancelled",
-                "touches began", "touches ended",
-                "Button tapped",
+            Array(lab.prefix(12)) == [
+                "Background tap",
+                "Row 3 touches began", "Background tap", "Row 3 touches cancelled",
+                "Row 3 touches began", "Row 3 touches ended", "Selected Row 3",
+                "Button touches began", "Button touches ended", "Button tapped",
                 "Single tap",
                 "Double tap",
             ])

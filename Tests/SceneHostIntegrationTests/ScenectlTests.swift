@@ -172,7 +172,9 @@ struct ScenectlTests {
         #expect((document["window"] as? [String: Any])?["title"] as? String == "FindView")
         let lab = try await scenectl(["tree", "gesturelab"], host: host)
         #expect(lab.lines.contains { $0.hasPrefix("    canvas  View \"Canvas\"") && $0.hasSuffix("gestures: pan, pinch, rotation") }, "\(lab)")
-        #expect(lab.lines.contains { $0.contains("button  Button \"Button\"") && $0.hasSuffix("control: enabled") }, "\(lab)")
+        #expect(lab.lines.contains { $0.contains("button  TouchLoggingButton \"Button\"") && $0.hasSuffix("control: enabled") }, "\(lab)")
+        #expect(lab.lines.contains { $0.contains("table-taps  Switch \"Let the table have its taps\"") && $0.hasSuffix("control: enabled, off") }, "\(lab)")
+        #expect(lab.lines.contains { $0.hasPrefix("        row-3  GestureLabRowCell \"Row 3\"") && $0.hasSuffix("table-cell") }, "\(lab)")
     }
 
     @Test("tap in window points prints the view hit, and the plugin sees the touch")
@@ -224,13 +226,14 @@ struct ScenectlTests {
         #expect(unknown.stderr.contains("(org.scenehost.Error.UnknownView)") && !unknown.crashed, "\(unknown)")
     }
 
-    @Test("long-press holds a finger too long for the background's tap, so the table sees it end")
+    @Test("long-press holds a finger too long for the background's tap, so the row sees it end and is selected")
     func longPress() async throws {
         let host = try await startHost()
         defer { host.signal(SIGTERM) }  // reaped by SpawnedProcess
         let run = try await scenectl(["long-press", "100", "150", "--window", "gesturelab"], host: host)
-        #expect(run.status == 0 && run.stdout == "table\n", "\(run)")
-        #expect(await host.line(containing: "touches ended"))
+        #expect(run.status == 0 && run.stdout == "row-3\n", "\(run)")
+        #expect(await host.line(containing: "Row 3 touches ended"))
+        #expect(await host.line(containing: "Selected Row 3"))
         #expect(!host.log.contains { $0.contains("Background tap") })
         let tooLong = try await scenectl(["long-press", "100", "150", "--seconds", "61", "--window", "gesturelab"], host: host)
         #expect(tooLong.status == 1 && tooLong.stderr.contains("(org.scenehost.Error.LimitsExceeded)"), "\(tooLong)")
