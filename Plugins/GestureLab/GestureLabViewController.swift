@@ -78,8 +78,6 @@ final class GestureLabViewController: ViewController, GestureRecognizerDelegate 
         table.accessibilityIdentifier = "table"
         table.accessibilityLabel = "Table"
         table.backgroundColor = .white
-        // UIKit's scroll views clip their content; SceneCore's ScrollView does not yet by default.
-        table.clipsToBounds = true
         table.register({ GestureLabRowCell(reuseIdentifier: $0) }, forCellReuseIdentifier: GestureLabRowCell.reuseIdentifier)
         table.dataSource = self
         table.delegate = self

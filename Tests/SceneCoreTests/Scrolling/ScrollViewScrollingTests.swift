@@ -43,6 +43,15 @@ struct ScrollViewScrollingTests {
         #expect(delegate.lines == ["didScroll"], "setting the same offset again does not scroll")
     }
 
+    @Test("SV-1: a scroll view clips its content to its bounds from the start, as UIKit's does, and a plain view does not")
+    func clipsFromTheStart() {
+        #expect(scrollView.clipsToBounds)
+        #expect(TableView(frame: .zero).clipsToBounds)
+        #expect(!View(frame: .zero).clipsToBounds)
+        scrollView.clipsToBounds = false
+        #expect(!scrollView.clipsToBounds)
+    }
+
     @Test("SV-1: the offsets range from −inset to contentSize + inset − bounds, and the adjusted inset is the content inset")
     func insetsWidenTheRange() {
         scrollView.contentInset = EdgeInsets(top: 50, left: 0, bottom: 30, right: 0)

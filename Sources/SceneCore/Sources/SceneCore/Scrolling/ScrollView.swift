@@ -2,7 +2,8 @@
 /// [SV-1 … SV-16].
 ///
 /// **Geometry [SV-1].** ``contentOffset`` is `bounds.origin`: scrolling moves the bounds over the
-/// content, so subviews are drawn and hit where the offset puts them [HT-6]. ``contentSize`` is the
+/// content, so subviews are drawn and hit where the offset puts them [HT-6], and clipped to the
+/// bounds (``View/clipsToBounds`` starts true). ``contentSize`` is the
 /// size of the content, ``contentInset`` room around it; the offset ranges from
 /// `−adjustedContentInset.left/top` to `contentSize + inset − bounds.size` (never below the start).
 ///
@@ -175,8 +176,10 @@ open class ScrollView: View {
 
     // MARK: Life
 
+    /// A scroll view at `frame` that clips its content to its bounds, as UIKit's does [SV-1].
     public override init(frame: Rect) {
         super.init(frame: frame)
+        clipsToBounds = true
         panGestureRecognizer.name = "scrollPan"
         panGestureRecognizer.allowedScrollTypesMask = .all
         panGestureRecognizer.addAction { [weak self] recognizer in
