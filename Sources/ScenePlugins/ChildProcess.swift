@@ -40,14 +40,14 @@ package enum ChildProcess {
         private let state = CheckedMutex(State())
         private let stopped = DispatchSemaphore(value: 0)
         private let descriptor: Int32
-        private let marker: [UInt8]
+        private let markers: [[UInt8]]
         private let onMarker: @Sendable () -> Void
 
         /// Takes ownership of `descriptor` (closed by ``finish()``). `onMarker` runs once, on the
-        /// collector's thread, when the bytes collected first contain `marker` (if one is given).
-        init(descriptor: Int32, marker: String = "", onMarker: @escaping @Sendable () -> Void = {}) {
+        /// collector's thread, when the bytes collected first contain one of `markers`.
+        init(descriptor: Int32, markers: [String] = [], onMarker: @escaping @Sendable () -> Void = {}) {
             self.descriptor = descriptor
-            self.marker = Array(marker.utf8)
+            self.markers = markers.map { Array($0.utf8) }
             self.onMarker = onMarker
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             let thread = Thread { [self] in collect() }
@@ -70,7 +70,7 @@ package enum ChildProcess {
                 if count > 0 {
                     let found = state.withLock { state -> Bool in
                         state.data.append(contentsOf: chunk[0..<count])
-                        guard !marker.isEmpty, !state.markerSeen, state.data.firstRange(of: marker) != nil else { return false }
+                        guard !state.markerSeen, markers.contains(where: { state.data.firstRange(of: $0) != nil }) else { return false }
                         state.markerSeen = true
                         return true
                     }
@@ -105,6 +105,11 @@ package enum ChildProcess {
     /// The line a child prints (``announceRunning()``) once it runs its own code: the process has
     /// started and its libraries are loaded. Its run limit counts from then (``ChildDeadline``).
     static let runningMarker = "scenehost-child: running"
+
+    /// What the Swift runtime writes to standard error when the child crashes: a fatal error's line
+    /// at once, and the backtracer's headline before it symbolicates. From then the child's crash
+    /// limit applies instead of its run limit (``ChildDeadline``).
+    static let crashMarkers = ["Fatal error:", "Program crashed:"]
 
     /// Tells the parent that this child now runs its own code (see ``runningMarker``).
     package static func announceRunning() {
@@ -172,6 +177,12 @@ package enum ChildProcess {
             guarded.withLock { state in arm(state.timer, state.deadline.started(at: now)) }
         }
 
+        /// The child reported a crash: the crash limit starts now.
+        func crashed() {
+            let now = elapsed
+            guarded.withLock { state in arm(state.timer, state.deadline.crashed(at: now)) }
+        }
+
         /// The child exited (not yet reaped): returns the limit it was killed for, if it was.
         func exited() -> ChildDeadline.Stage? {
             guarded.withLock { state in
@@ -189,14 +200,16 @@ package enum ChildProcess {
     /// Starts `executable` with `posix_spawn` (standard input from /dev/null, both outputs to
     /// close-on-exec pipes, no other descriptor of this process, every signal unblocked and at its default), then waits for this child
     /// until it exits or its deadline passes (it is then killed): `timeout` seconds from the moment it
-    /// announces that it runs (``runningMarker``), ``ChildDeadline/startLimit(for:)`` before that.
+    /// announces that it runs (``runningMarker``), ``ChildDeadline/startLimit(for:)`` before that, and
+    /// as long again from the moment it reports a crash (``crashMarkers``), for its backtrace.
     ///
     /// Blocks the calling thread, so never call it on the main thread (the host probes on a
     /// background queue). The exit is learned from `waitid`/`waitpid` themselves, not from
     /// Foundation's `Process` monitoring, which under heavy parallel use once missed a probe's exit
     /// until the timeout. `environment` replaces or adds variables of this process's environment.
     static func run(
-        executable: String, arguments: [String], timeout: Double, startLimit: Double? = nil, environment extra: [String: String] = [:]
+        executable: String, arguments: [String], timeout: Double, startLimit: Double? = nil, crashLimit: Double? = nil,
+        environment extra: [String: String] = [:]
     ) throws -> ChildOutcome {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -245,9 +258,9 @@ package enum ChildProcess {
             close(outPipe[0]); close(errPipe[0])
             throw SpawnError(description: String(cString: strerror(spawned)))
         }
-        let watch = DeadlineWatch(pid: pid, limits: ChildDeadline(runLimit: timeout, startLimit: startLimit))
-        let stdoutCollector = Collector(descriptor: outPipe[0], marker: runningMarker) { watch.started() }
-        let stderrCollector = Collector(descriptor: errPipe[0])
+        let watch = DeadlineWatch(pid: pid, limits: ChildDeadline(runLimit: timeout, startLimit: startLimit, crashLimit: crashLimit))
+        let stdoutCollector = Collector(descriptor: outPipe[0], markers: [runningMarker]) { watch.started() }
+        let stderrCollector = Collector(descriptor: errPipe[0], markers: crashMarkers) { watch.crashed() }
 
         let (status, killedFor) = wait(for: pid, watch: watch)
         let stdout = stdoutCollector.finish()

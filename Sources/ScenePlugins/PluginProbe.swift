@@ -73,6 +73,7 @@ public enum PluginProbe {
             } catch {
                 throw PluginLoadError(code: .probeFailed, plugin: plugin, message: "cannot start the probe \(executable): \(error)")
             }
+            if case .timedOut(.crashing) = outcome.termination { break }  // a crash, not slowness: no second try
             if case .timedOut(let stage) = outcome.termination, limits.count == 1 {
                 slowProbe(
                     "the probe of plugin \(plugin) did not finish within \(limit.compactDescription) s \(stage.description) (a busy machine can be that slow); probing once more with \((2 * timeout).compactDescription) s")
@@ -81,6 +82,13 @@ public enum PluginProbe {
             break
         } while true
         switch outcome.termination {
+        case .timedOut(.crashing(let crashedAfter)):
+            let fatal = outcome.stderr.split(separator: "\n").first { $0.contains("Fatal error") }
+            let detail = fatal.map { ": \($0.trimmingCharacters(in: .whitespaces))" } ?? ""
+            throw PluginLoadError(
+                code: .probeCrashed, plugin: plugin,
+                message: "probe crashed after \(crashedAfter.compactDescription) s\(detail); its crash report was not finished \(ChildDeadline.startLimit(for: limits.last ?? timeout).compactDescription) s later and it was killed",
+                backtrace: ProbeBacktrace(stderr: outcome.stderr))
         case .timedOut(let stage):
             throw PluginLoadError(
                 code: .probeTimedOut, plugin: plugin,

@@ -52,4 +52,29 @@ struct ChildDeadlineTests {
         let kill = deadline.expired()
         #expect(!kill)
     }
+
+    @Test("A crash report moves the deadline to the crash limit from the crash, whether or not the child had said it runs")
+    func crashLimitFromTheCrash() {
+        var running = ChildDeadline(runLimit: 5, startLimit: 60, crashLimit: 40)
+        _ = running.started(at: 2)
+        #expect(running.crashed(at: 6) == 46)
+        #expect(running.phase == .crashing(since: 6))
+        var starting = ChildDeadline(runLimit: 5, startLimit: 60, crashLimit: 40)
+        #expect(starting.crashed(at: 1) == 41)
+        #expect(starting.started(at: 2) == 41, "an announcement after the crash changes nothing")
+        #expect(ChildDeadline(runLimit: 30).crashLimit == 300, "by default as long as the start limit")
+    }
+
+    @Test("A child killed while writing its crash report says when it crashed; a second crash report changes nothing")
+    func killedWhileCrashing() {
+        var deadline = ChildDeadline(runLimit: 5, startLimit: 60, crashLimit: 40)
+        _ = deadline.started(at: 1)
+        _ = deadline.crashed(at: 3)
+        #expect(deadline.crashed(at: 10) == 43)
+        let kill = deadline.expired()
+        let stage = deadline.exited()
+        #expect(kill)
+        #expect(stage == .crashing(crashedAfter: 3))
+        #expect(ChildDeadline.Stage.crashing(crashedAfter: 3).description == "of writing its crash report (it crashed after 3 s)")
+    }
 }

@@ -63,4 +63,30 @@ struct ChildProcessDeadlineTests {
         }
         #expect(outcome.termination == .timedOut(.starting))
     }
+
+    @Test("A child that reports a crash has the crash limit, not its run limit, to write its report and end")
+    func crashReportOutlastsTheRunLimit() async throws {
+        let outcome = try await offPool {
+            try ChildProcess.run(
+                executable: "/bin/sh",
+                arguments: ["-c", "echo '\(Self.marker)'; echo 'Plugin.swift:1: Fatal error: deliberately' >&2; sleep 6; exit 4"],
+                timeout: 3, crashLimit: 60)
+        }
+        #expect(outcome.termination == .exited(4))
+        #expect(outcome.stderr.contains("Fatal error: deliberately"))
+    }
+
+    @Test("A child whose crash report outlasts the crash limit is killed, and the outcome says when it crashed")
+    func killedWhileCrashing() async throws {
+        let outcome = try await offPool {
+            try ChildProcess.run(
+                executable: "/bin/sh", arguments: ["-c", "echo '\(Self.marker)'; echo '*** Program crashed: Bad pointer' >&2; exec sleep 60"],
+                timeout: 30, crashLimit: 0.5)
+        }
+        guard case .timedOut(.crashing(let crashedAfter)) = outcome.termination else {
+            Issue.record("expected a timeout while crashing, got \(outcome.termination)")
+            return
+        }
+        #expect(crashedAfter >= 0)
+    }
 }

@@ -66,6 +66,12 @@ public enum PluginValidator {
             try? JSONDecoder().decode(ValidationReport.self, from: Data($0.dropFirst(PluginValidation.reportPrefix.count).utf8))
         }
         switch outcome.termination {
+        case .timedOut(.crashing(let crashedAfter)):
+            var check = crash(signal: nil, while: lastStep, stderr: outcome.stderr, library: (file.realPath as NSString).lastPathComponent)
+            check.details.append(
+                "its crash report was still being written \(ChildDeadline.startLimit(for: timeout).compactDescription) s after the crash (at \(crashedAfter.compactDescription) s): killed")
+            checks.append(check)
+            return Outcome(plugin: path, checks: checks, report: report)
         case .timedOut(let stage):
             checks.append(Check(
                 status: .failure,
@@ -85,7 +91,8 @@ public enum PluginValidator {
         }
     }
 
-    private static func crash(signal: Int32, while step: String?, stderr: String, library: String) -> Check {
+    /// The failed check of a crash: by `signal`, or (nil) a crash whose report was cut off.
+    private static func crash(signal: Int32?, while step: String?, stderr: String, library: String) -> Check {
         var details: [String] = []
         let backtrace = ProbeBacktrace(stderr: stderr)
         if let fatal = backtrace?.fatalError ?? stderr.split(separator: "\n").first(where: { $0.contains("Fatal error") }).map(String.init) {
@@ -102,7 +109,8 @@ public enum PluginValidator {
         }
         return Check(
             status: .failure,
-            title: "the plugin crashed with signal \(signal) (\(PluginProbe.signalName(signal))) while \(step ?? "starting")", details: details)
+            title: "the plugin crashed\(signal.map { " with signal \($0) (\(PluginProbe.signalName($0)))" } ?? "") while \(step ?? "starting")",
+            details: details)
     }
 
     static func checks(of report: ValidationReport, file: PluginFile) -> [Check] {
