@@ -1,3 +1,4 @@
+import Logging
 import SceneCore
 import SceneXPath
 
@@ -47,6 +48,11 @@ extension WebDriverEndpoint {
             } expired: {
                 guard !answered else { return }
                 answer([])
+            }
+            // The condition failed once and is registered: a test can move the clock after this line.
+            if !answered {
+                logger.debug(
+                    "webdriver: find waiting", metadata: ["session": "\(session.id)", "locator": "\(locator.strategyName) '\(locator.value)'", "ms": "\(JSON.format(wait * 1000))"])
             }
         }
     }
