@@ -88,9 +88,17 @@ public final class PageSource {
     }
 
     /// The scene's element, at `origin` on the screen, with `windows` (its windows as nodes, back to
-    /// front) inside: the one writer of ``PageSource`` and ``PageOutline``.
+    /// front) inside: the one writer of ``PageSource``, ``PageOutline`` and ``LivePageSource``.
     static func writeScene<Node: PageSourceNode>(
         _ scene: WindowScene, origin: Point, windows: [Node], tags: TagNames, to sink: inout some ElementSink
+    ) {
+        writeScene(scene, origin: origin, tags: tags, to: &sink) { write in windows.forEach(write) }
+    }
+
+    /// ``writeScene(_:origin:windows:tags:to:)`` with the windows' nodes made one at a time, each
+    /// after the previous window's subtree was written (a node made top down during the walk).
+    static func writeScene<Node: PageSourceNode>(
+        _ scene: WindowScene, origin: Point, tags: TagNames, to sink: inout some ElementSink, windows: ((Node) -> Void) -> Void
     ) {
         let size = scene.screenFrame.size
         sink.open("WindowScene")
@@ -105,7 +113,7 @@ public final class PageSource {
         writeGeometry(Rect(origin: .zero, size: size), screen: origin, to: &sink)
         sink.attribute("role", "application")
         sink.attribute("activation", String(describing: scene.activationState))
-        for window in windows { write(window, origin: origin, tags: tags, to: &sink) }
+        windows { write($0, origin: origin, tags: tags, to: &sink) }
         sink.close()
     }
 

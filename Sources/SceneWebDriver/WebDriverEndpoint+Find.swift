@@ -1,3 +1,4 @@
+import Logging
 import SceneCore
 import SceneXPath
 
@@ -48,6 +49,11 @@ extension WebDriverEndpoint {
                 guard !answered else { return }
                 answer([])
             }
+            // The condition failed once and is registered: a test can move the clock after this line.
+            if !answered {
+                logger.debug(
+                    "webdriver: find waiting", metadata: ["session": "\(session.id)", "locator": "\(locator.strategyName) '\(locator.value)'", "ms": "\(JSON.format(wait * 1000))"])
+            }
         }
     }
 
@@ -82,12 +88,16 @@ extension WebDriverEndpoint {
 
     /// XPath 1.0 on the scene's page source, with `within`'s element as the context node.
     ///
-    /// The document holds the attributes the expression can read (``XPathAttributes``). When it can
+    /// The commonest shapes (``XPathShortcut``: `//Tag`, `//*[@identifier='x']`, …) are answered by
+    /// one walk of the views, with libxml2's answer. For any other expression, the document holds the attributes the expression can read (``XPathAttributes``). When it can
     /// read neither a coordinate nor `visible`, `enabled` or `hittable`, its elements come straight
     /// from the live views (``PageOutline``); otherwise from the host's description, which computes
     /// actionability (a hit test per view) only when the query can read it, and coordinates only when
     /// it can read one. Either way the answer is the same as on the whole source.
     private func xpath(_ expression: String, in scene: WindowScene, within: View?) throws(WebDriverError) -> [View] {
+        // `//Tag[@identifier='x']` and its kin: one walk of the views, no document (an absolute
+        // path: the context element does not change the answer).
+        if let shortcut = XPathShortcut.parse(expression) { return shortcut.views(in: scene, names: typeNames, tags: tags) }
         let attributes = XPathAttributes.read(by: expression)
         let content: XPathContent
         let context: Int?

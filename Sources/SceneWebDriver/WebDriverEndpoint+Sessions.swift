@@ -26,11 +26,11 @@ extension WebDriverEndpoint {
             guard case .object = requested else {
                 throw WebDriverError(.invalidArgument, "'capabilities' must be an object {\"alwaysMatch\": {…}, \"firstMatch\": [{…}]}, not \(requested.kindName)")
             }
-            let always = requested["alwaysMatch"]?.objectValue ?? (requested["firstMatch"] == nil ? requested.objectValue ?? [] : [])
-            let firstMatches = requested["firstMatch"]?.arrayValue?.compactMap(\.objectValue) ?? [[]]
+            let (always, firstMatches) = try Self.capabilityObjects(requested)
             var reasons: [String] = []
-            for first in firstMatches.isEmpty ? [[]] : firstMatches {
-                let merged = always + first.filter { key, _ in !always.contains { $0.0 == key } }
+            for first in firstMatches {
+                let merged = always + first
+                try Self.checkCapabilityTypes(merged)
                 do throws(WebDriverError) {
                     let session = try makeSession(merged)
                     add(session)
@@ -42,6 +42,59 @@ extension WebDriverEndpoint {
                 }
             }
             throw WebDriverError(.sessionNotCreated, reasons.joined(separator: "; "))
+        }
+    }
+
+    /// W3C's `alwaysMatch` (an object, `{}` when absent) and `firstMatch` (a non-empty array of
+    /// objects, `[{}]` when absent, none naming a key `alwaysMatch` names) of the `capabilities`
+    /// member. An object with neither member is the capabilities themselves (JSON Wire Protocol
+    /// clients' `desiredCapabilities`).
+    ///
+    /// - Throws: `invalid argument` naming the malformed member and its value.
+    static func capabilityObjects(_ requested: JSON) throws(WebDriverError) -> (always: [(String, JSON)], firstMatches: [[(String, JSON)]]) {
+        let alwaysMember = requested["alwaysMatch"], firstMember = requested["firstMatch"]
+        guard alwaysMember != nil || firstMember != nil else { return (requested.objectValue ?? [], [[]]) }
+        var always: [(String, JSON)] = []
+        if let alwaysMember {
+            guard let object = alwaysMember.objectValue else {
+                throw WebDriverError(.invalidArgument, "capabilities.alwaysMatch \(show(alwaysMember)) must be an object of capabilities, not \(alwaysMember.kindName)")
+            }
+            always = object
+        }
+        guard let firstMember else { return (always, [[]]) }
+        guard let entries = firstMember.arrayValue, !entries.isEmpty else {
+            throw WebDriverError(
+                .invalidArgument, "capabilities.firstMatch \(show(firstMember)) must be a non-empty array of capability objects; leave it out to match anything")
+        }
+        var firstMatches: [[(String, JSON)]] = []
+        for (index, entry) in entries.enumerated() {
+            guard let object = entry.objectValue else {
+                throw WebDriverError(.invalidArgument, "capabilities.firstMatch[\(index)] \(show(entry)) must be an object of capabilities, not \(entry.kindName)")
+            }
+            if let shared = object.first(where: { key, _ in always.contains { $0.0 == key } }) {
+                throw WebDriverError(
+                    .invalidArgument, "capabilities.firstMatch[\(index)] names '\(shared.0)', which alwaysMatch names too; give each capability in one of them")
+            }
+            firstMatches.append(object)
+        }
+        return (always, firstMatches)
+    }
+
+    /// The capabilities SceneHost reads must have their types (W3C: a malformed capability is an
+    /// invalid argument, not a mismatch).
+    static func checkCapabilityTypes(_ capabilities: [(String, JSON)]) throws(WebDriverError) {
+        for (key, value) in capabilities {
+            switch key {
+            case "platformName", "appium:automationName", "appium:scene", "browserName", "browserVersion":
+                guard value.stringValue != nil || value == .null else {
+                    throw WebDriverError(.invalidArgument, "capability '\(key)' \(show(value)) must be a string, not \(value.kindName)")
+                }
+            case "timeouts":
+                guard value.objectValue != nil else {
+                    throw WebDriverError(.invalidArgument, "capability 'timeouts' \(show(value)) must be an object of timeouts, not \(value.kindName)")
+                }
+            default: continue
+            }
         }
     }
 
@@ -107,9 +160,8 @@ extension WebDriverEndpoint {
         call.answering { () throws(WebDriverError) in
             let session = try session(call)
             // Old clients send {"type": "implicit", "ms": 5000}.
-            if let type = call.body["type"]?.stringValue, let ms = call.body["ms"] {
-                let implicit = try Self.implicitWait(in: .object([(type, ms)]), path: "body")
-                if let implicit { session.implicitWait = implicit }
+            if call.body["type"] != nil || call.body["ms"] != nil {
+                try Self.setLegacyTimeout(call.body, of: session)
                 return call.respond()
             }
             if let implicit = try Self.implicitWait(in: call.body, path: "body") { session.implicitWait = implicit }
@@ -125,6 +177,28 @@ extension WebDriverEndpoint {
                 if key == "pageLoad" { session.pageLoadTimeout = ms } else { session.scriptTimeout = ms }
             }
             call.respond()
+        }
+    }
+
+    /// The JSON Wire Protocol's `{"type": "implicit" | "script" | "page load", "ms": n}`.
+    ///
+    /// - Throws: `invalid argument` naming a type that is not one of those, or a duration that is not
+    ///   a number of milliseconds in range.
+    static func setLegacyTimeout(_ body: JSON, of session: WebDriverSession) throws(WebDriverError) {
+        let typeValue = body["type"] ?? .null
+        guard let type = typeValue.stringValue, ["implicit", "script", "page load", "pageLoad"].contains(type) else {
+            throw WebDriverError(
+                .invalidArgument, "timeout type \(show(typeValue)) is not one of \"implicit\", \"script\", \"page load\"; or send W3C's {\"implicit\": ms}")
+        }
+        let msValue = body["ms"] ?? .null
+        guard let ms = msValue.numberValue, ms.isFinite, ms >= 0, ms <= maximumWaitSeconds * 1000 else {
+            throw WebDriverError(
+                .invalidArgument, "timeout '\(type)' ms \(show(msValue)) must be a number of milliseconds in 0…\(Int(maximumWaitSeconds * 1000))")
+        }
+        switch type {
+        case "implicit": session.implicitWait = ms / 1000
+        case "script": session.scriptTimeout = ms
+        default: session.pageLoadTimeout = ms
         }
     }
 

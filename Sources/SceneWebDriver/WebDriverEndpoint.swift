@@ -20,6 +20,8 @@ public final class WebDriverEndpoint {
     let xpathDocuments = XPathDocumentCache()
     /// Class names for ``PageOutline`` (remembered by class).
     let typeNames = ViewTreeWalker()
+    /// The size of the last `GET /source` answer (the next one's buffer starts that large).
+    var sourceBytes = 0
     /// Live sessions, oldest first.
     private(set) var sessions: [WebDriverSession] = []
     private var nextSession = 1

@@ -24,6 +24,10 @@ public protocol WebDriverHost: AnyObject {
     /// its coordinates unless `geometry` is false (then frames sit at the origin).
     func describe(_ window: Window, actionability: Bool, geometry: Bool) -> ViewDescription
 
+    /// A fresh cursor giving the views of one walk the actionability ``describe(_:actionability:geometry:)``
+    /// gives them (``LivePageSource``).
+    func actionabilityCursor() -> any ActionabilityCursor
+
     /// The same description of one view, without its subviews.
     func describe(view: View) -> ViewDescription
 

@@ -43,32 +43,46 @@ public final class WebDriverServer {
         }
     }
 
-    /// Starts listening. `listening` runs on the main actor with the address actually bound (the port
-    /// the system chose, for port 0); `failed` with the reason when the socket cannot be bound.
-    public func start(listening: @escaping @MainActor (String) -> Void, failed: @escaping @MainActor (String) -> Void) {
+    /// Starts listening, and returns once the socket listens, with the address actually bound (the
+    /// port the system chose, for port 0). `failed` runs on the main actor, with the reason, if the
+    /// server stops with an error after that.
+    ///
+    /// - Throws: ``WebDriverAddress/AddressError`` naming the address and the reason when the socket
+    ///   cannot be bound (an address in use, one not on this machine), or when it is not listening
+    ///   after `timeout` seconds.
+    public func start(timeout: Double = 30, failed: @escaping @MainActor (String) -> Void) async throws(WebDriverAddress.AddressError) -> String {
         let server = self.server
         let address = self.address
+        let gate = StartGate()
         task = Task {
             do {
                 try await server.run()
             } catch is CancellationError {
             } catch {
-                await MainActor.run { failed("cannot listen on \(address): \(error)") }
+                // Before listening this is the start's answer; after it, the host must hear of it.
+                if await !gate.finish(.failed("\(error)")) {
+                    await MainActor.run { failed("cannot listen on \(address): \(error)") }
+                }
             }
         }
         Task {
             do {
-                try await server.waitUntilListening(timeout: 30)
+                try await server.waitUntilListening(timeout: timeout)
+                await gate.finish(.listening)
             } catch {
-                return
+                await gate.finish(.failed("not listening after \(JSON.format(timeout)) s (\(error))"))
             }
-            let bound: String
-            switch await server.listeningAddress {
-            case .ip4(let host, let port)?: bound = "\(host):\(port)"
-            case .ip6(let host, let port)?: bound = "[\(host)]:\(port)"
-            default: bound = "\(address)"
-            }
-            await MainActor.run { listening(bound) }
+        }
+        switch await gate.outcome() {
+        case .listening: break
+        case .failed(let reason):
+            stop()
+            throw WebDriverAddress.AddressError("cannot listen on \(address): \(reason)")
+        }
+        return switch await server.listeningAddress {
+        case .ip4(let host, let port)?: "\(host):\(port)"
+        case .ip6(let host, let port)?: "[\(host)]:\(port)"
+        default: "\(address)"
         }
     }
 

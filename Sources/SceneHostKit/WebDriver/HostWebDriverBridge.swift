@@ -51,6 +51,10 @@ final class HostWebDriverBridge: WebDriverHost {
         return walker.describe(view, in: window, actionability: actionability.actionability(of:))
     }
 
+    func actionabilityCursor() -> any ActionabilityCursor {
+        ActionabilityScopes(walk: actionability)
+    }
+
     /// Visible and enabled as the selectors' `:visible` and `:enabled` say; hittable when the strict
     /// tap would take it now.
     private var actionability: ActionabilityWalk {

@@ -7,7 +7,7 @@ import Testing
 /// demo scenes after it (findview window 2, gesturelab window 3, and with `gallery` Gallery's windows 4
 /// and 5).
 enum ToolkitHost {
-    static func configuration(clock: String, toolkitOnly: Bool = false, gallery: Bool = false) throws -> String {
+    static func configuration(clock: String, toolkitOnly: Bool = false, gallery: Bool = false, logLevel: String = "info") throws -> String {
         var scenes = """
               - name: toolkit
                 plugin: FixtureToolkit
@@ -30,12 +30,13 @@ enum ToolkitHost {
             }
         }
         return try temporaryFile(
-            "toolkit-\(clock).yaml",
+            "toolkit-\(clock)-\(logLevel).yaml",
             """
             plugins:
               folders: ["\(buildFolder())"]
               probe-timeout: 60
             clock: \(clock)
+            log-level: \(logLevel)
             accessibility: off
             mpris: off
             scenes:

@@ -141,13 +141,15 @@ struct WebDriverEndpointTests {
 
     @Test("An implicit wait is answered when the tree changes: the target moved by 'Later' is found once the virtual clock passes its 0.3 s")
     func implicitWait() async throws {
-        let driver = try await WebDriverProcess.start(toolkitOnly: true)
+        let driver = try await WebDriverProcess.start(toolkitOnly: true, logLevel: "debug")
         let session = try await driver.session(scene: "toolkit", implicitMilliseconds: 30_000)
         let later = try await driver.find(session, "accessibility id", "later")
         #expect(try await driver.send("POST", "/session/\(session)/element/\(later)/click", "{}").status == 200)
         let moved = "//Button[@identifier='target' and @x='250' and @y='400']"
         async let found = driver.send("POST", "/session/\(session)/element", WebDriverProcess.locator("xpath", moved))
-        // The find is waiting (the clock has not moved); moving it moves the target.
+        // The find is waiting (the host says so once its condition is registered, and the clock has
+        // not moved): only then is the clock moved, which moves the target.
+        #expect(await driver.host.line(containing: "webdriver: find waiting"), "the find never waited: \(driver.host.log.suffix(5))")
         let advance = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: advanceClock\", \"args\": [{\"seconds\": 0.3}]}")
         #expect(advance.status == 200, "\(advance)")
         let answer = try await found
@@ -157,6 +159,22 @@ struct WebDriverEndpointTests {
         #expect(try await driver.send("POST", "/session/\(session)/timeouts", "{\"implicit\": 0}").status == 200)
         let none = try await driver.send("POST", "/session/\(session)/elements", WebDriverProcess.locator("accessibility id", "nope"))
         #expect((none.value as? [Any])?.isEmpty == true)
+    }
+
+    @Test("The host is ready only once WebDriver listens; a port already taken stops the start, naming the address and why")
+    func listensBeforeReady() async throws {
+        let first = try await WebDriverProcess.start(toolkitOnly: true)
+        #expect(await first.host.line(containing: "host ready"))
+        let log = first.host.log
+        let listening = log.firstIndex { $0.contains("webdriver: listening on http://127.0.0.1:\(first.port)") }
+        let ready = log.firstIndex { $0.contains("host ready") }
+        #expect(listening != nil && ready != nil && listening! < ready!, "\(log.suffix(8))")
+
+        let configuration = try ToolkitHost.configuration(clock: "virtual", toolkitOnly: true)
+        let second = try HostProcess(arguments: ["--config", configuration, "--webdriver", "127.0.0.1:\(first.port)"])
+        #expect(await second.exitStatus() == 1, "\(second.log.suffix(5))")
+        #expect(second.log.contains { $0.contains("--webdriver: cannot listen on 127.0.0.1:\(first.port)") }, "\(second.log.suffix(5))")
+        #expect(!second.log.contains { $0.contains("host ready") })
     }
 
     @Test("A view whose scene was disconnected answers stale element reference")
@@ -191,6 +209,8 @@ struct WebDriverEndpointTests {
         ("POST", "/session/$S/element", "{\"using\": \"accessibility id\", \"value\": \"nope\"}", 404, "no such element", "no element matches accessibility id 'nope' in scene 'toolkit'"),
         ("GET", "/session/$S/element/view-999999/rect", nil, 404, "no such element", "no element has the id 'view-999999'"),
         ("POST", "/session/$S/timeouts", "{\"implicit\": -1}", 400, "invalid argument", "body.implicit -1 must be a number of milliseconds"),
+        ("POST", "/session/$S/timeouts", "{\"type\": \"implicitly\", \"ms\": 10}", 400, "invalid argument", "timeout type \"implicitly\" is not one of"),
+        ("POST", "/session", "{\"capabilities\": {\"alwaysMatch\": 5}}", 400, "invalid argument", "capabilities.alwaysMatch 5 must be an object"),
         ("POST", "/session/$S/window", "{\"handle\": \"nope\"}", 404, "no such window", "no window has the handle 'nope'"),
         ("POST", "/session/$S/execute/sync", "{\"script\": \"return 1\", \"args\": []}", 500, "unsupported operation", "'return 1' is not a script SceneHost runs"),
         ("POST", "/session/$S/execute/sync", "{\"script\": \"mobile: tap\", \"args\": [{\"x\": \"a\"}]}", 400, "invalid argument", "mobile: tap: 'x' \"a\" must be a number"),

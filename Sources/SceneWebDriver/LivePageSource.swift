@@ -1,0 +1,168 @@
+public import SceneCore
+public import SceneViewTree
+
+/// `GET /source`'s answer written straight from the live views in one walk: the bytes of
+/// ``PageSource``'s XML of the host's ``ViewDescription`` tree, without making that tree.
+///
+/// It writes through ``PageSource``'s own generic writer, so tags and attributes are written as the
+/// reference writes them; each element's values are read from its view as ``ViewTreeWalker`` reads
+/// them (class name, `accessibilityIdentifier`, `accessibilityLabel`, `accessibilityValue`, role) and
+/// its actionability comes from the host's pass (``ActionabilityCursor``), given the same frame.
+///
+/// The frame (the view's bounds in its window) is the one thing computed another way, with the
+/// same operations in the same order. `convert(_:to:)` walks from the view up to the screen and
+/// back down for each corner; a view with the identity transform maps a point to its superview as
+/// `p + (frame.origin − bounds.origin)`, and its window maps it back as `p − (frame.origin −
+/// bounds.origin)`. The walk keeps those offsets of the ancestors on a stack (``Translations``) and
+/// adds them bottom up, then takes the window's off, exactly as the conversion does, so the frame is
+/// bit for bit the conversion's for any values (fractions, NaN, infinities). A view with a transform,
+/// or a window nested in a view, and its subtree get `convert(_:to:)` itself.
+/// `LivePageSourceTests` compares the bytes with the reference on random scenes under random
+/// edits. Main actor.
+@MainActor
+public struct LivePageSource {
+    public let scene: WindowScene
+    private let walk: Walk
+
+    /// The source of `scene`; `names` gives class names (``ViewTreeWalker/typeName(of:)``),
+    /// `actionability` each view's visible, enabled and hittable.
+    public init(scene: WindowScene, names: ViewTreeWalker, tags: TagNames, actionability: any ActionabilityCursor) {
+        self.scene = scene
+        walk = Walk(names: names, tags: tags, cursor: actionability)
+    }
+
+    /// The answer of `GET /source`: `{"value":"…"}` with the XML escaped as a JSON string, written
+    /// once into one buffer that starts with room for `capacity` bytes (the last answer's size
+    /// spares growing it).
+    public func jsonBody(capacity: Int = 64 * 1024) -> [UInt8] {
+        var writer = XMLTextWriter(jsonEscaped: true, capacity: capacity)
+        writer.text(#"{"value":""#)
+        writeDocument(to: &writer)
+        writer.text(#""}"#)
+        return writer.bytes
+    }
+
+    /// The source as XML text (``PageSource/xml()``'s bytes).
+    public func xml() -> String {
+        var writer = XMLTextWriter(jsonEscaped: false)
+        writeDocument(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private func writeDocument(to writer: inout XMLTextWriter) {
+        writer.text("<?xml version='1.0' encoding='UTF-8'?>")
+        writer.newline()
+        let walk = self.walk
+        PageSource.writeScene(scene, origin: scene.screenFrame.origin, tags: walk.tags, to: &writer) { (write: (Element) -> Void) in
+            for window in scene.windows { write(Element(window: window, walk: walk)) }
+        }
+    }
+
+    /// What every element of one walk shares.
+    @MainActor
+    private final class Walk {
+        let names: ViewTreeWalker
+        let tags: TagNames
+        let cursor: any ActionabilityCursor
+        let translations = Translations()
+
+        init(names: ViewTreeWalker, tags: TagNames, cursor: any ActionabilityCursor) {
+            self.names = names
+            self.tags = tags
+            self.cursor = cursor
+        }
+    }
+
+    /// The offsets (`frame.origin − bounds.origin`) of the views from the walk's window (depth 0) down
+    /// to the view being entered, each with the identity transform: what `convert(_:to:)` adds on
+    /// the way up to the screen. A stack by depth, like the actionability cursor's.
+    @MainActor
+    final class Translations {
+        private(set) var offsets: [Point] = []
+
+        init() { offsets.reserveCapacity(64) }
+
+        /// Enters `view` at `depth` (its ancestors' offsets are on the stack); false, and nothing
+        /// kept, when its own placement is not a translation (a transform, a window nested in a view).
+        func enter(_ view: View, depth: Int) -> Bool {
+            offsets.removeSubrange(min(depth, offsets.count)...)
+            guard view.transform.isIdentity, depth == 0 ? view.superview == nil : !(view is Window) else { return false }
+            // The identity-transform frame is the stored origin: convertToSuperview's own operands.
+            let origin = view.frame.origin, boundsOrigin = view.bounds.origin
+            offsets.append(Point(x: origin.x - boundsOrigin.x, y: origin.y - boundsOrigin.y))
+            return true
+        }
+
+        /// `bounds` of the view entered last, in its window: `convert(_:to: nil)`'s bounding box of
+        /// the corners, each taken up through every offset (the view's first) and down through the
+        /// window's.
+        func frame(of bounds: Rect) -> Rect {
+            let (x0, x1) = Self.extremes(up(bounds.minX, x: true), up(bounds.maxX, x: true))
+            let (y0, y1) = Self.extremes(up(bounds.minY, x: false), up(bounds.maxY, x: false))
+            return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+
+        @inline(__always)
+        private func up(_ value: Double, x: Bool) -> Double {
+            var result = value
+            var index = offsets.count - 1
+            while index >= 0 {
+                result = result + (x ? offsets[index].x : offsets[index].y)
+                index -= 1
+            }
+            return result - (x ? offsets[0].x : offsets[0].y)
+        }
+
+        /// The least and greatest of the corners `[a, b, a, b]` as `convert(_:to:)` folds them (a later
+        /// value replaces only when strictly beyond; a NaN never does).
+        private static func extremes(_ a: Double, _ b: Double) -> (Double, Double) {
+            (b < a ? b : a, a < b ? b : a)
+        }
+    }
+
+    /// A live view as a page-source element, its frame and actionability computed when it is made.
+    private struct Element: PageSourceNode {
+        let view: View
+        let walk: Walk
+        let window: Window
+        let depth: Int
+        /// This view and its ancestors are placed by translations (``Translations`` holds them).
+        let translated: Bool
+        let typeName: String
+        let identifier: String?
+        let label: String?
+        let value: String?
+        let frame: Rect
+        let screenOrigin: Point
+        let actionability: ViewDescription.Actionability?
+
+        init(window: Window, walk: Walk) {
+            self.init(view: window, window: window, depth: 0, parentTranslated: true, walk: walk)
+        }
+
+        private init(view: View, window: Window, depth: Int, parentTranslated: Bool, walk: Walk) {
+            self.view = view
+            self.walk = walk
+            self.window = window
+            self.depth = depth
+            translated = parentTranslated && walk.translations.enter(view, depth: depth)
+            typeName = walk.names.typeName(of: view)
+            identifier = view.accessibilityIdentifier
+            label = view.accessibilityLabel
+            value = view.accessibilityValue
+            let bounds = view.bounds
+            let frame = translated ? walk.translations.frame(of: bounds) : view.convert(bounds, to: nil)
+            self.frame = frame
+            screenOrigin = window.convertToScreen(frame.origin)
+            actionability = walk.cursor.enter(view, frame: frame, depth: depth)
+        }
+
+        var role: String { view.accessibilityRole.rawValue }
+
+        func forEachChild(_ body: (Element) -> Void) {
+            for subview in view.subviews {
+                body(Element(view: subview, window: window, depth: depth + 1, parentTranslated: translated, walk: walk))
+            }
+        }
+    }
+}
