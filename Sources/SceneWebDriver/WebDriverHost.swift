@@ -87,24 +87,3 @@ public protocol WebDriverHost: AnyObject {
     /// - Throws: `unable to capture screen` naming why.
     func snapshot(_ scene: WindowScene, of rect: Rect?) throws(WebDriverError) -> [UInt8]
 }
-
-/// Where a strict tap on a view would land.
-@MainActor
-public enum TapTarget {
-    /// The centre of its visible part (window coordinates) reaches it.
-    case ready(window: Window, point: Point)
-    /// Nothing of it is visible.
-    case notVisible
-    /// A disabled control, or an ancestor turned interaction off.
-    case notEnabled
-    /// A touch at `point` would reach `hit` (nil: no view at all) instead.
-    case intercepted(point: Point, hit: View?)
-}
-
-/// A scripted gesture of the `mobile:` extensions, in window coordinates.
-public enum WebDriverGesture: Sendable, Equatable {
-    case tap(Point, count: Int)
-    case longPress(Point, seconds: Double)
-    case swipe(from: Point, to: Point, seconds: Double)
-    case pinch(center: Point, startDistance: Double, endDistance: Double, seconds: Double)
-}
