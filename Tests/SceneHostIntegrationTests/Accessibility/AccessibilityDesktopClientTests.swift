@@ -52,8 +52,10 @@ struct AccessibilityDesktopClientTests {
         let states = output.components(separatedBy: "\n").filter { $0.hasPrefix("== state: ") }
         #expect(states.count == 3, "\(output)")
         #expect(output.components(separatedBy: "\n").filter { $0.hasSuffix("   0 errors") }.count == 3, "\(output)")
-        #expect(output.contains("ParentChildIndexMatch examined 27 objects"), "\(output)")
-        #expect(output.contains("focused: [\"push button 'Button' (button)\"]"), "one focused object, in the key window: \(output)")
+        #expect(output.contains("ParentChildIndexMatch examined 35 objects"), "\(output)")
+        #expect(
+            output.contains("focused: [\"table cell 'Row 1' (row-1)\"]"),
+            "one focused object, in the key window: GestureLab's table, Tab's second stop there (TV-11): \(output)")
         #expect(output.contains("RESULT: PASS"), "\(output)")
     }
 
@@ -65,7 +67,8 @@ struct AccessibilityDesktopClientTests {
         #expect(status == 0, "\(output)")
         for line in [
             "== GestureLab made key: Orca said ['GestureLab frame.', 'Player panel.']",
-            "== Tab 2 in GestureLab: Orca said ['Button push button.']",
+            "== Tab 2 in GestureLab: Orca said ['Table.', 'table with 5 rows 1 column', 'Row 1.']",
+            "== Tab 3 in GestureLab: Orca said ['Button push button.']",
             "== tap the Gallery field: Orca said ['Field entry Type here.']",
             "== type 'h' into the field: Orca said ['h']",
             "== Tab back to the field: Orca said ['Field entry hi.']",
