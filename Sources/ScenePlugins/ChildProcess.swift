@@ -32,7 +32,11 @@ package enum ChildProcess {
     /// parent looked: a probe's report was lost that way, about once in 25 parallel test runs.)
     private final class Collector: Sendable {
         private struct State {
-            var data = Data()
+            /// An array, not `Data`: `Data` keeps its heap storage behind an enum whose case is packed
+            /// into the pointer's spare bits, which LeakSanitizer cannot read as a pointer. A host
+            /// that exits while a hung probe's collector still holds bytes (PluginLoadingTests)
+            /// was reported as leaking them; an array's buffer is a plain pointer it follows.
+            var data: [UInt8] = []
             var stopRequested = false
             var markerSeen = false
         }
@@ -95,7 +99,7 @@ package enum ChildProcess {
             close(descriptor)
             let collected = state.withLock { state in
                 let taken = state.data
-                state.data = Data()
+                state.data = []
                 return taken
             }
             return String(decoding: collected, as: UTF8.self)

@@ -1,0 +1,110 @@
+# The sanitized builds and the environment their tests run in (sourced by scripts/test and
+# scripts/test-sanitizers, after scripts/lib/swift-build.sh).
+#
+#   address  AddressSanitizer with LeakSanitizer on, in .build-asan
+#   thread   ThreadSanitizer, in .build-tsan
+#
+# Every process the tests start from a sanitized build (scene-host, its plugin probes, scenectl) is
+# sanitized too: the Swift tests find them next to the test binary, the Python suites through
+# SCENEHOST_BIN. Each sanitized process writes its reports to a file of its own under
+# <scratch>/sanitizer-reports (log_path), so no report is lost to a pipe nobody reads, and
+# sanitizer_check_reports fails the run when any file is there. A report also gives the process a
+# non-zero status, which fails the test that waits for it.
+#
+# AddressSanitizer reports raised inside the Swift runtime's own crash handler are suppressed by
+# scripts/sanitizers/asan.supp (its reason there). Leak reports of third-party code are suppressed by
+# scripts/sanitizers/lsan.supp, one entry per cause, each with its reason; nothing of ours is listed.
+
+# sanitizer_scratch SANITIZER: prints the build folder of `address` or `thread`.
+sanitizer_scratch() {
+    case "$1" in
+        address) echo .build-asan ;;
+        thread) echo .build-tsan ;;
+        *) echo "scripts/lib/sanitizers.sh: unknown sanitizer '$1' (address or thread)" >&2; return 64 ;;
+    esac
+}
+
+# sanitizer_build SANITIZER: the debug build with its tests under SANITIZER.
+sanitizer_build() {
+    swift_build --build-tests --sanitize="$1" --scratch-path "$(sanitizer_scratch "$1")"
+}
+
+# sanitizer_environment SANITIZER: exports what every test and sanitized process of the run needs, and
+# empties the report folder. Run it in a subshell (the variables would reach a later plain run).
+sanitizer_environment() {
+    local root scratch reports
+    root=$PWD
+    scratch=$(sanitizer_scratch "$1")
+    reports="$root/$scratch/sanitizer-reports"
+    rm -rf "$reports"
+    mkdir -p "$reports"
+    export SCENEHOST_SANITIZER="$1"
+    # Timeouts that only guard against a hang (waiting for a signal, a process, a log line) are
+    # multiplied by this: sanitized code runs 2-4 times slower.
+    export SCENEHOST_TEST_TIME_SCALE=4
+    # detect_leaks: LeakSanitizer at every sanitized process's exit. log_path: one report file per
+    # process. Options already in the environment are added after these (the later wins), e.g.
+    # ASAN_OPTIONS=fast_unwind_on_malloc=0 for full stacks through C libraries.
+    export ASAN_OPTIONS="detect_leaks=1:log_path=$reports/asan:suppressions=$root/scripts/sanitizers/asan.supp${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+    export LSAN_OPTIONS="suppressions=$root/scripts/sanitizers/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+    # halt_on_error=0: every race of a run is reported, not only the first.
+    export TSAN_OPTIONS="log_path=$reports/tsan:halt_on_error=0${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+}
+
+# sanitizer_swift_test SANITIZER GROUP-OPTIONS... : one group of the Swift suites on the sanitized build
+# (in the environment of sanitizer_environment). No XCTest tests exist; its runner would only add its
+# own leaks.
+sanitizer_swift_test() {
+    local sanitizer=$1
+    shift
+    swift test --skip-build --disable-xctest --sanitize="$sanitizer" --scratch-path "$(sanitizer_scratch "$sanitizer")" "$@"
+}
+
+# sanitizer_check_reports SANITIZER: prints every report the run's processes wrote, demangled, and
+# returns 1 when there is any.
+sanitizer_check_reports() {
+    local reports report
+    reports="$PWD/$(sanitizer_scratch "$1")/sanitizer-reports"
+    [ -d "$reports" ] && [ -n "$(ls -A "$reports")" ] || return 0
+    echo "== $1: $(ls "$reports" | wc -l) report(s) in $reports:" >&2
+    for report in "$reports"/*; do
+        echo "-- $report" >&2
+        swift demangle --simplified < "$report" | head -80 >&2
+    done
+    return 1
+}
+
+# sanitizer_check_placement SCRATCH: fails when an integration suite of the build in SCRATCH is in
+# neither list of scripts/lib/test-groups.sh (sanitized_integration_filter,
+# unsanitized_integration_suites), so that a new suite is placed on purpose, or when the filter names
+# a suite none of whose tests it matches.
+sanitizer_check_placement() {
+    local listed suite unplaced=()
+    if ! listed=$(swift test list --skip-build --scratch-path "$1" 2>/tmp/scenehost-test-list.$$); then
+        cat /tmp/scenehost-test-list.$$ >&2; rm -f /tmp/scenehost-test-list.$$
+        echo "scripts/lib/sanitizers.sh: 'swift test list --skip-build --scratch-path $1' failed: build the tests there first" >&2
+        return 1
+    fi
+    rm -f /tmp/scenehost-test-list.$$
+    if ! grep -q '^SceneHostIntegrationTests\.' <<< "$listed"; then
+        echo "scripts/lib/sanitizers.sh: 'swift test list' of $1 listed no SceneHostIntegrationTests suite" >&2
+        return 1
+    fi
+    for suite in $(sed -nE 's/^SceneHostIntegrationTests\.([A-Za-z0-9_]+).*/\1/p' <<< "$listed" | sort -u); do
+        if ! grep -qE "$sanitized_integration_filter" <<< "SceneHostIntegrationTests.$suite/" && ! [[ " $unsanitized_integration_suites " == *" $suite "* ]]; then
+            unplaced+=("$suite")
+        fi
+    done
+    # Every suite the filter names exists, and the filter matches its tests' IDs (a filter that
+    # matches nothing runs nothing, and `swift test` passes).
+    for suite in $(sed -nE 's/.*\((.*)\).*/\1/p' <<< "$sanitized_integration_filter" | tr '|' ' '); do
+        if ! grep -E "$sanitized_integration_filter" <<< "$listed" | grep -q "^SceneHostIntegrationTests\.$suite/"; then
+            echo "scripts/lib/sanitizers.sh: sanitized_integration_filter names $suite, but no test of the build in $1 matches it as SceneHostIntegrationTests.$suite/<test>" >&2
+            return 1
+        fi
+    done
+    if [ ${#unplaced[@]} -gt 0 ]; then
+        echo "scripts/lib/sanitizers.sh: integration suites in neither list of scripts/lib/test-groups.sh: ${unplaced[*]}; add each to sanitized_integration_filter or unsanitized_integration_suites" >&2
+        return 1
+    fi
+}
