@@ -97,8 +97,11 @@ sanitizer_check_placement() {
     done
     # Every suite the filter names exists, and the filter matches its tests' IDs (a filter that
     # matches nothing runs nothing, and `swift test` passes).
+    # (No `grep | grep -q` here: under pipefail the first grep's SIGPIPE fails the pipe.)
+    local ids
     for suite in $(sed -nE 's/.*\((.*)\).*/\1/p' <<< "$sanitized_integration_filter" | tr '|' ' '); do
-        if ! grep -E "$sanitized_integration_filter" <<< "$listed" | grep -q "^SceneHostIntegrationTests\.$suite/"; then
+        ids=$(grep -E "^SceneHostIntegrationTests\.$suite/" <<< "$listed" || true)
+        if [ -z "$ids" ] || ! grep -qE "$sanitized_integration_filter" <<< "$ids"; then
             echo "scripts/lib/sanitizers.sh: sanitized_integration_filter names $suite, but no test of the build in $1 matches it as SceneHostIntegrationTests.$suite/<test>" >&2
             return 1
         fi

@@ -6,9 +6,11 @@ import Testing
 /// temporary folder outside the repository and built against the installed SDK only. Made once per
 /// test run and shared by the SDK tests (building Swift packages is what costs time).
 ///
-/// The installed binaries are the release build in `$SCENEHOST_RELEASE_BIN` when set (scripts/test
-/// builds it once and sets it), the plugin then being built with `swift build -c release`; otherwise
-/// the tested debug build, and a debug plugin (a host refuses plugins of the other configuration).
+/// The installed binaries are the release build in `$SCENEHOST_RELEASE_BIN` when set (for a run that
+/// installs exactly what a user's `scripts/install` does), the plugin then being built with
+/// `swift build -c release`; otherwise the tested debug build, and a debug plugin (a host refuses
+/// plugins of the other configuration). scripts/test uses the tested build: its one build is the
+/// AddressSanitizer debug build, and a release build of the whole package would add 4 minutes to CI.
 struct SDKWorkspace: Sendable {
     let prefix: String
     let bin: String
