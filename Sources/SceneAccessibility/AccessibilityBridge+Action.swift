@@ -63,11 +63,13 @@ extension AccessibilityBridge {
     ///
     /// - Returns: Whether the activation was scheduled.
     func scheduleTap(on view: View) -> Bool {
-        guard let window = view.window, window.takesTouchesForScripts, tree.states(of: .view(view)).contains(.showing),
+        guard let window = view.window, window.takesScriptedInput, tree.states(of: .view(view)).contains(.showing),
             view.isInteractiveInWindow
         else { return false }
         Task { @MainActor [weak self] in
             guard let self else { return }
+            // As a click on the window does: its scene becomes active first [WS-11].
+            view.window?.activateSceneForScriptedInput()
             if !self.application.activate(view) {
                 self.logger.debug("click on \(ViewReference.reference(for: view)) did nothing: it can no longer be activated")
             }

@@ -87,9 +87,10 @@ extension AccessibilityBridge {
         return application.keyWindow === window && view.isFocused
     }
 
-    /// Makes `window` its scene's key window and its scene the most recently activated, so the window
-    /// is the application's key window (when its scene is active).
+    /// Makes `window` its scene's key window and its scene active [WS-11] and the most recently
+    /// activated, so the window is the application's key window.
     private func present(_ window: Window) {
+        window.activateSceneForScriptedInput()
         window.makeKey()
         application.focus(window.windowScene)
     }

@@ -14,8 +14,8 @@ extension WindowInterface {
             do {
                 let injector = try service.admit(call)
                 guard let window = service.publisher.window(number: number) else { throw HostBusErrors.gone("window \(number)") }
-                guard window.takesTouchesForScripts else {
-                    throw HostBusErrors.invalidState("window \(number) ('\(window.title)') is hidden or its scene is not active; it takes no touches")
+                guard window.takesScriptedInput else {
+                    throw HostBusErrors.invalidState("window \(number) ('\(window.title)') is hidden or its scene is disconnected; it takes no touches")
                 }
                 let json = try call.read { reader in try reader.readString() }
                 let timeline: ActionsTimeline
@@ -28,6 +28,8 @@ extension WindowInterface {
                 } catch {
                     throw busError(error)
                 }
+                // The actions are valid: the scene becomes active as for a touch on its window [WS-11].
+                window.activateSceneForScriptedInput()
                 try ActionsPlayer.play(timeline, injector: injector) { touches in
                     reply.reply([.array(element: .string, touches.map { .string($0?.view.map(ViewReference.reference(for:)) ?? "") })])
                 }

@@ -14,8 +14,8 @@ extension WindowInterface {
         ) { call in
             _ = try service.admit(call)
             guard let window = service.publisher.window(number: number) else { throw HostBusErrors.gone("window \(number)") }
-            guard window.takesTouchesForScripts else {
-                throw HostBusErrors.invalidState("window \(number) ('\(window.title)') is hidden or its scene is not active; it takes no scrolls")
+            guard window.takesScriptedInput else {
+                throw HostBusErrors.invalidState("window \(number) ('\(window.title)') is hidden or its scene is disconnected; it takes no scrolls")
             }
             let (x, y, dx, dy, kind) = try call.read { r in
                 (try r.readDouble(), try r.readDouble(), try r.readDouble(), try r.readDouble(), try r.readString())
@@ -29,6 +29,7 @@ extension WindowInterface {
             guard let type = ScrollType(wireName: kind) else {
                 throw HostBusErrors.invalidValue("Scroll kind '\(kind)' is not 'discrete' (a wheel step) or 'continuous' (a trackpad gesture)")
             }
+            window.activateSceneForScriptedInput()  // [WS-11]
             let view = ScriptedScroll.scroll(type, by: delta, at: point, in: window, application: host.application)
             return [.string(view.map(ViewReference.reference(for:)) ?? "")]
         }

@@ -19,11 +19,13 @@ enum WindowInterface {
             do {
                 let injector = try service.admit(call)
                 let target = try window()
-                guard target.takesTouchesForScripts else {
+                guard target.takesScriptedInput else {
                     throw HostBusErrors.invalidState(
-                        "window \(number) ('\(target.title)') is hidden or its scene is not active; it takes no touches")
+                        "window \(number) ('\(target.title)') is hidden or its scene is disconnected; it takes no touches")
                 }
                 let samples = try build(target)
+                // The gesture is valid: the scene becomes active as for a touch on its window [WS-11].
+                target.activateSceneForScriptedInput()
                 try injector.run(samples) { touches in
                     reply.reply([.string(touches.first??.view.map(ViewReference.reference(for:)) ?? "")])
                 }

@@ -89,7 +89,7 @@ final class HostWebDriverBridge: WebDriverHost {
     }
 
     func perform(_ gesture: WebDriverGesture, in scene: WindowScene, completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
-        guard let window = scene.windows.first(where: \.takesTouchesForScripts) ?? scene.windows.first else {
+        guard let window = scene.windows.first(where: \.takesScriptedInput) ?? scene.windows.first else {
             return completion(.failure(WebDriverError(.noSuchWindow, "scene '\(scene.name)' has no window to touch")))
         }
         // Scene points to the window's: the samples are screen points either way.
@@ -105,6 +105,8 @@ final class HostWebDriverBridge: WebDriverHost {
         case .pinch(let center, let start, let end, let seconds):
             samples = ScriptedGestures.pinch(center: point(center), startDistance: start, endDistance: end, in: window, seconds: seconds)
         }
+        // As a touch on the scene's desktop window: the scene becomes active first [WS-11].
+        window.activateSceneForScriptedInput()
         run(samples, completion: completion)
     }
 
@@ -130,6 +132,8 @@ final class HostWebDriverBridge: WebDriverHost {
             let code: WebDriverError.Code = error.code == .unknownElement ? .noSuchElement : .invalidArgument
             return completion(.failure(WebDriverError(code, error.description)))
         }
+        // As a touch on the scene's desktop window: the scene becomes active first [WS-11].
+        if scene.activationState != .unattached { scene.activate() }
         do throws(InputError) {
             try ActionsPlayer.play(timeline, injector: injector) { _ in completion(.success(())) }
         } catch {

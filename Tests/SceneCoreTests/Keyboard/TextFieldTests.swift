@@ -2,7 +2,7 @@ import SceneCore
 import Testing
 
 @MainActor
-@Suite("TextField [TF-1 … TF-5] and typed text [KB-4]")
+@Suite("TextField [TF-1 … TF-7] and typed text [KB-4]")
 struct TextFieldTests {
     let harness = KeyboardHarness()
     let field: TextField
@@ -42,6 +42,29 @@ struct TextFieldTests {
         field.isEnabled = false
         tapField()
         #expect(!field.isFirstResponder)
+    }
+
+    @Test("TF-7: a field that becomes first responder in a window that is not key makes its window key, so typed text reaches it")
+    func editingMakesTheWindowKey() {
+        // Gallery's case: an alert window (level 2000) is key, and the field is in the main window.
+        let alert = Window(windowScene: harness.scene)
+        alert.windowLevel = .alert
+        alert.frame = Rect(x: 50, y: 400, width: 300, height: 150)
+        alert.makeKeyAndVisible()
+        #expect(alert.isKeyWindow && !harness.window.isKeyWindow)
+        tapField()
+        #expect(field.isFirstResponder && harness.window.isKeyWindow && !alert.isKeyWindow)
+        #expect(harness.application.insertText("hi") === field && field.text == "hi")
+        // Already editing, in a window that lost key since: a tap makes the window key again.
+        alert.makeKey()
+        #expect(harness.application.insertText("x") == nil && field.text == "hi")
+        tapField()
+        #expect(harness.window.isKeyWindow && harness.application.insertText("!") === field && field.text == "hi!")
+        // A refused request changes nothing: a disabled field stays out, and the key window stays.
+        #expect(field.resignFirstResponder())
+        alert.makeKey()
+        field.isEnabled = false
+        #expect(!field.becomeFirstResponder() && alert.isKeyWindow)
     }
 
     @Test("KB-4, TF-2: typed text goes to the first responder at the caret; each edit sends editingChanged once and tells observers")

@@ -2,7 +2,7 @@
 ///
 /// It becomes first responder when tapped (or focused from the keyboard [FO-3]) and then takes typed
 /// text (``insertText(_:)``, from the keyboard's input method, `Window1.TypeText` or an assistive
-/// tool) and editing keys (Backspace, Delete, the arrows, Home, End, Return) [TF-1 … TF-6]. Every edit
+/// tool) and editing keys (Backspace, Delete, the arrows, Home, End, Return) [TF-1 … TF-7]. Every edit
 /// goes through ``replaceText(in:with:)``: one path, one set of events (`editingChanged`, observers'
 /// ``ApplicationObserver/textDidChange(in:_:)``). Setting ``text`` from code sends no control events,
 /// as in UIKit.
@@ -105,7 +105,8 @@ open class TextField: Control, KeyInput {
     open override var canBecomeFirstResponder: Bool { isEnabled }
 
     /// Becomes first responder; on the change, editing begins (`editingDidBegin`) with the caret at
-    /// the end of the text [TF-1].
+    /// the end of the text [TF-1]. Then, editing or already editing, the field's window becomes its
+    /// scene's key window, so that typed text reaches the field [TF-7].
     @discardableResult
     open override func becomeFirstResponder() -> Bool {
         let wasEditing = isFirstResponder
@@ -115,6 +116,8 @@ open class TextField: Control, KeyInput {
             setNeedsDisplay()
             sendActions(for: .editingDidBegin, event: nil)
         }
+        // An editingDidBegin action may have moved the field, or resigned it.
+        if isFirstResponder { window?.makeKey() }
         return true
     }
 
