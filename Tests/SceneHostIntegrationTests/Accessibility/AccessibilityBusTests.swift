@@ -217,6 +217,32 @@ struct AccessibilityBusTests {
         }
     }
 
+    @Test("WS-11: DoAction(0) and GrabFocus on a view of an inactive scene activate the scene first, as a click does, then act")
+    func actionsActivateTheScene() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry)
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        let gesturelab = SceneBusContract.scenePath("gesturelab")
+        func state() async throws -> String? {
+            try await client.property(gesturelab, SceneBusContract.sceneInterface, "ActivationState").stringValue
+        }
+        _ = try await client.scene("gesturelab", "Deactivate")
+        #expect(try await state() == "foreground-inactive")
+        let button = try await probe.path(ofID: "button")
+        #expect(try await probe.call(button, Atspi.action, "DoAction", [.int32(0)]) == [.bool(true)])
+        try await client.waitForSignals("ActionSent from the button") { signals in
+            signals.contains { $0.member == "ActionSent" && $0.string(2) == "buttonTapped" && $0.string(3) == "button" }
+        }
+        #expect(try await state() == "foreground-active")
+        _ = try await client.scene("gesturelab", "SendToBackground")
+        #expect(try await probe.call(button, Atspi.component, "GrabFocus") == [.bool(true)])
+        #expect(try await state() == "foreground-active")
+        #expect(try await client.property(SceneBusContract.rootPath, SceneBusContract.hostInterface, "KeyWindow")
+            == .objectPath(SceneBusContract.windowPath(DemoWindow.gesturelab)))
+    }
+
     @Test("FO-1: focus in the key window, key-window and window-list changes become focus, activate/deactivate and children-changed events; a window that becomes key announces its focused view, or itself")
     func events() async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
