@@ -15,7 +15,7 @@ import time
 import dbus
 from gi.repository import GLib
 
-from scenehost_bus import (BUS_NAME, FINDVIEW, HOST1, ROOT, WINDOW1, Client, emit, plain, scene, window)
+from scenehost_bus import (BUS_NAME, FINDVIEW, HOST1, ROOT, WINDOW1, Client, emit, plain, scaled, scene, window)
 
 NAN = float("nan")
 INF = float("inf")
@@ -114,9 +114,9 @@ def flood(c, count):
     for index in range(count):
         kind, path, interface, signature, args = FLOOD_KINDS[index % len(FLOOD_KINDS)]
         c.bus.call_async(BUS_NAME, path, interface, kind.split(" ")[0], signature, args,
-                         reply_handler(kind), error_handler(kind), timeout=60)
+                         reply_handler(kind), error_handler(kind), timeout=scaled(60))
     outcome["sendSeconds"] = time.monotonic() - started
-    GLib.timeout_add_seconds(60, loop.quit)
+    GLib.timeout_add_seconds(int(scaled(60)), loop.quit)
     loop.run()
     outcome["seconds"] = time.monotonic() - started
     return outcome
@@ -142,7 +142,7 @@ def watch(c, stop_file):
 
         def down_done(*values):
             answered("TouchDown reply " + repr(plain(list(values))[1:]))
-            c.bus.call_async(BUS_NAME, ROOT, HOST1, "TouchUp", "u", (0,), up_done, failed("TouchUp"), timeout=30)
+            c.bus.call_async(BUS_NAME, ROOT, HOST1, "TouchUp", "u", (0,), up_done, failed("TouchUp"), timeout=scaled(30))
 
         def failed(what):
             def handle(error):
@@ -151,13 +151,13 @@ def watch(c, stop_file):
             return handle
 
         c.bus.call_async(BUS_NAME, ROOT, HOST1, "TouchDown", "udd", (0, 240.0, 250.0), down_done, failed("TouchDown"),
-                         timeout=30)
+                         timeout=scaled(30))
 
     c.settle()
     sys.stderr.write("ready\n")
     sys.stderr.flush()
     GLib.idle_add(tap)
-    GLib.timeout_add_seconds(120, loop.quit)
+    GLib.timeout_add_seconds(int(scaled(120)), loop.quit)
     loop.run()
     c.settle()
     # Each signal as [seq, what]: the member, and for Touch signals the window number.

@@ -29,6 +29,16 @@ INTROSPECTABLE = "org.freedesktop.DBus.Introspectable"
 OBJECT_MANAGER = "org.freedesktop.DBus.ObjectManager"
 PEER = "org.freedesktop.DBus.Peer"
 
+# Hang guards (call timeouts, main-loop limits) are multiplied by this: under a sanitizer the host
+# runs several times slower (scripts/lib/sanitizers.sh sets it; 1 in a plain run).
+TIME_SCALE = max(1.0, float(os.environ.get("SCENEHOST_TEST_TIME_SCALE", "1") or "1"))
+
+
+def scaled(seconds):
+    """`seconds` times TIME_SCALE: a hang guard's limit."""
+    return seconds * TIME_SCALE
+
+
 # Window numbers of the default configuration (windows are numbered in the order they appear).
 FINDVIEW, GESTURELAB, GALLERY_MAIN, GALLERY_ALERT = 1, 2, 3, 4
 
@@ -105,7 +115,7 @@ class Client:
         if signature:
             message.append(*args, signature=signature)
         try:
-            reply = self.bus.send_message_with_reply_and_block(message, timeout)
+            reply = self.bus.send_message_with_reply_and_block(message, scaled(timeout))
         except dbus.exceptions.DBusException as error:
             entry["error"] = error.get_dbus_name()
             entry["message"] = error.get_dbus_message()

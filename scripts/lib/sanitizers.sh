@@ -60,6 +60,35 @@ sanitizer_swift_test() {
     swift test --skip-build --disable-xctest --sanitize="$sanitizer" --scratch-path "$(sanitizer_scratch "$sanitizer")" "$@"
 }
 
+# sanitizer_swift_tests_at_once SANITIZER GROUP...: the groups (name:options, as in test-groups.sh)
+# on the sanitized build, each a `swift test` process of its own, all at the same time; each one's
+# output is printed whole when all have ended, with its time. Returns 1 when any failed.
+# (--ignore-lock: `swift test` takes the build folder's lock even with --skip-build, which would run
+# the processes one after another; nothing is built.)
+sanitizer_swift_tests_at_once() {
+    local sanitizer=$1 group name status=0 logs pids=() names=() started
+    shift
+    logs=$(mktemp -d)
+    started=$(date +%s)
+    for group in "$@"; do
+        name=${group%%:*}
+        # shellcheck disable=SC2086  # the group's options are words without spaces
+        (sanitizer_swift_test "$sanitizer" --ignore-lock ${group#*:} > "$logs/$name" 2>&1; echo "$? $(($(date +%s) - started))" > "$logs/$name.status") &
+        pids+=($!)
+        names+=("$name")
+    done
+    wait "${pids[@]}" || true
+    for name in "${names[@]}"; do
+        echo "== swift test ($sanitizer): $name"
+        cat "$logs/$name"
+        read -r code seconds < "$logs/$name.status" || { code=1; seconds=?; }
+        echo "== swift test ($sanitizer): $name ended with status $code after $seconds s"
+        [ "$code" = 0 ] || status=1
+    done
+    rm -rf "$logs"
+    return "$status"
+}
+
 # sanitizer_check_reports SANITIZER: prints every report the run's processes wrote, demangled, and
 # returns 1 when there is any.
 sanitizer_check_reports() {
