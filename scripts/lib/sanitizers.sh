@@ -25,8 +25,11 @@ sanitizer_scratch() {
 }
 
 # sanitizer_build SANITIZER: the debug build with its tests under SANITIZER.
+# -gline-tables-only: the debug information a report or a backtrace needs (functions, files, lines,
+# inlined frames) and no more; full debug information is for a debugger, and a sanitized build is not
+# debugged. It makes the build shorter (BENCHMARKS.md has nothing to do with it: this is CI's time).
 sanitizer_build() {
-    swift_build --build-tests --sanitize="$1" --scratch-path "$(sanitizer_scratch "$1")"
+    swift_build --build-tests --sanitize="$1" --scratch-path "$(sanitizer_scratch "$1")" -Xswiftc -gline-tables-only
 }
 
 # sanitizer_environment SANITIZER: exports what every test and sanitized process of the run needs, and

@@ -31,23 +31,24 @@ unit_groups=(
 # and, of the integration suites, those whose subject is our threads, queues and child processes
 # through the real host: the host's start and stop (HostLifecycleTests); plugin probes, crashes and
 # quarantine, each a child process watched from threads of its own (PluginLoadingTests,
-# CrashQuarantineTests, ValidatePluginTests); DBusKit's outgoing queue and floods against a stopped or
-# hostile peer (StoppedBusTests, BusRobustnessTests); the SDL thread and its queues (DisplayStartTests,
-# DesktopWindowTests, DesktopPointerTests, DesktopWheelHoverTests); the AT-SPI bridge's connections
-# and caches (AccessibilityBusTests, AccessibilityStartTests); the WebDriver server's threads calling
-# into the main actor (WebDriverEndpointTests).
+# CrashQuarantineTests, ValidatePluginTests); DBusKit's outgoing queue against a stopped peer
+# (StoppedBusTests); the SDL thread and its queues, started, failing and running a window
+# (DisplayStartTests, DesktopWindowTests); the AT-SPI bridge's connections and caches
+# (AccessibilityBusTests, AccessibilityStartTests); the WebDriver server's threads calling into the
+# main actor (WebDriverEndpointTests).
 # Every integration suite runs under AddressSanitizer (scripts/test), so what is left out here is
-# still checked for memory errors and leaks: the suites of parsing and fuzzing, snapshots, selectors,
-# timers and the bus API run our code on the main thread (ThreadSanitizer, 5-15 times slower, finds
-# nothing there that the suites above do not drive), and the suites whose subject is another program
+# still checked for memory errors and leaks: the suites of parsing and fuzzing, floods, snapshots,
+# selectors, timers, the bus API and the other desktop input paths run our code on the main thread
+# (ThreadSanitizer, 5-15 times slower, finds nothing there that the suites above do not drive), and
+# the suites whose subject is another program
 # (python3-dbus, busctl, pyatspi, dogtail, Orca, playerctl, the installed SDK). BusFairnessTests is
 # left out because its measure, how many flood replies the test process has handled when the Ping's
 # reply arrives, is read in the test process, whose own dispatch ThreadSanitizer slows most.
 # The filter matches test IDs, `SceneHostIntegrationTests.Suite/test()`.
-sanitized_integration_filter='^SceneHostIntegrationTests\.(HostLifecycleTests|PluginLoadingTests|CrashQuarantineTests|ValidatePluginTests|StoppedBusTests|BusRobustnessTests|DisplayStartTests|DesktopWindowTests|DesktopPointerTests|DesktopWheelHoverTests|AccessibilityBusTests|AccessibilityStartTests|WebDriverEndpointTests)/'
+sanitized_integration_filter='^SceneHostIntegrationTests\.(HostLifecycleTests|PluginLoadingTests|CrashQuarantineTests|ValidatePluginTests|StoppedBusTests|DisplayStartTests|DesktopWindowTests|AccessibilityBusTests|AccessibilityStartTests|WebDriverEndpointTests)/'
 # The integration suites ThreadSanitizer leaves out, by name: scripts/lib/sanitizers.sh fails when a
 # suite is in neither list, so that a new one is placed on purpose.
-unsanitized_integration_suites='AccessibilityClientTests AccessibilityDesktopClientTests AccessibilityStatusTests ActivationTests BusAPITests BusFairnessTests BusFuzzTests DesktopAccessibilityTests DesktopDragTests DesktopKeyboardTests DesktopRecordReplayTests DeviceInputBusTests ExternalClientCommandLineTests ExternalClientContractTests ExternalClientDrivingTests ExternalClientRobustnessTests GestureLabTableTests IdleTests InputPolicyTests LibraryEvolutionTests MediaPlayerTests PerformActionsTests PlayerctlSessionTests PluginSDKTests ScenectlTests ScrollBusTests SelectorTests SnapshotTests ToolkitScenectlTests VersionTests WireInputTests'
+unsanitized_integration_suites='BusRobustnessTests DesktopPointerTests DesktopWheelHoverTests AccessibilityClientTests AccessibilityDesktopClientTests AccessibilityStatusTests ActivationTests BusAPITests BusFairnessTests BusFuzzTests DesktopAccessibilityTests DesktopDragTests DesktopKeyboardTests DesktopRecordReplayTests DeviceInputBusTests ExternalClientCommandLineTests ExternalClientContractTests ExternalClientDrivingTests ExternalClientRobustnessTests GestureLabTableTests IdleTests InputPolicyTests LibraryEvolutionTests MediaPlayerTests PerformActionsTests PlayerctlSessionTests PluginSDKTests ScenectlTests ScrollBusTests SelectorTests SnapshotTests ToolkitScenectlTests VersionTests WireInputTests'
 thread_sanitizer_groups=(
     "models:--skip $bus_filter --skip $integration_filter"
     "bus:--filter $bus_filter"
