@@ -29,7 +29,25 @@ sanitizer_scratch() {
 # inlined frames) and no more; full debug information is for a debugger, and a sanitized build is not
 # debugged. It makes the build shorter (BENCHMARKS.md has nothing to do with it: this is CI's time).
 sanitizer_build() {
-    swift_build --build-tests --sanitize="$1" --scratch-path "$(sanitizer_scratch "$1")" -Xswiftc -gline-tables-only
+    (
+        sanitizer_export_omitted_test_targets "$1"
+        swift_build --build-tests --sanitize="$1" --scratch-path "$(sanitizer_scratch "$1")" -Xswiftc -gline-tables-only
+    )
+}
+
+# sanitizer_export_omitted_test_targets SANITIZER: exports the test targets the sanitizer's build leaves
+# out (Package.swift reads SCENEHOST_OMIT_TEST_TARGETS; thread_sanitizer_omitted_test_targets in
+# scripts/lib/test-groups.sh says which and why). Every `swift` command on that build needs the same
+# manifest. Run it in a subshell.
+sanitizer_export_omitted_test_targets() {
+    case "$1" in
+        address) export SCENEHOST_OMIT_TEST_TARGETS= ;;
+        thread)
+            : "${thread_sanitizer_omitted_test_targets?scripts/lib/sanitizers.sh: source scripts/lib/test-groups.sh first}"
+            export SCENEHOST_OMIT_TEST_TARGETS="$thread_sanitizer_omitted_test_targets"
+            ;;
+        *) sanitizer_scratch "$1" ;;
+    esac
 }
 
 # sanitizer_environment SANITIZER: exports what every test and sanitized process of the run needs, and
@@ -60,7 +78,10 @@ sanitizer_environment() {
 sanitizer_swift_test() {
     local sanitizer=$1
     shift
-    swift test --skip-build --disable-xctest --sanitize="$sanitizer" --scratch-path "$(sanitizer_scratch "$sanitizer")" "$@"
+    (
+        sanitizer_export_omitted_test_targets "$sanitizer"
+        swift test --skip-build --disable-xctest --sanitize="$sanitizer" --scratch-path "$(sanitizer_scratch "$sanitizer")" "$@"
+    )
 }
 
 # sanitizer_swift_tests_at_once SANITIZER GROUP...: the groups (name:options, as in test-groups.sh)
