@@ -101,8 +101,10 @@ public final class BusConnection {
     /// connection with the main run loop.
     ///
     /// The socket connection, authentication and `Hello` round trips run on a thread of their own
-    /// (``BlockingThread``): the main actor serves everything else meanwhile, however slow the bus is
-    /// to answer. Only the integration with the run loop happens on the main actor.
+    /// (``BlockingThread``), which alone uses the connection until it is registered: the main actor
+    /// serves everything else meanwhile, however slow the bus is to answer, and however busy the
+    /// main actor is, the bus's answers are read as they come. Only the integration with the run
+    /// loop happens on the main actor.
     ///
     /// - Parameters:
     ///   - endpoint: The bus or peer to connect to.
@@ -127,35 +129,16 @@ public final class BusConnection {
             let (bits, name) = try opened.get()
             return try adopt(OpaquePointer(bitPattern: bits)!, endpoint: endpoint, sharing: sharing, uniqueName: name)
         }
-        let opened = await BlockingThread.run { () -> Result<UInt, any Error> in
-            Result { UInt(bitPattern: try BusTransport.openUnregistered(address: address)) }
+        // A private connection to a bus by address: connected and registered on a thread of its own,
+        // without libdbus's process-wide lock (see BusTransport.openRegistered).
+        let opened = await BlockingThread.run { () -> Result<(UInt, BusName), any Error> in
+            Result {
+                let (raw, name) = try BusTransport.openRegistered(address: address)
+                return (UInt(bitPattern: raw), name)
+            }
         }
-        let connection = try adopt(OpaquePointer(bitPattern: try opened.get())!, endpoint: endpoint, sharing: sharing, uniqueName: nil)
-        do {
-            try await connection.register()
-        } catch {
-            connection.close()
-            throw error
-        }
-        return connection
-    }
-
-    /// Sends `Hello` through the run loop (authentication happens on the way) and records the unique
-    /// name the bus assigns.
-    private func register() async throws {
-        let reply: BusMessage
-        do {
-            reply = try await call(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "Hello")
-        } catch {
-            throw BusError(code: .connectionFailed, name: .failed, message: "cannot connect to \(endpoint): registering with the bus failed: \(error)")
-        }
-        guard let raw = reply.arguments.first?.stringValue, let name = try? BusName(raw), name.isUnique else {
-            throw BusError(
-                code: .connectionFailed, name: .failed,
-                message: "cannot connect to \(endpoint): the bus answered Hello with \(reply.arguments), not a unique name")
-        }
-        uniqueName = name
-        transport.recordUniqueName(name)
+        let (bits, name) = try opened.get()
+        return try adopt(OpaquePointer(bitPattern: bits)!, endpoint: endpoint, sharing: sharing, uniqueName: name)
     }
 
     /// The unique name libdbus registered `raw` with (any thread; nil for a peer connection).

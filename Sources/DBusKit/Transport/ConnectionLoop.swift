@@ -50,6 +50,9 @@ final class ConnectionLoop {
     private var dirtyWatches: Set<UInt> = []
     private var reconcileScheduled = false
     private var timeouts: [UInt: any DispatchSourceTimer] = [:]
+    /// When each enabled timeout is next due, and whether it was already given its grace (see
+    /// ``handleTimeout(_:)``).
+    private var timeoutSchedules: [UInt: TimeoutSchedule] = [:]
     private var isDispatching = false
     private var turnScheduled = false
     /// Fires when the socket can take the bytes queued in ``BusTransport``; suspended otherwise.
@@ -111,6 +114,7 @@ final class ConnectionLoop {
             timer.cancel()
         }
         timeouts.removeAll()
+        timeoutSchedules.removeAll()
         if let outputSource {
             if outputSourceSuspended { outputSource.resume() }
             outputSource.cancel()
@@ -425,32 +429,51 @@ final class ConnectionLoop {
     fileprivate func removeTimeout(_ timeoutBits: UInt) {
         timeouts[timeoutBits]?.cancel()
         timeouts[timeoutBits] = nil
+        timeoutSchedules[timeoutBits] = nil
     }
 
     fileprivate func updateTimeout(_ timeoutBits: UInt) {
         let timeout = OpaquePointer(bitPattern: timeoutBits)!
         timeouts[timeoutBits]?.cancel()
         timeouts[timeoutBits] = nil
+        timeoutSchedules[timeoutBits] = nil
         guard dbus_timeout_get_enabled(timeout) != 0 else {
             return
         }
-        let interval = DispatchTimeInterval.milliseconds(Int(dbus_timeout_get_interval(timeout)))
+        armTimeout(timeoutBits, interval: TimeoutSchedule.nanoseconds(ofMilliseconds: dbus_timeout_get_interval(timeout)), graced: false)
+    }
+
+    /// Starts the timer of an enabled timeout, due `interval` nanoseconds from now and every
+    /// `interval` after that (libdbus's timeouts repeat until removed or disabled).
+    private func armTimeout(_ timeoutBits: UInt, interval: UInt64, graced: Bool) {
+        timeouts[timeoutBits]?.cancel()
+        let due = DispatchTime.now() + .nanoseconds(Int(interval))
         let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.schedule(deadline: due, repeating: .nanoseconds(Int(interval)))
         // Strong: cancelling the timer (on toggle, removal or uninstall) releases the handler.
         timer.setEventHandler { [self] in
             MainActor.assumeIsolated { handleTimeout(timeoutBits) }
         }
         timer.resume()
         timeouts[timeoutBits] = timer
+        timeoutSchedules[timeoutBits] = TimeoutSchedule(due: due, interval: interval, graced: graced)
     }
 
-    /// Runs an expired libdbus timeout, after reading what the socket already holds.
+    /// Runs an expired libdbus timeout, after reading what the socket already holds; a timeout that
+    /// comes due while the main actor is busy is first given one more interval.
     ///
     /// The timer's event and the socket's can wait on a busy main queue in either order; reading first
     /// makes the outcome what happened on the wire: a reply that arrived before the timeout fired
     /// completes its call (libdbus removes the call's timeout as it reads the reply, so the timeout
-    /// is not run), however long the main actor was busy. A call still unanswered times out as before.
+    /// is not run), however long the main actor was busy.
+    ///
+    /// A reply that depends on this process itself cannot have arrived: a call to another connection
+    /// of this process (a test's fake service, an in-process peer) is answered only when the main
+    /// actor serves that connection, and libdispatch may run a late timer before the socket events
+    /// that waited beside it. So when the timer runs late by more than half its interval (the main
+    /// actor was busy, not the peer slow), the call gets one more interval from now, once; a call
+    /// still unanswered then times out as before, so a hung peer is still reported, at most one
+    /// interval later.
     private func handleTimeout(_ timeoutBits: UInt) {
         guard timeouts[timeoutBits] != nil else {
             return
@@ -462,8 +485,43 @@ final class ConnectionLoop {
         guard timeouts[timeoutBits] != nil else {
             return
         }
+        if var schedule = timeoutSchedules[timeoutBits] {
+            let now = DispatchTime.now()
+            if !schedule.graced, schedule.ranLate(at: now) {
+                armTimeout(timeoutBits, interval: schedule.interval, graced: true)
+                return
+            }
+            schedule.advance(past: now)
+            timeoutSchedules[timeoutBits] = schedule
+        }
         dbus_timeout_handle(OpaquePointer(bitPattern: timeoutBits)!)
         drain()
+    }
+}
+
+/// When a libdbus timeout's timer is next due, and whether it has had its one grace interval.
+struct TimeoutSchedule {
+    var due: DispatchTime
+    /// Nanoseconds between two runs (at least 1).
+    let interval: UInt64
+    var graced: Bool
+
+    static func nanoseconds(ofMilliseconds milliseconds: Int32) -> UInt64 {
+        UInt64(max(milliseconds, 1)) * 1_000_000
+    }
+
+    /// Whether the timer runs at `now` later than half its interval after it was due.
+    func ranLate(at now: DispatchTime) -> Bool {
+        now.uptimeNanoseconds > due.uptimeNanoseconds && now.uptimeNanoseconds - due.uptimeNanoseconds > interval / 2
+    }
+
+    /// The next due time after `now`, as the repeating timer counts it.
+    mutating func advance(past now: DispatchTime) {
+        guard due.uptimeNanoseconds <= now.uptimeNanoseconds else {
+            return
+        }
+        let missed = (now.uptimeNanoseconds - due.uptimeNanoseconds) / interval + 1
+        due = DispatchTime(uptimeNanoseconds: due.uptimeNanoseconds + missed * interval)
     }
 }
 

@@ -1,6 +1,8 @@
-import DBusKit
+@testable import DBusKit
 import Dispatch
 import Glibc
+import SceneProcesses
+import Synchronization
 import Testing
 
 /// A connection whose owner (the main actor) is busy for longer than a call's timeout still gets the
@@ -53,6 +55,29 @@ struct BusyOwnerTests {
         #expect(reply.kind == .methodReturn)
     }
 
+    @Test("A private connection authenticates and registers (Hello) while the main actor is blocked: no step of it waits for a turn of the main queue")
+    func registersWithoutTheMainActor() throws {
+        let address = bus.daemon.address
+        let outcome = OpeningOutcome()
+        let opened = DispatchSemaphore(value: 0)
+        BlockingThread.detach {
+            do {
+                let (raw, name) = try BusTransport.openRegistered(address: address)
+                BusTransport.discard(raw)
+                outcome.text.withLock { $0 = name.rawValue }
+            } catch {
+                outcome.text.withLock { $0 = "failed: \(error)" }
+            }
+            opened.signal()
+        }
+        // The main actor blocks here until the connection is registered. (Before, Hello and its
+        // reply went through the main run loop: this wait would have timed out, and a test process
+        // whose main actor was busy for 25 s timed out its own Hello.) The limit only guards against a hang.
+        #expect(opened.wait(timeout: .now() + .seconds(30)) == .success)
+        let name = try #require(outcome.text.withLock { $0 })
+        #expect(name.hasPrefix(":"), "the unique name, or the error: \(name)")
+    }
+
     @Test("A call nobody answers still times out with NoReply after a busy spell")
     func unansweredCallStillTimesOut() async throws {
         let client = try await bus.connect()
@@ -66,4 +91,10 @@ struct BusyOwnerTests {
         let held = try await hold.wait(for: 1, "Hold calls")
         held[0].reply([])
     }
+}
+
+/// What the opening thread of ``BusyOwnerTests/registersWithoutTheMainActor()`` found.
+private final class OpeningOutcome: Sendable {
+    /// The unique name the bus assigned, or the error.
+    let text = Mutex<String?>(nil)
 }
