@@ -1,3 +1,5 @@
+import Foundation
+
 /// A growing run of bytes written through a pointer: an append is a store and a count, without the
 /// uniqueness and capacity checks every append to an array makes (most of the cost of writing 2 MB
 /// of page source a byte or a word at a time). One owner writes it; not shared across threads.
@@ -19,6 +21,16 @@ final class ByteBuffer {
 
     /// The bytes written, copied out.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes written, handed over as `Data` without a copy (the answer of `GET /source` is 2 MB);
+    /// the buffer is empty afterwards, with a fresh allocation of its first capacity's size.
+    func takeData() -> Data {
+        let data = Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        base = .allocate(capacity: 16)
+        capacity = 16
+        count = 0
+        return data
+    }
 
     @inline(__always)
     func append(_ byte: UInt8) {

@@ -1,3 +1,4 @@
+public import Foundation
 public import SceneCore
 public import SceneViewTree
 
@@ -34,12 +35,12 @@ public struct LivePageSource {
     /// The answer of `GET /source`: `{"value":"…"}` with the XML escaped as a JSON string, written
     /// once into one buffer that starts with room for `capacity` bytes (the last answer's size
     /// spares growing it).
-    public func jsonBody(capacity: Int = 64 * 1024) -> [UInt8] {
+    public func jsonBody(capacity: Int = 64 * 1024) -> Data {
         var writer = XMLTextWriter(jsonEscaped: true, capacity: capacity)
         writer.text(#"{"value":""#)
         writeDocument(to: &writer)
         writer.text(#""}"#)
-        return writer.bytes
+        return writer.takeData()
     }
 
     /// The source as XML text (``PageSource/xml()``'s bytes).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// XML text, attributes in single quotes, escaped as XML 1.0 requires (characters XML cannot carry
 /// become U+FFFD). With `jsonEscaped` the text is also written as the inside of a JSON string: the
 /// only characters JSON escapes that can occur are `\` and `"` (in values) and the line breaks between
@@ -19,6 +21,9 @@ struct XMLTextWriter: ElementSink {
 
     /// What was written.
     var bytes: [UInt8] { buffer.bytes }
+
+    /// What was written, handed over without a copy (the writer is empty afterwards).
+    func takeData() -> Data { buffer.takeData() }
 
     mutating func text(_ text: StaticString) {
         buffer.append(text)

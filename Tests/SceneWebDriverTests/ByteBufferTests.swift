@@ -1,3 +1,4 @@
+import Foundation
 @testable import SceneWebDriver
 import TestSupport
 import Testing
@@ -27,5 +28,18 @@ struct ByteBufferTests {
             #expect(buffer.count == plain.count)
         }
         #expect(buffer.bytes == plain)
+    }
+
+    @Test("Bytes handed over as Data are the bytes written, and the buffer starts again empty")
+    func handsOverData() {
+        let buffer = ByteBuffer(capacity: 2)
+        let first = Array("page source, once".utf8)
+        first.withUnsafeBufferPointer { buffer.append($0) }
+        let data = buffer.takeData()
+        #expect(Array(data) == first)
+        #expect(buffer.count == 0)
+        buffer.append("again")
+        #expect(buffer.bytes == Array("again".utf8))
+        #expect(Array(data) == first, "the handed-over bytes are the Data's own")
     }
 }

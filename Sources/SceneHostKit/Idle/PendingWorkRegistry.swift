@@ -10,8 +10,10 @@ public import SceneCore
 /// main-loop turn in which something happened — a model event (every ``ApplicationObserver``
 /// callback), a clock timer, a scripted run's step, or a source's ``setNeedsCheck()`` — and the
 /// waiter is answered from there. Nothing polls, nothing blocks the main loop; with nobody waiting an
-/// event costs one Boolean test. Timeouts are wall-clock seconds, also on the virtual clock (they
-/// bound how long a caller waits, not model time).
+/// event costs one Boolean test. A costly condition (a find walking a large window) is paced by its
+/// own cost (``WaiterPacing``): while the scene changes every turn it runs at most a quarter of the
+/// time, and a change it has not seen is checked later, never dropped. Timeouts are wall-clock
+/// seconds, also on the virtual clock (they bound how long a caller waits, not model time).
 ///
 /// Other parts of the host add their own sources with ``register(_:)`` (the display's input queue
 /// and frames owed).
@@ -23,15 +25,24 @@ public final class PendingWorkRegistry {
     private var checkScheduled = false
     private var observer: ActivityObserver?
 
+    /// Monotonic nanoseconds: what a condition's cost is measured with.
+    private let now: @MainActor () -> UInt64
+
     private struct Waiter {
         let condition: @MainActor () -> Bool
         let timeout: DispatchWorkItem?
+        var pacing: WaiterPacing
     }
 
     /// - Parameters:
     ///   - application: its events trigger checks.
     ///   - clock: its timers trigger checks (it takes the clock's `onTimersFired`).
-    public init(application: Application, clock: any HostClock) {
+    ///   - now: monotonic nanoseconds, to measure what each check costs (a test's own time);
+    ///     `nil` is the system's monotonic clock.
+    public init(
+        application: Application, clock: any HostClock, now: (@MainActor () -> UInt64)? = nil
+    ) {
+        self.now = now ?? { DispatchTime.now().uptimeNanoseconds }
         let observer = ActivityObserver()
         self.observer = observer
         observer.registry = self
@@ -80,10 +91,13 @@ public final class PendingWorkRegistry {
     }
 
     /// Waits until `condition` returns true (it is then done: it answered its caller), checking it now
-    /// and after every change; after `timeout` wall-clock seconds `expired` runs instead (once) and the
+    /// and after every change (paced by its cost, ``WaiterPacing``); after `timeout` wall-clock seconds
+    /// — and a last check if a change is still unchecked — `expired` runs instead (once) and the
     /// condition is dropped. A `timeout` of 0 checks once and expires at once when that fails.
     public func wait(timeout: Double, until condition: @escaping @MainActor () -> Bool, expired: @escaping @MainActor () -> Void) {
+        let start = now()
         if condition() { return }
+        let end = now()
         guard timeout > 0 else {
             expired()
             return
@@ -92,11 +106,14 @@ public final class PendingWorkRegistry {
         nextWaiter += 1
         let item = DispatchWorkItem { [weak self] in
             MainActor.assumeIsolated {
-                guard let self, self.waiters.removeValue(forKey: id) != nil else { return }
+                guard let self, let waiter = self.waiters.removeValue(forKey: id) else { return }
+                if waiter.pacing.owesCheck, waiter.condition() { return }
                 expired()
             }
         }
-        waiters[id] = Waiter(condition: condition, timeout: item)
+        var pacing = WaiterPacing()
+        pacing.checked(from: start, to: end)
+        waiters[id] = Waiter(condition: condition, timeout: item, pacing: pacing)
         DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(timeout * 1e9)), execute: item)
     }
 
@@ -106,9 +123,33 @@ public final class PendingWorkRegistry {
     private func checkWaiters() {
         checkScheduled = false
         for id in waiters.keys.sorted() {
-            guard let waiter = waiters[id], waiter.condition() else { continue }
-            waiters[id] = nil
-            waiter.timeout?.cancel()
+            guard let decision = waiters[id]?.pacing.changed(at: now()) else { continue }
+            act(on: decision, for: id)
+        }
+    }
+
+    /// Does what `id`'s pacing decided.
+    private func act(on decision: WaiterPacing.Decision, for id: Int) {
+        switch decision {
+        case .none:
+            return
+        case .checkAt(let time):
+            let delay = time > now() ? time - now() : 0
+            DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(min(delay, UInt64(Int.max))))) { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self, let decision = self.waiters[id]?.pacing.wokeUp(at: self.now()) else { return }
+                    self.act(on: decision, for: id)
+                }
+            }
+        case .check:
+            guard let waiter = waiters[id] else { return }
+            let start = now()
+            if waiter.condition() {
+                waiters[id] = nil
+                waiter.timeout?.cancel()
+            } else {
+                waiters[id]?.pacing.checked(from: start, to: now())
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import SceneCore
 import SceneHostKit
 import Testing
@@ -97,5 +98,92 @@ struct PendingWorkRegistryTests {
         }
         #expect(expired == 2)
         #expect(registry.waiterCount == 0)
+    }
+
+    @Test("A costly condition is not re-run at every turn while the scene keeps changing; the change it missed is checked later, not dropped")
+    func costlyConditionIsPaced() async {
+        let time = ManualTime()
+        let registry = PendingWorkRegistry(application: application, clock: clock, now: { time.nanoseconds })
+        let answer = Answer()
+        let scene = SceneState()
+        registry.wait(timeout: 60) {
+            scene.checks += 1
+            time.nanoseconds += 10_000_000  // each check costs 10 ms: the next may start 40 ms after this one
+            guard scene.matches else { return false }
+            answer.give()
+            return true
+        } expired: {
+            Issue.record("expired")
+        }
+        for _ in 0..<5 {
+            time.nanoseconds += 1_000_000
+            registry.setNeedsCheck()
+            await Self.nextTurn()
+        }
+        #expect(scene.checks == 1, "five changing turns 11–15 ms after a 10 ms check: held off")
+        #expect(registry.waiterCount == 1)
+        scene.matches = true
+        time.nanoseconds = 40_000_000
+        await answer.wait()
+        #expect(scene.checks == 2, "one owed check for the five changes")
+        #expect(registry.waiterCount == 0)
+    }
+
+    @Test("A wait that ends with a change still unchecked checks it before it expires")
+    func expiryChecksWhatIsOwed() async {
+        let time = ManualTime()
+        let registry = PendingWorkRegistry(application: application, clock: clock, now: { time.nanoseconds })
+        let answer = Answer()
+        let scene = SceneState()
+        registry.wait(timeout: 0.05) {
+            time.nanoseconds += 1_000_000_000  // a second: the owed check would come 4 s on, long after the wait ends
+            guard scene.matches else { return false }
+            answer.give()
+            return true
+        } expired: {
+            Issue.record("expired although the condition held")
+            answer.give()
+        }
+        scene.matches = true
+        registry.setNeedsCheck()
+        await answer.wait()
+        #expect(registry.waiterCount == 0)
+    }
+
+    private static func nextTurn() async {
+        await withCheckedContinuation { (turn: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { turn.resume() }
+        }
+    }
+}
+
+/// Monotonic time that a test moves.
+@MainActor
+private final class ManualTime {
+    var nanoseconds: UInt64 = 0
+}
+
+/// What a test's condition reads and counts.
+@MainActor
+private final class SceneState {
+    var matches = false
+    var checks = 0
+}
+
+/// An answer awaited by the test and given by a waiter's condition, in either order.
+@MainActor
+private final class Answer {
+    private var given = false
+    private var waiting: CheckedContinuation<Void, Never>?
+
+    func give() {
+        given = true
+        waiting?.resume()
+        waiting = nil
+    }
+
+    func wait() async {
+        if given { return }
+        await withCheckedContinuation { waiting = $0 }
     }
 }

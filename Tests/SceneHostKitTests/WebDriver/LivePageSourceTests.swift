@@ -108,7 +108,7 @@ struct LivePageSourceTests {
             let live = LivePageSource(scene: scene, names: names, tags: tags, actionability: ActionabilityScopes(walk: walk))
             let xml = live.xml()
             #expect(xml == reference.xml(), "seed \(seed), round \(round)")
-            #expect(live.jsonBody() == Array(#"{"value":""#.utf8) + reference.xmlBytes(jsonEscaped: true) + Array(#""}"#.utf8))
+            #expect(Array(live.jsonBody()) == Array(#"{"value":""#.utf8) + reference.xmlBytes(jsonEscaped: true) + Array(#""}"#.utf8))
             // Where the carried offsets were used, they give convert(_:to:)'s frame bit for bit.
             let translations = LivePageSource.Translations()
             for window in delegate.windows {
