@@ -53,6 +53,29 @@ final class ByteBuffer {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Makes room for `extra` more bytes: that many ``appendReserved(_:)-(UInt8)`` calls may follow
+    /// without a capacity check each.
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    /// Appends `byte` into room made by ``reserve(_:)`` (checked in debug and sanitized builds).
+    @inline(__always)
+    func appendReserved(_ byte: UInt8) {
+        assert(count < capacity, "ByteBuffer.appendReserved past the reserved room")
+        (base + count).initialize(to: byte)
+        count += 1
+    }
+
+    /// Appends `text`'s UTF-8 bytes into room made by ``reserve(_:)``.
+    @inline(__always)
+    func appendReserved(_ text: StaticString) {
+        assert(count + text.utf8CodeUnitCount <= capacity, "ByteBuffer.appendReserved past the reserved room")
+        (base + count).initialize(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
+    }
+
     /// Appends `text`'s UTF-8 bytes (copied at once from a native string).
     func append(_ text: String) {
         var text = text

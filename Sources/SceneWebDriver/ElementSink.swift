@@ -9,6 +9,8 @@ protocol ElementSink {
     mutating func attribute(_ name: StaticString, number value: Double)
     /// `bounds`: `[x1,y1][x2,y2]`.
     mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64))
+    /// `true` or `false`.
+    mutating func attribute(_ name: StaticString, flag: Bool)
     mutating func close()
 }
 
@@ -19,5 +21,9 @@ extension ElementSink {
 
     mutating func attribute(_ name: StaticString, bounds: (Int64, Int64, Int64, Int64)) {
         attribute(name, PageSource.boundsText(bounds))
+    }
+
+    mutating func attribute(_ name: StaticString, flag: Bool) {
+        attribute(name, flag ? "true" : "false")
     }
 }

@@ -107,9 +107,9 @@ public final class PageSource {
         sink.attribute("label", scene.name)
         sink.attribute("value", "")
         sink.attribute("identifier", scene.name)
-        sink.attribute("enabled", "true")
-        sink.attribute("visible", scene.activationState == .foregroundActive ? "true" : "false")
-        sink.attribute("hittable", "false")
+        sink.attribute("enabled", flag: true)
+        sink.attribute("visible", flag: scene.activationState == .foregroundActive)
+        sink.attribute("hittable", flag: false)
         writeGeometry(Rect(origin: .zero, size: size), screen: origin, to: &sink)
         sink.attribute("role", "application")
         sink.attribute("activation", String(describing: scene.activationState))
@@ -132,9 +132,9 @@ public final class PageSource {
         sink.attribute("value", node.value ?? "")
         sink.attribute("identifier", node.identifier ?? "")
         let actionability = node.actionability
-        sink.attribute("enabled", actionability?.isEnabled ?? true ? "true" : "false")
-        sink.attribute("visible", actionability?.isVisible ?? false ? "true" : "false")
-        sink.attribute("hittable", actionability?.isHittable ?? false ? "true" : "false")
+        sink.attribute("enabled", flag: actionability?.isEnabled ?? true)
+        sink.attribute("visible", flag: actionability?.isVisible ?? false)
+        sink.attribute("hittable", flag: actionability?.isHittable ?? false)
         let screen = node.screenOrigin
         writeGeometry(
             Rect(x: screen.x - origin.x, y: screen.y - origin.y, width: node.frame.width, height: node.frame.height), screen: screen, to: &sink)
