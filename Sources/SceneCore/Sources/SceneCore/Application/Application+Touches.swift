@@ -133,7 +133,14 @@ extension Application {
 
     /// ``hitTest(screenPoint:)`` among `scene`'s windows only (every scene's when nil).
     public func hitTest(screenPoint: Point, in scene: WindowScene?) -> (window: Window, view: View, point: Point)? {
-        for window in windowsFrontToBack where window.takesTouches && (scene == nil || window._windowScene === scene) {
+        let wanted = scene.map { UInt(bitPattern: ObjectIdentifier($0)) }
+        for window in windowsFrontToBack {
+            // `window.takesTouches` and the scene's identity, read without retaining the scene (a
+            // retain and a release per window of the screen, per hit test). Unretained (owner holds:
+            // a window's back link to its scene is cleared when the scene lets the window go).
+            let sceneBits = unretainedBits(&window._windowScene)
+            guard sceneBits != 0, !window.isHidden, wanted == nil || sceneBits == wanted else { continue }
+            guard withUnretained(sceneBits, as: WindowScene.self, { $0.activationState == .foregroundActive }) else { continue }
             let point = window.convertFromScreen(screenPoint)
             var result: View?
             for _ in 0..<settings.hitTestPasses {

@@ -9,7 +9,8 @@
 /// by name, with the owner that keeps the object alive, e.g. `// Unretained (owner holds: the event
 /// holds the touch)`; the invariants are written here once.
 ///
-/// Where the sites are: hit testing (`View+HitTesting`, `View+Hierarchy`) and delivery
+/// Where the sites are: hit testing (`View+HitTesting`, `View+Hierarchy`, and the screen's windows'
+/// scenes in `Application+Touches`) and delivery
 /// (`Window+TouchDelivery`: offering touches to recognizers, feeding them, planning the views'
 /// callbacks; `View+TouchForwarding`: the responder chain) — the places where code outside SceneCore
 /// runs while a reference is in use, so each site names its owner. The gesture arena
