@@ -17,15 +17,18 @@ public final class ViewTreeWalker {
     /// The description of `window` and everything in it. Without `geometry` every
     /// ``ViewDescription/frame`` is the view's bounds size at the origin and every
     /// ``ViewDescription/screenOrigin`` zero: for a reader that looks at no coordinate (converting
-    /// each view's bounds to its window is the walk's largest cost).
+    /// each view's bounds to its window is the walk's largest cost). The window's pending layout runs
+    /// first [LY-5]: the description is the tree as it will be drawn.
     public func describe(_ window: Window, actionability: ActionabilityProbe? = nil, geometry: Bool = true) -> ViewDescription {
-        describe(window, in: window, actionability: actionability, subviews: true, geometry: geometry)
+        window.layoutPending()
+        return describe(window, in: window, actionability: actionability, subviews: true, geometry: geometry)
     }
 
     /// ``describe(_:actionability:geometry:)`` with every view's actionability answered top down by
-    /// `pass` (one call per view, each given its superview's scope).
+    /// `pass` (one call per view, each given its superview's scope), after the window's pending layout.
     public func describe<Pass: ActionabilityPass>(_ window: Window, pass: Pass, geometry: Bool = true) -> ViewDescription {
-        describe(window, in: window, pass: pass, parent: nil, geometry: geometry)
+        window.layoutPending()
+        return describe(window, in: window, pass: pass, parent: nil, geometry: geometry)
     }
 
     /// The description of `view` alone (no ``ViewDescription/children``); `window` is its window.

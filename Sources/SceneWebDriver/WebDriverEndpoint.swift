@@ -31,8 +31,10 @@ public final class WebDriverEndpoint {
         self.logger = logger
     }
 
-    /// Answers one request; `reply` runs once, on the main actor, now or later.
+    /// Answers one request; `reply` runs once, on the main actor, now or later. Pending layout runs
+    /// first [LY-5]: every command reads the frames that will be drawn.
     public func handle(_ request: WebDriverRequest, reply: @escaping @MainActor (WebDriverResponse) -> Void) {
+        host.application.layoutIfNeeded()
         let segments = Self.segments(of: request.path)
         let candidates = Self.routes.compactMap { route in route.match(segments).map { (route, $0) } }
         guard !candidates.isEmpty else {

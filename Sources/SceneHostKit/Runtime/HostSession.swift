@@ -89,7 +89,10 @@ final class HostSession {
         scenes.onFatalError = { [weak self] status in self?.stop(status: status) }
         webDriver.onFatalError = { [weak self] status in self?.stop(status: status) }
         Task { await self.start(script: script, verify: verify) }
-        MainLoop.run { [weak self] in self.map { $0.exitStatus != nil && $0.servicesStopped } ?? true }
+        let application = host.application
+        MainLoop.run(endOfTurn: { application.layoutIfNeeded() }) { [weak self] in
+            self.map { $0.exitStatus != nil && $0.servicesStopped } ?? true
+        }
         // The loop is over: let SDL close its windows and its display connection before the
         // process ends (a moment; bounded).
         if let server = scenes.displayServer, !server.waitUntilStopped(timeout: 2) {

@@ -58,14 +58,17 @@ public enum MainLoop {
 
     /// Runs the main run loop until `isDone` is true, checked after each turn (a turn ends after work
     /// from the main dispatch queue, where the main actor, bus watches, timers and signals run).
-    /// ``stop()`` makes sure a turn ends after it.
-    public static func run(until isDone: @MainActor () -> Bool) {
+    /// ``stop()`` makes sure a turn ends after it. `endOfTurn` runs after each turn, before the
+    /// condition and before the loop waits again: where UIKit commits layout, before the run loop
+    /// sleeps [LY-5].
+    public static func run(endOfTurn: @MainActor () -> Void = {}, until isDone: @MainActor () -> Bool) {
         // A run loop with no sources returns at once; this timer keeps it waiting for dispatch work.
         let keepAlive = Timer(timeInterval: 86_400, repeats: true) { _ in }
         RunLoop.main.add(keepAlive, forMode: .default)
         defer { keepAlive.invalidate() }
         while !isDone() {
             _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+            endOfTurn()
         }
     }
 

@@ -20,8 +20,10 @@ public final class SelectorMatcher {
 
     public init() {}
 
-    /// Every view `selector` matches, in tree order.
+    /// Every view `selector` matches, in tree order, after the application's pending layout [LY-5]: a
+    /// view that places or adds its subviews in `layoutSubviews` is matched as it will be drawn.
     public func matches(_ selector: ViewSelector, in application: Application) -> [Match] {
+        application.layoutIfNeeded()
         let query = Query(selector.compounds.map(CompiledCompound.init), selector.combinators)
         var found: [Match] = []
         var path: [View] = []

@@ -5,6 +5,19 @@ import Testing
 /// A plugin-style subclass, to match by superclass name.
 final class FancyButton: Button {}
 
+/// A view that adds and places its badge in `layoutSubviews`, as UIKit views often build lazily.
+private final class BadgedView: View {
+    let badge = Label(frame: .zero, text: "3")
+
+    override func layoutSubviews() {
+        if badge.superview == nil {
+            badge.accessibilityIdentifier = "badge"
+            addSubview(badge)
+        }
+        badge.frame = Rect(x: bounds.width - 20, y: 0, width: 20, height: 20)
+    }
+}
+
 @MainActor
 @Suite("Selector matching against a live tree")
 struct SelectorMatcherTests {
@@ -111,5 +124,18 @@ struct SelectorMatcherTests {
             Issue.record("a tap on the caption reaches the list behind it")
             return
         }
+    }
+
+    @Test("Matching runs pending layout first [LY-5]: a subview added and placed in layoutSubviews is found where it will be drawn")
+    func matchesAfterLayout() throws {
+        let badged = BadgedView(frame: Rect(x: 0, y: 200, width: 120, height: 40))
+        delegate.window!.addSubview(badged)
+        #expect(badged.needsLayout)
+        let found = try matcher.matches(ViewSelector.parse("#badge"), in: application)
+        #expect(found.map { ObjectIdentifier($0.view) } == ids(badged.badge))
+        #expect(found.first.map { $0.view.convert($0.view.bounds, to: nil) } == Rect(x: 100, y: 200, width: 20, height: 20))
+        badged.frame.size.width = 200
+        #expect(try find("#badge:visible").count == 1)
+        #expect(badged.badge.frame.minX == 180, "the new width was laid out before matching")
     }
 }

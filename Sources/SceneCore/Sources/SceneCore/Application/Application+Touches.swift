@@ -112,6 +112,7 @@ extension Application {
     /// [HT-1] the first window, front to back, whose hit test returns a view; then [TD-4] tap count.
     private func makeTouch(at location: Point, time: Double, in scene: WindowScene? = nil) -> Touch? {
         guard location.isFinite else { return nil }
+        layoutIfNeeded()  // a new finger is hit-tested against laid-out frames [LY-5]
         guard let (window, view, point) = hitTest(screenPoint: location, in: scene) else {
             diagnose(.hitTesting, "touch at \(location) hit no window; dropped")
             return nil

@@ -64,6 +64,14 @@ open class ViewController: Responder {
     /// Called once after the root view was loaded; build the rest of the view tree here.
     open func viewDidLoad() {}
 
+    /// Called by the layout pass just before the root view's ``View/layoutSubviews()`` [LY-4]. The
+    /// default does nothing.
+    open func viewWillLayoutSubviews() {}
+
+    /// Called by the layout pass just after the root view's ``View/layoutSubviews()`` [LY-4]. The
+    /// default does nothing.
+    open func viewDidLayoutSubviews() {}
+
     // MARK: Children
 
     /// Child controllers, in the order they were added.

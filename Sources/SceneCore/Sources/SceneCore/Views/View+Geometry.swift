@@ -22,6 +22,7 @@ extension View {
                 _bounds.size = newValue.size
             }
             hitGeometryDidChange()
+            if _bounds.size != oldBounds.size { sizeDidChange(from: oldBounds.size) }
             if _bounds != oldBounds { boundsDidChange(from: oldBounds) }
         }
     }
@@ -38,6 +39,7 @@ extension View {
                 _frameOrigin = Point(x: oldCenter.x - newValue.size.width / 2, y: oldCenter.y - newValue.size.height / 2)
             }
             hitGeometryDidChange()
+            if newValue.size != oldBounds.size { sizeDidChange(from: oldBounds.size) }
             if newValue != oldBounds { boundsDidChange(from: oldBounds) }
         }
     }

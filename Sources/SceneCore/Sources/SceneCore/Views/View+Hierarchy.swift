@@ -75,6 +75,10 @@ extension View {
         if _childIndex == nil { _childIndex = ChildHitIndex() }
         _childIndex!.insert(child: view, at: position)
         view.displayGeometryDidChange()
+        // [LY-2] The receiver and the added view need layout (this also marks the new ancestors of a
+        // subtree that has layout pending).
+        setNeedsLayout()
+        view.setNeedsLayout()
         view.didMoveToSuperview()
         didAddSubview(view)
         if oldWindow !== newWindow {
@@ -141,6 +145,7 @@ extension View {
         willMove(toSuperview: nil)
         parent.willRemoveSubview(self)
         detachFromSuperview()
+        parent.setNeedsLayout()  // [LY-2]
         didMoveToSuperview()
         if let oldWindow {
             oldWindow.subtreeDidLeave(self)

@@ -38,6 +38,9 @@ open class View: Responder {
     /// drawn (see `View+Appearance.swift`, `View+Display.swift`).
     var _display: DisplayStorage?
 
+    /// How the frame follows the superview's size (``autoresizingMask``, [LY-3]).
+    var _autoresizingMask: AutoresizingMask = []
+
     /// A number the app can use to find the view (``viewWithTag(_:)``).
     public var tag: Int = 0
 
@@ -74,6 +77,14 @@ open class View: Responder {
     /// (a table view placing its rows [TV-2]) override it; the default does nothing. Main actor; the new
     /// bounds are in place when it runs.
     func boundsDidChange(from oldBounds: Rect) {}
+
+    /// Places the subviews [LY-1]. Called by the layout pass, at most once per pass, for a view marked
+    /// with ``setNeedsLayout()`` (a size change, an added or removed subview, or the app's own call);
+    /// between the view controller's `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` when
+    /// this is a controller's root view. The default does nothing (autoresizing has already run when
+    /// the size changed [LY-3]). Override to set the subviews' frames from ``bounds``; do not call it
+    /// directly (call ``setNeedsLayout()`` or ``layoutIfNeeded()``). Main actor.
+    open func layoutSubviews() {}
 
     /// SceneCore's own view classes, whose `hitTest(_:with:)` and `point(inside:with:)` are known to be
     /// the defaults. Everything else may override them.

@@ -18,4 +18,11 @@ struct ViewFlags: OptionSet, Sendable {
     /// (`View`, `Window`, `Label`, `ImageView`): its touch methods only forward to `next`, so touch
     /// forwarding may step over it without calling it (see `View.touchForwardingTarget()`).
     static let forwardsTouches = ViewFlags(rawValue: 1 << 8)
+    /// ``View/setNeedsLayout()`` was called and the view has not been laid out since [LY-1].
+    static let needsLayout = ViewFlags(rawValue: 1 << 9)
+    /// The view or a view under it needs layout: the layout pass goes down only where this is set.
+    /// Set on every ancestor of a view that needs layout (a view that has it has ancestors that do).
+    static let subtreeNeedsLayout = ViewFlags(rawValue: 1 << 10)
+    /// ``View/autoresizesSubviews`` is false.
+    static let keepsSubviewFrames = ViewFlags(rawValue: 1 << 11)
 }

@@ -17,16 +17,19 @@ extension Window {
         if !state.hasObservers { _display?.windowState = nil }
     }
 
-    /// True when an observer has damage it has not taken, or a changed view has not been measured
-    /// yet: a renderer that keeps an image of the window up to date owes a redraw. False when
-    /// nobody observes the window.
+    /// True when someone observes the window and layout is pending [LY-5], an observer has damage it
+    /// has not taken, or a changed view has not been measured yet: a renderer that keeps an image of
+    /// the window up to date owes a redraw. Always false when nobody observes the window.
     public var hasPendingDamage: Bool {
-        _display?.windowState?.hasPendingDamage ?? false
+        guard let state = _display?.windowState else { return false }
+        return _flags.contains(.subtreeNeedsLayout) || state.hasPendingDamage
     }
 
-    /// Measures the views changed since the last call, so that every observer's region holds all
-    /// the damage. Renderers call it before taking their region.
+    /// Runs the window's pending layout (``layoutPending()``), then measures the views changed since
+    /// the last call, so that every observer's region holds all the damage. Renderers call it before
+    /// taking their region.
     public func resolvePendingDamage() {
+        layoutPending()  // [LY-5] what layout moves is damage too
         _display?.windowState?.resolvePending(in: self)
     }
 

@@ -1,0 +1,85 @@
+// The layout pass [LY-1 … LY-5]: UIKit's `setNeedsLayout`, `layoutIfNeeded` and `layoutSubviews`,
+// without Auto Layout, and autoresizing.
+
+extension View {
+    /// How the frame follows the superview's size when the superview's bounds change size [LY-3].
+    /// Default empty: the frame stays as it is.
+    public var autoresizingMask: AutoresizingMask {
+        get { _autoresizingMask }
+        set { _autoresizingMask = newValue }
+    }
+
+    /// Whether a change of this view's size resizes its subviews by their ``autoresizingMask``
+    /// [LY-3]. Default true.
+    public var autoresizesSubviews: Bool {
+        get { !_flags.contains(.keepsSubviewFrames) }
+        set { if newValue { _flags.remove(.keepsSubviewFrames) } else { _flags.insert(.keepsSubviewFrames) } }
+    }
+
+    /// Marks the view as needing layout [LY-1]: the next layout pass calls ``layoutSubviews()`` once,
+    /// however often this was called. The pass runs before the window is next drawn, before a new touch
+    /// is hit-tested in its scene, and on ``layoutIfNeeded()``; never from inside this call.
+    public func setNeedsLayout() {
+        _flags.insert(.needsLayout)
+        markSubtreeNeedsLayout()
+    }
+
+    /// Whether ``setNeedsLayout()`` was called and the view was not laid out since.
+    public var needsLayout: Bool { _flags.contains(.needsLayout) }
+
+    /// Lays out at once whatever is pending in this view's subtree and above it [LY-1]: from the
+    /// topmost ancestor that needs layout (or this view when none does), each view that needs layout
+    /// before its subviews, going down only into subtrees where something is pending.
+    public func layoutIfNeeded() {
+        var top = self
+        var node = _superview
+        while let current = node {
+            if current._flags.contains(.needsLayout) { top = current }
+            node = current._superview
+        }
+        top.layoutPendingSubtree()
+    }
+
+    /// Sets ``ViewFlags/subtreeNeedsLayout`` here and up to the first ancestor that has it already
+    /// (whose own ancestors then have it too).
+    func markSubtreeNeedsLayout() {
+        var node: View? = self
+        while let current = node, !current._flags.contains(.subtreeNeedsLayout) {
+            current._flags.insert(.subtreeNeedsLayout)
+            node = current._superview
+        }
+    }
+
+    /// The view first (when it needs layout), then its subviews in order, into marked subtrees only.
+    /// A subview added or marked during its parent's layout is laid out in the same walk. The mark is
+    /// cleared before anything runs, so a view marked again during the walk (by its own layout or a
+    /// later sibling's) marks its ancestors again, and the window walks again (``Window/layoutPending()``).
+    func layoutPendingSubtree() {
+        _flags.remove(.subtreeNeedsLayout)
+        if _flags.contains(.needsLayout) {
+            _flags.remove(.needsLayout)
+            let controller = _viewController
+            controller?.viewWillLayoutSubviews()
+            layoutSubviews()
+            controller?.viewDidLayoutSubviews()
+        }
+        var index = 0
+        while index < _subviews.count {
+            let subview = _subviews[index]
+            if subview._flags.contains(.subtreeNeedsLayout) { subview.layoutPendingSubtree() }
+            index += 1
+        }
+    }
+
+    /// The bounds changed size (also through ``frame``) [LY-2, LY-3]: the subviews follow their masks
+    /// at once, and the view and its superview need layout.
+    func sizeDidChange(from oldSize: Size) {
+        setNeedsLayout()
+        _superview?.setNeedsLayout()
+        guard !_flags.contains(.keepsSubviewFrames) else { return }
+        let newSize = _bounds.size
+        for subview in _subviews where !subview._autoresizingMask.isEmpty {
+            subview.frame = subview._autoresizingMask.resized(subview.frame, from: oldSize, to: newSize)
+        }
+    }
+}
