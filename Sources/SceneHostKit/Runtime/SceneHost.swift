@@ -50,6 +50,7 @@ public final class SceneHost {
             }
         self.clock = clock
         application = Application(clock: clock, settings: configuration.interaction)
+        application.textMeasurer = TextMeasurer()  // labels' intrinsic sizes as the renderer lays text out [LY-6]
         application.diagnostics = configuration.diagnostics
         application.addObserver(HostLogObserver(logger: logger))
         let folders = PluginSearchPath.folders(

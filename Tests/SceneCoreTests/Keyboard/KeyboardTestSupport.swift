@@ -64,17 +64,7 @@ final class KeyboardHarness {
     init() {
         application = Application(clock: clock)
         application.addObserver(observer)
-        var built: Window?
-        scene = try! application.connectScene(
-            named: "main",
-            delegate: ClosureSceneDelegate { scene in
-                let window = Window(windowScene: scene)
-                window.title = "W"
-                window.makeKeyAndVisible()
-                built = window
-            }, screenFrame: Rect(x: 0, y: 0, width: 400, height: 800))
-        window = built!
-        scene.activate()
+        (scene, window) = application.connectKeyWindowScene(title: "W")
     }
 
     /// Adds `view` to the window with identifier `name`.

@@ -43,8 +43,11 @@ struct DesktopWindowTests {
         let desktop = try await DesktopHost()
         defer { desktop.close() }
         try await desktop.x.xdotool("mousemove", "240", "250", "click", "1")
-        try await desktop.client.waitForSignals("the blue trace") { _ in
+        // The log line of touchesEnded is published during delivery, the Touch signal of its end
+        // after it: wait for both.
+        try await desktop.client.waitForSignals("the blue trace and the touch's end") { signals in
             desktop.logLines(of: "findview").contains("vc, FindViewViewController.touchesEnded(_:with:)")
+                && signals.contains { $0.member == "Touch" && $0.string(3) == "ended" }
         }
         #expect(desktop.logLines(of: "findview") == HostLifecycleTests.blueTrace)
         let touches = desktop.client.signals(named: "Touch").map { "\($0.string(3)) \($0.arguments[4].doubleValue ?? -1),\($0.arguments[5].doubleValue ?? -1) \($0.string(6))" }

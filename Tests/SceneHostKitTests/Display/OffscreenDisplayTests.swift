@@ -108,7 +108,12 @@ struct OffscreenDisplayTests {
             return fingers.count == 42
         }
         #expect(fingers.first?.phase == .down && fingers.last?.phase == .up)
-        #expect(fingers.dropFirst().dropLast().map(\.location.y) == (1...40).map { Double(Float(Double($0) / 64)) * 800 }, "every move, in order")
+        let expectedY: [Double] = (1...40).map { (step: Int) -> Double in
+            let fraction = Float(Double(step) / 64)  // SDL hands the position over as a Float fraction
+            return Double(fraction) * 800
+        }
+        let movedY: [Double] = fingers.dropFirst().dropLast().map(\.location.y)
+        #expect(movedY == expectedY, "every move, in order")
         #expect(Set(fingers.map(\.finger)) == [TouchscreenFingers.firstFinger])
         let statistics = server.statistics
         #expect(statistics.queuePeak == 4 && statistics.queueCapacity == 4)

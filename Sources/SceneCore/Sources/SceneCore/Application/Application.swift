@@ -17,6 +17,9 @@ open class Application: Responder {
     public weak var delegate: (any ApplicationDelegate)?
     /// Topics for which the model reports ``ApplicationObserver/diagnostic(_:_:)`` messages.
     public var diagnostics: DiagnosticTopics = []
+    /// Measures text for sizes that come from it [LY-6] (the host's renderer gives it); nil: views
+    /// sized by their text have no intrinsic size.
+    public var textMeasurer: (any TextMeasuring)?
 
     // Read on every delivery. Unchecked exclusivity (short accesses, UnretainedAccess.swift):
     // `notifyObservers` iterates a copy, so an observer added or removed from a callback cannot

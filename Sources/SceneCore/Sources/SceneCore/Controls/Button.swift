@@ -19,7 +19,7 @@ open class Button: Control {
 
     /// The title's font. Default: the system font at 15 points.
     public var font: Font = .systemFont(ofSize: Font.buttonFontSize) {
-        didSet { if oldValue != font { setNeedsDisplay() } }
+        didSet { if oldValue != font { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
 
     public override init(frame: Rect) {
@@ -44,6 +44,7 @@ open class Button: Control {
         titles[state.rawValue] = title
         notifyAccessibilityChange(.name)
         setNeedsDisplay()
+        invalidateIntrinsicContentSize()
     }
 
     /// The title shown in `state`: the one set for it, else the normal state's.
@@ -80,6 +81,27 @@ open class Button: Control {
     }
 
     override var defaultAccessibilityRole: AccessibilityRole { .pushButton }
+
+    /// The least height (and the width without a title) of ``intrinsicContentSize`` [LY-6].
+    public static let minimumIntrinsicLength: Double = 30
+
+    /// The current title on one line, rounded up to whole points, at least
+    /// ``minimumIntrinsicLength`` high; ``minimumIntrinsicLength`` square without a title [LY-6]. No
+    /// width without a text measurer.
+    open override var intrinsicContentSize: Size {
+        let minimum = Self.minimumIntrinsicLength
+        guard let title = currentTitle, !title.isEmpty else { return Size(width: minimum, height: minimum) }
+        guard let measurer = textMeasurer else { return Size(width: View.noIntrinsicMetric, height: minimum) }
+        let style = TextStyle(font: font, color: currentTitleColor, alignment: .center, lineBreakMode: .byTruncatingMiddle, numberOfLines: 1)
+        let size = View.roundedUp(measurer.size(of: title, style: style, width: nil))
+        return Size(width: size.width, height: Swift.max(minimum, size.height))
+    }
+
+    /// The intrinsic size, on axes where there is one [LY-6].
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let own = intrinsicContentSize
+        return Size(width: own.width < 0 ? bounds.width : own.width, height: own.height < 0 ? bounds.height : own.height)
+    }
 
     /// Sends `primaryActionTriggered`, as a tap would [UC-5].
     public func performPrimaryAction() {

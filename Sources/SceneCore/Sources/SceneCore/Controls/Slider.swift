@@ -72,6 +72,17 @@ open class Slider: Control {
 
     override var defaultAccessibilityRole: AccessibilityRole { .slider }
 
+    /// The height of ``intrinsicContentSize``: the thumb and a point and a half above and below it.
+    public static let intrinsicHeight: Double = thumbDiameter + 3
+
+    /// No width (a slider is as long as it is made) and ``intrinsicHeight`` [LY-6].
+    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: Self.intrinsicHeight) }
+
+    /// The width asked for (the current one when that is not positive) and ``intrinsicHeight`` [LY-6].
+    open override func sizeThatFits(_ size: Size) -> Size {
+        Size(width: size.width > 0 && size.width.isFinite ? size.width : bounds.width, height: Self.intrinsicHeight)
+    }
+
     /// A slider has no activation: Space and Return do nothing, the arrow keys move it [KB-3].
     open override func accessibilityActivate() -> Bool { false }
 

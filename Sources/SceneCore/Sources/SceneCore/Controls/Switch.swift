@@ -43,6 +43,12 @@ open class Switch: Control {
 
     override var defaultAccessibilityRole: AccessibilityRole { .toggleButton }
 
+    /// ``standardSize`` [LY-6].
+    open override var intrinsicContentSize: Size { Self.standardSize }
+
+    /// ``standardSize`` [LY-6].
+    open override func sizeThatFits(_ size: Size) -> Size { Self.standardSize }
+
     open override var accessibilityValue: String? {
         get { super.accessibilityValue ?? (isOn ? "1" : "0") }
         set { super.accessibilityValue = newValue }

@@ -23,6 +23,7 @@ open class TextField: Control, KeyInput {
             notifyTextChange(.caretMoved(offset: caretOffset))
             notifyAccessibilityChange(.value)
             setNeedsDisplay()
+            invalidateIntrinsicContentSize()
         }
     }
 
@@ -32,12 +33,13 @@ open class TextField: Control, KeyInput {
             guard oldValue != placeholder else { return }
             notifyAccessibilityChange(.description)
             setNeedsDisplay()
+            invalidateIntrinsicContentSize()
         }
     }
 
     /// Default: the system font at 17 points.
     public var font: Font = .systemFont(ofSize: Font.labelFontSize) {
-        didSet { if oldValue != font { setNeedsDisplay() } }
+        didSet { if oldValue != font { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
 
     /// Default: ``Color/label`` (black).
@@ -83,6 +85,23 @@ open class TextField: Control, KeyInput {
     public var isEditing: Bool { isFirstResponder }
 
     override var defaultAccessibilityRole: AccessibilityRole { isSecureTextEntry ? .passwordText : .entry }
+
+    /// The least height of ``intrinsicContentSize``: UIKit's rounded-rect field at the default font.
+    public static let minimumIntrinsicHeight: Double = 34
+
+    /// The longer of the displayed text and the placeholder on one line, with the insets and the
+    /// caret; one line of the font with 4 points above and below, at least
+    /// ``minimumIntrinsicHeight`` [LY-6]. None without a text measurer.
+    open override var intrinsicContentSize: Size {
+        guard let measurer = textMeasurer else { return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+        let style = textStyle
+        let text = measurer.size(of: displayedText, style: style, width: nil).width
+        let placeholder = placeholder.map { measurer.size(of: $0, style: style, width: nil).width } ?? 0
+        let line = measurer.size(of: "Ag", style: style, width: nil).height
+        return View.roundedUp(Size(
+            width: Swift.max(text, placeholder) + 2 * Self.textInset + Self.caretWidth,
+            height: Swift.max(Self.minimumIntrinsicHeight, line + 8)))
+    }
 
     open override var accessibilityValue: String? {
         get { super.accessibilityValue ?? displayedText }

@@ -9,7 +9,7 @@ open class ImageView: View {
 
     /// The image shown; nil shows nothing (only the background colour).
     public var image: Image? {
-        didSet { if oldValue != image { setNeedsDisplay() } }
+        didSet { if oldValue != image { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
 
     /// A name for the image, for scripts and logs; informational.
@@ -27,6 +27,14 @@ open class ImageView: View {
     }
 
     override var defaultAccessibilityRole: AccessibilityRole { .image }
+
+    /// The image's size in points; none without an image [LY-6].
+    open override var intrinsicContentSize: Size {
+        image?.size ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
+    /// The image's size in points; the current size without an image [LY-6].
+    open override func sizeThatFits(_ size: Size) -> Size { image?.size ?? bounds.size }
 
     /// Where the image goes in the bounds.
     public var imageRect: Rect? {

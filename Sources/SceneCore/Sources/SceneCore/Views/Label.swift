@@ -16,13 +16,14 @@ open class Label: View {
             guard oldValue != text else { return }
             notifyAccessibilityChange(.name)
             setNeedsDisplay()
+            invalidateIntrinsicContentSize()
             notifyTextChange(from: oldValue ?? "", to: text ?? "")
         }
     }
 
     /// Default: the system font at 17 points.
     public var font: Font = .systemFont(ofSize: Font.labelFontSize) {
-        didSet { if oldValue != font { setNeedsDisplay() } }
+        didSet { if oldValue != font { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
 
     /// Default: ``Color/label`` (black).
@@ -37,7 +38,7 @@ open class Label: View {
 
     /// The most lines shown; 0 means as many as the bounds hold. Default 1.
     public var numberOfLines: Int = 1 {
-        didSet { if oldValue != numberOfLines { setNeedsDisplay() } }
+        didSet { if oldValue != numberOfLines { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
 
     /// Default: ``LineBreakMode/byTruncatingTail`` (an ellipsis ends text that does not fit).
@@ -67,6 +68,33 @@ open class Label: View {
     }
 
     override var defaultAccessibilityRole: AccessibilityRole { .label }
+
+    /// The width a multi-line label wraps at for its ``intrinsicContentSize`` [LY-6]; 0 (the
+    /// default): the current width, or unwrapped while that is 0.
+    public var preferredMaxLayoutWidth: Double = 0 {
+        didSet { if oldValue != preferredMaxLayoutWidth { invalidateIntrinsicContentSize() } }
+    }
+
+    /// The text's size, rounded up to whole points [LY-6]: one line (as long as the text) when
+    /// ``numberOfLines`` is 1, else wrapped at ``preferredMaxLayoutWidth`` (or the current width) and
+    /// at most ``numberOfLines`` lines. Zero without text; none without a text measurer.
+    open override var intrinsicContentSize: Size {
+        let wrap = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : bounds.width
+        return fittingTextSize(width: numberOfLines == 1 || wrap <= 0 ? nil : wrap)
+            ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
+    /// The text's size wrapped at `size.width` (one line, as long as the text, when
+    /// ``numberOfLines`` is 1) [LY-6]; the current size without a text measurer.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        fittingTextSize(width: numberOfLines == 1 || !(size.width > 0) || !size.width.isFinite ? nil : size.width) ?? bounds.size
+    }
+
+    private func fittingTextSize(width: Double?) -> Size? {
+        guard let text, !text.isEmpty else { return .zero }
+        guard let measurer = textMeasurer else { return nil }
+        return View.roundedUp(measurer.size(of: text, style: textStyle, width: width))
+    }
 
     /// The style the text is drawn with.
     public var textStyle: TextStyle {

@@ -41,6 +41,9 @@ open class View: Responder {
     /// How the frame follows the superview's size (``autoresizingMask``, [LY-3]).
     var _autoresizingMask: AutoresizingMask = []
 
+    /// Hugging and compression resistance set away from the defaults ([LY-7]; nil: all defaults).
+    var _layoutPriorities: LayoutPriorities?
+
     /// A number the app can use to find the view (``viewWithTag(_:)``).
     public var tag: Int = 0
 
@@ -85,6 +88,22 @@ open class View: Responder {
     /// the size changed [LY-3]). Override to set the subviews' frames from ``bounds``; do not call it
     /// directly (call ``setNeedsLayout()`` or ``layoutIfNeeded()``). Main actor.
     open func layoutSubviews() {}
+
+    /// The size the view's content needs [LY-6], ``View/noIntrinsicMetric`` on an axis where it needs
+    /// none. ``StackView`` sizes its arranged views by it. The default has none on either axis;
+    /// SceneCore's labels, buttons, text fields, switches, sliders and image views have one. Call
+    /// ``invalidateIntrinsicContentSize()`` when what it depends on changes. Main actor.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// The size the view would take to fit `size` [LY-6] (``sizeToFit()`` applies it). The default is
+    /// the current bounds size; a multi-line label wraps at `size.width`. Main actor.
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    /// A subview was hidden or shown (``StackView`` closes or opens its gap).
+    func subviewVisibilityDidChange(_ subview: View) {}
+
+    /// A subview's intrinsic size changed (a ``StackView``'s own changes with it).
+    func subviewIntrinsicSizeDidChange(_ subview: View) {}
 
     /// SceneCore's own view classes, whose `hitTest(_:with:)` and `point(inside:with:)` are known to be
     /// the defaults. Everything else may override them.
@@ -139,6 +158,7 @@ open class View: Responder {
             if newValue { _flags.insert(.hidden) } else { _flags.remove(.hidden) }
             hitGeometryDidChange()
             didChangeVisibility()
+            _superview?.subviewVisibilityDidChange(self)
         }
     }
 
