@@ -64,6 +64,30 @@ open class ViewController: Responder {
     /// Called once after the root view was loaded; build the rest of the view tree here.
     open func viewDidLoad() {}
 
+    // MARK: Appearance [LY-8]
+
+    /// Where the controller is in its appearance transitions (``AppearanceState``).
+    public internal(set) var appearanceState = AppearanceState.disappeared
+    /// Whether the transition in flight was begun by ``beginAppearanceTransition(_:animated:)`` (a
+    /// container's, ended by its ``endAppearanceTransition()``) rather than by the view's move.
+    var appearanceIsManaged = false
+    /// The `animated` of the transition in flight.
+    var appearanceAnimated = false
+
+    /// The root view is about to appear: it is entering a visible window, or its window is being
+    /// shown [LY-8]. The default does nothing.
+    open func viewWillAppear(_ animated: Bool) {}
+
+    /// The root view appeared [LY-8]. The default does nothing.
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// The root view is about to disappear: it is leaving its window, or its window is being hidden
+    /// [LY-8]. The default does nothing.
+    open func viewWillDisappear(_ animated: Bool) {}
+
+    /// The root view disappeared [LY-8]. The default does nothing.
+    open func viewDidDisappear(_ animated: Bool) {}
+
     /// Called by the layout pass just before the root view's ``View/layoutSubviews()`` [LY-4]. The
     /// default does nothing.
     open func viewWillLayoutSubviews() {}

@@ -178,12 +178,17 @@ extension View {
     }
 
     private func notifyWillMove(toWindow newWindow: Window?) {
+        if let controller = _viewController {
+            let shown = View.showsControllers(newWindow)
+            if shown != View.showsControllers(window) { controller.automaticAppearanceBegin(shown) }  // [LY-8]
+        }
         willMove(toWindow: newWindow)
         for subview in _subviews { subview.notifyWillMove(toWindow: newWindow) }
     }
 
     private func notifyDidMoveToWindow() {
         didMoveToWindow()
+        _viewController?.automaticAppearanceEnd()  // [LY-8]
         for subview in _subviews { subview.notifyDidMoveToWindow() }
     }
 }

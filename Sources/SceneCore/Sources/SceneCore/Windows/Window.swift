@@ -192,6 +192,7 @@ open class Window: View {
         guard hidden != wasHidden else { return }
         wasHidden = hidden
         let application = _windowScene?._application
+        controllersDidChangeVisibility(shown: !hidden)  // [LY-8]
         if hidden {
             application?.notifyObservers { $0.windowDidBecomeHidden(self) }
             cancelLiveTouches()
