@@ -6,10 +6,10 @@ import Testing
 @MainActor
 private final class LoggingView: View {
     let name: String
-    let log: LayoutLog
+    let log: LineLog
     var onLayout: (LoggingView) -> Void = { _ in }
 
-    init(_ name: String, frame: Rect, log: LayoutLog) {
+    init(_ name: String, frame: Rect, log: LineLog) {
         self.name = name
         self.log = log
         super.init(frame: frame)
@@ -21,20 +21,11 @@ private final class LoggingView: View {
     }
 }
 
-@MainActor
-private final class LayoutLog {
-    var lines: [String] = []
-
-    func take() -> [String] {
-        defer { lines = [] }
-        return lines
-    }
-}
 
 @MainActor
 private final class LoggingController: ViewController {
-    let log: LayoutLog
-    init(log: LayoutLog) {
+    let log: LineLog
+    init(log: LineLog) {
         self.log = log
         super.init()
     }
@@ -49,7 +40,7 @@ struct LayoutTests {
     let clock = ManualClock(now: 10)
     let application: Application
     let window: Window
-    fileprivate let log = LayoutLog()
+    fileprivate let log = LineLog()
     fileprivate let controller: LoggingController
 
     init() {

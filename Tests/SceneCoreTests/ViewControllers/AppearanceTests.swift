@@ -6,9 +6,9 @@ import Testing
 @MainActor
 private final class Witness: ViewController {
     let name: String
-    let log: AppearanceLog
+    let log: LineLog
 
-    init(_ name: String, log: AppearanceLog) {
+    init(_ name: String, log: LineLog) {
         self.name = name
         self.log = log
         super.init()
@@ -21,20 +21,10 @@ private final class Witness: ViewController {
 }
 
 @MainActor
-private final class AppearanceLog {
-    var lines: [String] = []
-
-    func take() -> [String] {
-        defer { lines = [] }
-        return lines
-    }
-}
-
-@MainActor
 @Suite("View controller appearance [LY-8]")
 struct AppearanceTests {
     let application = Application(clock: ManualClock())
-    fileprivate let log = AppearanceLog()
+    fileprivate let log = LineLog()
     let scene: WindowScene
     let window: Window
 
@@ -63,6 +53,15 @@ struct AppearanceTests {
         #expect(log.take() == ["root will appear", "root did appear"])
     }
 
+    /// A root controller named "root" on the shown window, its appearance taken from the log.
+    private func shownRoot() -> Witness {
+        let root = Witness("root", log: log)
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        _ = log.take()
+        return root
+    }
+
     @Test("A new root controller on a shown window: the old one disappears, then the new one appears")
     func rootReplacement() {
         window.rootViewController = Witness("a", log: log)
@@ -74,10 +73,7 @@ struct AppearanceTests {
 
     @Test("A presented controller appears over its presenter, which stays visible and hears nothing; dismissing makes it disappear")
     func presentation() {
-        let root = Witness("root", log: log)
-        window.rootViewController = root
-        window.makeKeyAndVisible()
-        _ = log.take()
+        let root = shownRoot()
         let sheet = Witness("sheet", log: log)
         root.present(sheet)
         #expect(log.take() == ["sheet will appear", "sheet did appear"])
@@ -107,10 +103,7 @@ struct AppearanceTests {
 
     @Test("A container's transition: will at its begin, did at its end, nothing from the view's moves meanwhile; a redundant begin sends nothing; a transition may be reversed")
     func managedTransition() {
-        let root = Witness("root", log: log)
-        window.rootViewController = root
-        window.makeKeyAndVisible()
-        _ = log.take()
+        let root = shownRoot()
         let next = Witness("next", log: log)
         next.beginAppearanceTransition(true, animated: true)
         #expect(log.take() == ["next will appear animated"])
