@@ -69,6 +69,12 @@ open class StackView: View {
         didSet { if oldValue != spacing { setNeedsLayout(); invalidateIntrinsicContentSize() } }
     }
 
+    /// Whether the views are placed inside the ``View/layoutMarginsGuide`` rather than the bounds
+    /// [LY-9]. Default false.
+    public var isLayoutMarginsRelativeArrangement = false {
+        didSet { if oldValue != isLayoutMarginsRelativeArrangement { setNeedsLayout(); invalidateIntrinsicContentSize() } }
+    }
+
     public override init(frame: Rect) {
         super.init(frame: frame)
     }
@@ -124,9 +130,10 @@ open class StackView: View {
         super.layoutSubviews()
         let shown = arrangedSubviews.filter { !$0.isHidden }
         let horizontal = axis == .horizontal
-        let size = bounds.size
+        let area = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide.layoutFrame : bounds
+        let size = area.size
         let slots = layout.slots(for: shown.map(item(for:)), length: horizontal ? size.width : size.height, breadth: horizontal ? size.height : size.width)
-        let origin = bounds.origin
+        let origin = area.origin
         for (view, slot) in zip(shown, slots) {
             view.frame = horizontal
                 ? Rect(x: origin.x + slot.position, y: origin.y + slot.offset, width: slot.length, height: slot.breadth)
@@ -138,7 +145,10 @@ open class StackView: View {
     /// it [LY-7].
     open override var intrinsicContentSize: Size {
         let natural = layout.naturalSize(of: arrangedSubviews.filter { !$0.isHidden }.map(item(for:)))
-        return axis == .horizontal ? Size(width: natural.length, height: natural.breadth) : Size(width: natural.breadth, height: natural.length)
+        let size = axis == .horizontal ? Size(width: natural.length, height: natural.breadth) : Size(width: natural.breadth, height: natural.length)
+        guard isLayoutMarginsRelativeArrangement else { return size }
+        let margins = layoutMargins
+        return Size(width: size.width + margins.left + margins.right, height: size.height + margins.top + margins.bottom)
     }
 
     /// The natural size (``intrinsicContentSize``) [LY-6].

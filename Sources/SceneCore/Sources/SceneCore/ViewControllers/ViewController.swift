@@ -88,6 +88,12 @@ open class ViewController: Responder {
     /// The root view disappeared [LY-8]. The default does nothing.
     open func viewDidDisappear(_ animated: Bool) {}
 
+    /// Insets added to the root view's safe area [LY-9] (a container's bars over its content, say);
+    /// negative values count as 0. Setting it marks the root view's subtree for layout.
+    public var additionalSafeAreaInsets: EdgeInsets = .zero {
+        didSet { if oldValue != additionalSafeAreaInsets { viewIfLoaded?.setNeedsLayoutInSubtree() } }
+    }
+
     /// Called by the layout pass just before the root view's ``View/layoutSubviews()`` [LY-4]. The
     /// default does nothing.
     open func viewWillLayoutSubviews() {}

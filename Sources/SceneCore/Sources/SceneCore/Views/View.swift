@@ -44,6 +44,9 @@ open class View: Responder {
     /// Hugging and compression resistance set away from the defaults ([LY-7]; nil: all defaults).
     var _layoutPriorities: LayoutPriorities?
 
+    /// ``layoutMargins`` once set (nil: the default, [LY-9]).
+    var _layoutMargins: EdgeInsets?
+
     /// A number the app can use to find the view (``viewWithTag(_:)``).
     public var tag: Int = 0
 
@@ -98,6 +101,9 @@ open class View: Responder {
     /// The size the view would take to fit `size` [LY-6] (``sizeToFit()`` applies it). The default is
     /// the current bounds size; a multi-line label wraps at `size.width`. Main actor.
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    /// The ``layoutMargins`` changed [LY-9]. The default does nothing. Main actor.
+    open func layoutMarginsDidChange() {}
 
     /// A subview was hidden or shown (``StackView`` closes or opens its gap).
     func subviewVisibilityDidChange(_ subview: View) {}

@@ -25,4 +25,6 @@ struct ViewFlags: OptionSet, Sendable {
     static let subtreeNeedsLayout = ViewFlags(rawValue: 1 << 10)
     /// ``View/autoresizesSubviews`` is false.
     static let keepsSubviewFrames = ViewFlags(rawValue: 1 << 11)
+    /// ``View/insetsLayoutMarginsFromSafeArea`` is false.
+    static let marginsIgnoreSafeArea = ViewFlags(rawValue: 1 << 12)
 }
