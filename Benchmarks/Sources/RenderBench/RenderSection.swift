@@ -245,12 +245,12 @@ func runRenderSection(config: MeasureConfig, useGTK: Bool, saveDirectory: String
 }
 
 /// "median [min–max]" in µs.
-private func micro(_ trials: Trials) -> String {
+func micro(_ trials: Trials) -> String {
     "\(Format.ns(trials.median / 1000)) [\(Format.ns(trials.minimum / 1000))–\(Format.ns(trials.maximum / 1000))]"
 }
 
 @MainActor
-private func verdict(_ ok: Bool, _ what: String) -> String {
+func verdict(_ ok: Bool, _ what: String) -> String {
     if !ok { Report.shared.fail("\(what): target missed") }
     return ok ? "**pass**" : "**FAIL**"
 }

@@ -1,4 +1,5 @@
 import SceneCore
+import TestSupport
 import Testing
 
 @Suite("Autoresizing masks [LY-3]")
@@ -48,5 +49,39 @@ struct AutoresizingMaskTests {
         #expect(
             [AutoresizingMask.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin, .flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin]
                 .map(\.rawValue) == [1, 2, 4, 8, 16, 32])
+    }
+
+    /// The formula as written in LY-3, with arrays: the reference the allocation-free axis must match.
+    private static func plainAxis(origin: Double, length: Double, container: Double, change: Double, flexible: [Bool]) -> (Double, Double) {
+        let count = flexible.filter { $0 }.count
+        guard change != 0, change.isFinite, count > 0 else { return (origin, length) }
+        let sizes = [Swift.max(0, origin), Swift.max(0, length), Swift.max(0, container - origin - length)]
+        var total = 0.0
+        for index in 0..<3 where flexible[index] { total += sizes[index] }
+        func share(_ index: Int) -> Double {
+            guard flexible[index] else { return 0 }
+            return total > 0 ? change * sizes[index] / total : change / Double(count)
+        }
+        return (origin + share(0), Swift.max(0, length + share(1)))
+    }
+
+    @Test("Random frames, masks and size changes: exactly the plain formula's frames")
+    func agreesWithThePlainFormula() {
+        var random = SplitMix64(seed: 0xA5_7025)
+        func value(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &random)) / [1.0, 3, 10][Int.random(in: 0...2, using: &random)] }
+        for _ in 0..<5_000 {
+            let mask = AutoresizingMask(rawValue: UInt.random(in: 0...63, using: &random))
+            let frame = Rect(x: value(-50...300), y: value(-50...300), width: value(0...300), height: value(0...300))
+            let old = Size(width: value(0...400), height: value(0...400))
+            let new = Int.random(in: 0...9, using: &random) == 0 ? old : Size(width: value(0...400), height: value(0...400))
+            let resized = mask.resized(frame, from: old, to: new)
+            let x = Self.plainAxis(
+                origin: frame.minX, length: frame.width, container: old.width, change: new.width - old.width,
+                flexible: [mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)])
+            let y = Self.plainAxis(
+                origin: frame.minY, length: frame.height, container: old.height, change: new.height - old.height,
+                flexible: [mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)])
+            #expect(resized == Rect(x: x.0, y: y.0, width: x.1, height: y.1), "\(mask.rawValue) \(frame) \(old) → \(new)")
+        }
     }
 }

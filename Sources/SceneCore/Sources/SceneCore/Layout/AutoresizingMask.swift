@@ -33,20 +33,21 @@ public struct AutoresizingMask: OptionSet, Sendable, Hashable {
         return Rect(x: horizontal.origin, y: vertical.origin, width: horizontal.length, height: vertical.length)
     }
 
-    /// One axis of ``resized(_:from:to:)``.
+    /// One axis of ``resized(_:from:to:)``, without allocating (it runs for every masked subview of
+    /// every resized view; `AutoresizingMaskTests` compares it with the plain formula on random frames).
     static func axis(
         origin: Double, length: Double, container: Double, change: Double, leading: Bool, length flexibleLength: Bool, trailing: Bool
     ) -> (origin: Double, length: Double) {
-        let flexible = [leading, flexibleLength, trailing]
-        let count = flexible.filter { $0 }.count
+        let count = (leading ? 1 : 0) + (flexibleLength ? 1 : 0) + (trailing ? 1 : 0)
         guard change != 0, change.isFinite, count > 0 else { return (origin, length) }
-        let sizes = [Swift.max(0, origin), Swift.max(0, length), Swift.max(0, container - origin - length)]
-        var total = 0.0
-        for index in 0..<3 where flexible[index] { total += sizes[index] }
-        func share(_ index: Int) -> Double {
-            guard flexible[index] else { return 0 }
-            return total > 0 ? change * sizes[index] / total : change / Double(count)
+        let leadingSize = leading ? Swift.max(0, origin) : 0
+        let lengthSize = flexibleLength ? Swift.max(0, length) : 0
+        let trailingSize = trailing ? Swift.max(0, container - origin - length) : 0
+        let total = leadingSize + lengthSize + trailingSize
+        func share(_ flexible: Bool, _ size: Double) -> Double {
+            guard flexible else { return 0 }
+            return total > 0 ? change * size / total : change / Double(count)
         }
-        return (origin + share(0), Swift.max(0, length + share(1)))
+        return (origin + share(leading, leadingSize), Swift.max(0, length + share(flexibleLength, lengthSize)))
     }
 }
