@@ -121,4 +121,16 @@ struct SizingTests {
         label.font = .systemFont(ofSize: 30)
         #expect(container.needsLayout)
     }
+
+    @Test("Text typed into a field changes its intrinsic width and lays its superview out again")
+    func typedText() throws {
+        let container = placed(View(frame: Rect(x: 0, y: 0, width: 300, height: 100)))
+        let field = TextField(frame: .zero)
+        container.addSubview(field)
+        harness.application.layoutIfNeeded()
+        let before = field.intrinsicContentSize.width
+        try field.replaceText(in: 0..<0, with: "abcdef")
+        #expect(container.needsLayout)
+        #expect(field.intrinsicContentSize.width == before + 60)
+    }
 }

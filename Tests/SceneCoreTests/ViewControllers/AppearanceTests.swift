@@ -62,6 +62,14 @@ struct AppearanceTests {
         return root
     }
 
+    @Test("Disconnecting the scene hides its windows: their controllers disappear")
+    func disconnection() {
+        let root = shownRoot()
+        application.disconnect(scene)
+        #expect(log.take() == ["root will disappear", "root did disappear"])
+        #expect(root.appearanceState == .disappeared)
+    }
+
     @Test("A new root controller on a shown window: the old one disappears, then the new one appears")
     func rootReplacement() {
         window.rootViewController = Witness("a", log: log)

@@ -328,6 +328,7 @@ open class TextField: Control, KeyInput {
         notifyTextChange(.caretMoved(offset: caretOffset))
         notifyAccessibilityChange(.value)
         setNeedsDisplay()
+        invalidateIntrinsicContentSize()  // [LY-6] typed text changes the field's natural width
         sendActions(for: .editingChanged, event: nil)
     }
 
