@@ -75,7 +75,14 @@ extension View {
     /// at once, and the view and its superview need layout.
     func sizeDidChange(from oldSize: Size) {
         setNeedsLayout()
-        _superview?.setNeedsLayout()
+        // Unretained (owner holds: the superview is held by its own superview, or is a window its
+        // scene holds; marking it runs no code outside SceneCore). In an autoresizing cascade the
+        // superview is already marked, and the mark is all this reads.
+        let parentBits = unretainedBits(&_superview)
+        if parentBits != 0 {
+            unowned(unsafe) let parent = unretained(parentBits, as: View.self)
+            if !parent._flags.contains(.needsLayout) { parent.setNeedsLayout() }
+        }
         guard !_flags.contains(.keepsSubviewFrames) else { return }
         let newSize = _bounds.size
         for subview in _subviews where !subview._autoresizingMask.isEmpty {

@@ -10,7 +10,9 @@
 /// holds the touch)`; the invariants are written here once.
 ///
 /// Where the sites are: hit testing (`View+HitTesting`, `View+Hierarchy`, and the screen's windows'
-/// scenes in `Application+Touches`) and delivery
+/// scenes in `Application+Touches`), a geometry change's superview (its child index in
+/// `View+Geometry`, its layout mark in `View+Layout`: read on every resized view of a layout) and
+/// delivery
 /// (`Window+TouchDelivery`: offering touches to recognizers, feeding them, planning the views'
 /// callbacks; `View+TouchForwarding`: the responder chain) — the places where code outside SceneCore
 /// runs while a reference is in use, so each site names its owner. The gesture arena

@@ -82,7 +82,12 @@ extension View {
     /// tells the window's renderers (geometry, hidden and alpha change what is drawn).
     func hitGeometryDidChange() {
         displayGeometryDidChange()
-        guard let superview = _superview, let index = superview._childIndex else { return }
+        // Unretained (owner holds: the superview is held by its own superview, or is a window its
+        // scene holds; only its child index is read, and updating it runs no code outside SceneCore).
+        let parentBits = unretainedBits(&_superview)
+        guard parentBits != 0 else { return }
+        unowned(unsafe) let parent = unretained(parentBits, as: View.self)
+        guard let index = parent._childIndex else { return }
         index.update(child: self, at: Int(_indexInSuperview))
     }
 
