@@ -149,6 +149,10 @@ final class TextLayoutCache {
                 pango_layout_set_height(layout, -Int32(key.numberOfLines))
             } else if key.height >= 0 {
                 pango_layout_set_height(layout, key.height)
+            } else {
+                // Any number of lines in an unlimited height (a multi-line label's size): nothing is
+                // cut. Pango's default height, -1, would mean one line when ellipsizing.
+                pango_layout_set_height(layout, Int32.max)
             }
         }
         switch key.alignment {

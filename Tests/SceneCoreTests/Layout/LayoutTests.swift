@@ -64,6 +64,15 @@ struct LayoutTests {
 
     fileprivate var root: LoggingView { controller.view as! LoggingView }
 
+    /// "a" (100 × 100 at the origin) holding "b" at `frame`, laid out, the log emptied.
+    fileprivate func laidOutPair(b frame: Rect) -> (LoggingView, LoggingView) {
+        let a = add("a", Rect(x: 0, y: 0, width: 100, height: 100))
+        let b = add("b", frame, to: a)
+        application.layoutIfNeeded()
+        _ = log.take()
+        return (a, b)
+    }
+
     fileprivate func add(_ name: String, _ frame: Rect, to parent: View? = nil) -> LoggingView {
         let view = LoggingView(name, frame: frame, log: log)
         (parent ?? root).addSubview(view)
@@ -104,10 +113,7 @@ struct LayoutTests {
 
     @Test("LY-2: a size change marks the view and its superview; a move does not; adding and removing mark the superview and the added view")
     func triggers() {
-        let a = add("a", Rect(x: 0, y: 0, width: 100, height: 100))
-        let b = add("b", Rect(x: 0, y: 0, width: 50, height: 50), to: a)
-        application.layoutIfNeeded()
-        _ = log.take()
+        let (a, b) = laidOutPair(b: Rect(x: 0, y: 0, width: 50, height: 50))
         b.frame = Rect(x: 10, y: 10, width: 50, height: 50)
         b.center = Point(x: 40, y: 40)
         application.layoutIfNeeded()
@@ -183,6 +189,21 @@ struct LayoutTests {
         a.setNeedsLayout()
         application.layoutIfNeeded()
         #expect(log.take().count == 8)
+        #expect(a.needsLayout)
+    }
+
+    @Test("LY-2: the sizes a view gives its subviews in layoutSubviews do not lay it out again; a size change from elsewhere does")
+    func ownChangesDoNotRemark() {
+        let (a, b) = laidOutPair(b: Rect(x: 0, y: 0, width: 10, height: 10))
+        a.onLayout = { view in b.frame.size.width = view.bounds.width / 2 }
+        a.frame.size.width = 300
+        application.layoutIfNeeded()
+        #expect(log.take() == [
+            "VC viewWillLayoutSubviews", "root layoutSubviews 400×800", "VC viewDidLayoutSubviews",
+            "a layoutSubviews 300×100", "b layoutSubviews 150×10",
+        ])
+        #expect(!a.needsLayout)
+        b.frame.size.width = 20
         #expect(a.needsLayout)
     }
 }

@@ -59,9 +59,11 @@ extension View {
         if _flags.contains(.needsLayout) {
             _flags.remove(.needsLayout)
             let controller = _viewController
+            _flags.insert(.layingOut)
             controller?.viewWillLayoutSubviews()
             layoutSubviews()
             controller?.viewDidLayoutSubviews()
+            _flags.remove(.layingOut)
         }
         var index = 0
         while index < _subviews.count {
@@ -81,7 +83,7 @@ extension View {
         let parentBits = unretainedBits(&_superview)
         if parentBits != 0 {
             unowned(unsafe) let parent = unretained(parentBits, as: View.self)
-            if !parent._flags.contains(.needsLayout) { parent.setNeedsLayout() }
+            if !parent._flags.contains(.needsLayout), !parent._flags.contains(.layingOut) { parent.setNeedsLayout() }
         }
         guard !_flags.contains(.keepsSubviewFrames) else { return }
         let newSize = _bounds.size

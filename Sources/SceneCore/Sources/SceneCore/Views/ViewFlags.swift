@@ -27,4 +27,7 @@ struct ViewFlags: OptionSet, Sendable {
     static let keepsSubviewFrames = ViewFlags(rawValue: 1 << 11)
     /// ``View/insetsLayoutMarginsFromSafeArea`` is false.
     static let marginsIgnoreSafeArea = ViewFlags(rawValue: 1 << 12)
+    /// The view's `layoutSubviews` is running: the sizes it gives its subviews do not mark it again
+    /// [LY-2].
+    static let layingOut = ViewFlags(rawValue: 1 << 13)
 }
