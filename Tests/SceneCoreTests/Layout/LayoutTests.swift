@@ -64,13 +64,25 @@ struct LayoutTests {
 
     fileprivate var root: LoggingView { controller.view as! LoggingView }
 
+    /// "a" (100 × 100 at the origin), laid out, the log emptied.
+    fileprivate func laidOutView() -> LoggingView {
+        let a = add("a", Rect(x: 0, y: 0, width: 100, height: 100))
+        settle()
+        return a
+    }
+
     /// "a" (100 × 100 at the origin) holding "b" at `frame`, laid out, the log emptied.
     fileprivate func laidOutPair(b frame: Rect) -> (LoggingView, LoggingView) {
         let a = add("a", Rect(x: 0, y: 0, width: 100, height: 100))
         let b = add("b", frame, to: a)
+        settle()
+        return (a, b)
+    }
+
+    /// Runs the pass and empties the log.
+    private func settle() {
         application.layoutIfNeeded()
         _ = log.take()
-        return (a, b)
     }
 
     fileprivate func add(_ name: String, _ frame: Rect, to parent: View? = nil) -> LoggingView {
@@ -81,9 +93,7 @@ struct LayoutTests {
 
     @Test("LY-1: setNeedsLayout only marks; the pass calls layoutSubviews once however often it was marked")
     func coalesces() {
-        let a = add("a", Rect(x: 0, y: 0, width: 100, height: 100))
-        application.layoutIfNeeded()
-        _ = log.take()
+        let a = laidOutView()
         a.setNeedsLayout()
         a.setNeedsLayout()
         #expect(a.needsLayout && log.lines.isEmpty, "nothing runs from inside setNeedsLayout")
@@ -164,9 +174,7 @@ struct LayoutTests {
 
     @Test("LY-5: the pass runs before a window's damage is measured, and an observed window with layout pending owes a redraw")
     func beforeDrawing() {
-        let a = add("a", Rect(x: 0, y: 0, width: 100, height: 100))
-        application.layoutIfNeeded()
-        _ = log.take()
+        let a = laidOutView()
         a.setNeedsLayout()
         #expect(!window.hasPendingDamage, "nobody draws the window: nothing is owed")
         let observer = window.addDamageObserver()
@@ -182,9 +190,7 @@ struct LayoutTests {
 
     @Test("LY-5: a layout that keeps marking views stops after a bounded number of walks; the rest waits for the next pass")
     func bounded() {
-        let a = add("a", Rect(x: 0, y: 0, width: 100, height: 100))
-        application.layoutIfNeeded()
-        _ = log.take()
+        let a = laidOutView()
         a.onLayout = { view in view.setNeedsLayout() }
         a.setNeedsLayout()
         application.layoutIfNeeded()

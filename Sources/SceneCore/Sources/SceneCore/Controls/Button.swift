@@ -98,10 +98,7 @@ open class Button: Control {
     }
 
     /// The intrinsic size, on axes where there is one [LY-6].
-    open override func sizeThatFits(_ size: Size) -> Size {
-        let own = intrinsicContentSize
-        return Size(width: own.width < 0 ? bounds.width : own.width, height: own.height < 0 ? bounds.height : own.height)
-    }
+    open override func sizeThatFits(_ size: Size) -> Size { intrinsicOrCurrentSize }
 
     /// Sends `primaryActionTriggered`, as a tap would [UC-5].
     public func performPrimaryAction() {

@@ -161,10 +161,8 @@ open class StackView: View {
     /// What the layout needs of `view`: its natural size (intrinsic, else current) on this stack's
     /// axes, and its priorities along the axis.
     private func item(for view: View) -> StackLayout.Item {
-        let intrinsic = view.intrinsicContentSize
-        let current = view.bounds.size
-        let width = intrinsic.width >= 0 ? intrinsic.width : current.width
-        let height = intrinsic.height >= 0 ? intrinsic.height : current.height
+        let natural = view.intrinsicOrCurrentSize
+        let width = natural.width, height = natural.height
         let horizontal = axis == .horizontal
         return StackLayout.Item(
             length: horizontal ? width : height, breadth: horizontal ? height : width,

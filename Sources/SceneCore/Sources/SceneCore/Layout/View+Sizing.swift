@@ -51,6 +51,15 @@ extension View {
         window?._windowScene?._application?.textMeasurer
     }
 
+    /// ``intrinsicContentSize`` on each axis where there is one, the current size on the others: the
+    /// natural size a stack arranges by and a control fits to [LY-6, LY-7].
+    var intrinsicOrCurrentSize: Size {
+        let intrinsic = intrinsicContentSize
+        return Size(
+            width: intrinsic.width >= 0 ? intrinsic.width : bounds.width,
+            height: intrinsic.height >= 0 ? intrinsic.height : bounds.height)
+    }
+
     /// `size` rounded up to whole points on each axis, as UIKit rounds intrinsic sizes up.
     static func roundedUp(_ size: Size) -> Size {
         Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
