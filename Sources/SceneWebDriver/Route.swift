@@ -78,6 +78,7 @@ extension WebDriverEndpoint {
         Route("DELETE", "session/:sessionId/actions", { $0.releaseActions }),
         Route("GET", "session/:sessionId/screenshot", { $0.screenshot }),
         Route("GET", "session/:sessionId/window/rect", { $0.windowRect }),
+        Route("POST", "session/:sessionId/window/rect", { $0.setWindowRect }),
         Route("GET", "session/:sessionId/window", { $0.windowHandle }),
         Route("GET", "session/:sessionId/window/handles", { $0.windowHandles }),
         Route("POST", "session/:sessionId/window", { $0.switchWindow }),

@@ -27,11 +27,53 @@ extension WebDriverEndpoint {
     /// The scene's area of the screen.
     func windowRect(_ call: Call) {
         call.answering { () throws(WebDriverError) in
-            let frame = try scene(of: try session(call)).screenFrame
-            call.respond(.object([
-                ("x", .number(frame.minX)), ("y", .number(frame.minY)), ("width", .number(frame.width)), ("height", .number(frame.height)),
-            ]))
+            call.respond(Self.rectJSON(try scene(of: try session(call)).screenFrame))
         }
+    }
+
+    /// `POST /window/rect {x, y, width, height}` (W3C Set Window Rect, Selenium's
+    /// `set_window_size`): the scene takes the width and height as its desktop window's edge would
+    /// give them [LY-10]; answers the scene's area then.
+    func setWindowRect(_ call: Call) {
+        call.answering { () throws(WebDriverError) in
+            let scene = try scene(of: try session(call))
+            let size = try Self.requestedSize(call.body, of: scene.screenFrame)
+            if let refusal = host.inputRefusal {
+                throw WebDriverError(.unsupportedOperation, "set window rect changes the scene, and \(refusal)")
+            }
+            do throws(ApplicationError) {
+                try scene.resize(to: size)
+            } catch {
+                throw WebDriverError(.invalidArgument, "cannot resize scene '\(scene.name)': \(error.message)")
+            }
+            call.respond(Self.rectJSON(scene.screenFrame))
+        }
+    }
+
+    /// The size a Set Window Rect body asks for: its `width` and `height` (null or missing: the
+    /// current one), each a number from 0 to 2³¹ − 1 as W3C says. A scene's place on the screen does
+    /// not move: an `x` or `y` other than where it is, is an unsupported operation.
+    nonisolated static func requestedSize(_ body: JSON, of frame: Rect) throws(WebDriverError) -> Size {
+        func member(_ key: String, in range: ClosedRange<Double>) throws(WebDriverError) -> Double? {
+            guard let value = body[key], value != .null else { return nil }
+            guard let number = value.numberValue, number.isFinite, range.contains(number) else {
+                throw WebDriverError(
+                    .invalidArgument, "'\(key)' \(show(value)) must be null or a number from \(JSON.format(range.lowerBound)) to \(JSON.format(range.upperBound))")
+            }
+            return number
+        }
+        let width = try member("width", in: 0...2_147_483_647), height = try member("height", in: 0...2_147_483_647)
+        let x = try member("x", in: -2_147_483_648...2_147_483_647), y = try member("y", in: -2_147_483_648...2_147_483_647)
+        if (x != nil && x != frame.minX) || (y != nil && y != frame.minY) {
+            throw WebDriverError(
+                .unsupportedOperation,
+                "a scene's place on the screen does not move (it is at \(JSON.format(frame.minX)), \(JSON.format(frame.minY))); send only width and height")
+        }
+        return Size(width: width ?? frame.width, height: height ?? frame.height)
+    }
+
+    nonisolated static func rectJSON(_ frame: Rect) -> JSON {
+        .object([("x", .number(frame.minX)), ("y", .number(frame.minY)), ("width", .number(frame.width)), ("height", .number(frame.height))])
     }
 
     func windowHandle(_ call: Call) {

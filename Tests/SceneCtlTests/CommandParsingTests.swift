@@ -31,6 +31,12 @@ struct CommandParsingTests {
         #expect(!defaults.json && defaults.connection.address == nil && defaults.call.timeout == 30)
     }
 
+    @Test("resize takes a scene name, a width and a height")
+    func resize() throws {
+        let command = try parse(["resize", "settings", "600", "900.5"], as: ResizeCommand.self)
+        #expect(command.scene == "settings" && command.width == 600 && command.height == 900.5)
+    }
+
     @Test("tree defaults to the key window and accepts any window specifier")
     func tree() throws {
         #expect(try parse(["tree"], as: TreeCommand.self).window == .keyWindow)
@@ -164,6 +170,10 @@ struct CommandParsingTests {
             (["snapshot", "1", "--screen"], "not 2"),
             (["snapshot", "--scene", ""], "--scene"),
             (["snapshot", "-o", ""], "-o"),
+            (["resize", "gallery", "nan", "700"], "WIDTH 'nan'"),
+            (["resize", "gallery", "600", "0"], "HEIGHT '0.0'"),
+            (["resize", "", "600", "700"], "SCENE is empty"),
+            (["resize", "gallery", "600"], "height"),
             (["watch", "--count", "0"], "--count 0"),
             (["watch", "--timeout=-2"], "--timeout -2.0"),
             (["record", "--count", "0"], "--count 0"),
@@ -182,7 +192,7 @@ struct CommandParsingTests {
     @Test("Every subcommand and the root have help with a discussion and examples")
     func help() {
         let commands: [any ParsableCommand.Type] = [SceneCtl.self] + SceneCtl.configuration.subcommands
-        #expect(commands.count == 24)
+        #expect(commands.count == 25)
         for command in commands {
             let help = command.helpMessage(columns: 100)
             #expect(help.contains("Examples:"), "\(command)")

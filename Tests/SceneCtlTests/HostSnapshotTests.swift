@@ -39,6 +39,9 @@ struct HostSnapshotTests {
                         ("ActivationState", .string("foreground-active")),
                         ("Windows", paths(["/org/scenehost/SceneHost/window/1"])),
                         ("KeyWindow", .objectPath("/org/scenehost/SceneHost/window/1")),
+                        ("Frame", .structure([.double(0), .double(0), .double(390), .double(844)])),
+                        ("MinimumSize", .structure([.double(320), .double(480)])),
+                        ("MaximumSize", .structure([.double(.infinity), .double(1000)])),
                     ])),
             .init(
                 .objectPath("/org/scenehost/SceneHost/scene/gallery"),
@@ -91,6 +94,8 @@ struct HostSnapshotTests {
         #expect(snapshot.windows.map(\.scene) == ["findview", "gallery", "gallery"])
         #expect(snapshot.windows[2].frame == [845, 300, 300, 200] && snapshot.windows[2].level == 2000 && snapshot.windows[2].hidden)
         #expect(snapshot.windows(of: snapshot.scenes[0]).map(\.number) == [10, 3])
+        #expect(snapshot.scenes[1].frame == [0, 0, 390, 844] && snapshot.scenes[1].minimumSize == [320, 480])
+        #expect(snapshot.scenes[1].maximumSize == [.infinity, 1000] && snapshot.scenes[0].frame.isEmpty)
     }
 
     @Test("The text report lists each scene with its windows")
@@ -104,7 +109,7 @@ struct HostSnapshotTests {
                   window 10 "Alert": level 2000, frame (845, 300, 300, 200), hidden, first responder (none)
                   window 3 "Gallery": level 0, frame (800, 0, 390, 844), visible, first responder (none)
 
-                scene findview: foreground-active, plugin FindView, key window 1
+                scene findview: foreground-active, plugin FindView, key window 1, frame (0, 0, 390, 844)
                   window 1 "FindView": level 0, frame (0, 0, 390, 844), visible, key, first responder blue
                 """)
     }
@@ -112,8 +117,9 @@ struct HostSnapshotTests {
     @Test("The JSON report keeps the bus's values and nests windows in their scenes")
     func json() {
         let json = StatusReport(snapshot: snapshot, candidate: candidate).json
-        #expect(json.hasPrefix(#"{"address":"unix:path=/tmp/bus","firstResponder":"","foundVia":"--address","keyWindow":"/org/scenehost/SceneHost/window/1","scenes":[{"activationState":"background","keyWindow":"/","name":"gallery""#))
+        #expect(json.hasPrefix(#"{"address":"unix:path=/tmp/bus","firstResponder":"","foundVia":"--address","keyWindow":"/org/scenehost/SceneHost/window/1","scenes":[{"activationState":"background","frame":[],"keyWindow":"/","maximumSize":[],"minimumSize":[],"name":"gallery""#))
         #expect(json.contains(#"{"firstResponder":"blue","frame":[0,0,390,844],"hidden":false,"isKey":true,"level":0,"number":1,"path":"/org/scenehost/SceneHost/window/1","scene":"findview","title":"FindView"}"#))
+        #expect(json.contains(#""frame":[0,0,390,844],"keyWindow":"/org/scenehost/SceneHost/window/1","maximumSize":[null,1000],"minimumSize":[320,480],"name":"findview""#))
         #expect(json.hasSuffix(#""version":"1.0.0"}"#))
     }
 

@@ -77,6 +77,11 @@ struct SignalFormattingTests {
             "#20 Log scene/findview blueColorView, BlueView.hitTest(_:with:)",
             #"{"signal":"Log","seq":20,"scene":"/org/scenehost/SceneHost/scene/findview","line":"blueColorView, BlueView.hitTest(_:with:)"}"#
         ),
+        (
+            "SceneGeometryChanged", [.uint64(23), findview, .double(400), .double(0), .double(600), .double(900.5)],
+            "#23 SceneGeometryChanged scene/findview 600×900.5 at (400, 0)",
+            #"{"signal":"SceneGeometryChanged","seq":23,"scene":"/org/scenehost/SceneHost/scene/findview","x":400,"y":0,"width":600,"height":900.5}"#
+        ),
     ]
 
     @Test("Every signal of Host1 has a text line and a JSON line with the XML's argument names", arguments: cases)

@@ -94,6 +94,7 @@ struct ScenectlTests {
             plugin: GestureLab
           - name: gallery
             plugin: Gallery
+            size-restrictions: {minimum: [320, 480]}
         """
 
     /// Starts a host on the demo scenes and waits until it is ready.
@@ -139,9 +140,9 @@ struct ScenectlTests {
         #expect(text.status == 0, "\(text)")
         #expect(text.lines.first?.hasPrefix("scene-host \(HostVersion.busVersion) on the private bus published in \(host.runtimeFolder)/scenehost/bus-address") == true)
         for line in [
-            "scene findview: foreground-active, plugin FindView, key window 1",
-            "scene gesturelab: foreground-active, plugin GestureLab, key window 2",
-            "scene gallery: foreground-active, plugin Gallery, key window 4",
+            "scene findview: foreground-active, plugin FindView, key window 1, frame (0, 0, 390, 844)",
+            "scene gesturelab: foreground-active, plugin GestureLab, key window 2, frame (400, 0, 390, 844)",
+            "scene gallery: foreground-active, plugin Gallery, key window 4, frame (800, 0, 390, 844)",
             "  window 1 \"FindView\": level 0, frame (0, 0, 390, 844), visible, key, first responder (none)",
             "  window 4 \"Alert\": level 2000, frame (845, 300, 300, 200), visible, key, first responder (none)",
         ] {
@@ -266,6 +267,24 @@ struct ScenectlTests {
         #expect(cancelled.lines == ["cancelled: player"], "\(cancelled)")
         let bad = try await scenectl(["remote", "rewind"], host: host)
         #expect(bad.status == 64 && bad.stderr.contains("'rewind'"), "\(bad)")
+    }
+
+    @Test("resize gives a scene a new size and the covering window follows; a size outside the restrictions is the host's error, a non-number scenectl's")
+    func resize() async throws {
+        let host = try await startHost()
+        defer { host.signal(SIGTERM) }  // reaped by SpawnedProcess
+        let run = try await scenectl(["resize", "gallery", "600", "700.5"], host: host)
+        #expect(run.status == 0 && run.stdout == "scene gallery: 600×700.5\n", "\(run)")
+        let status = try await scenectl(["status"], host: host)
+        #expect(status.lines.contains("scene gallery: foreground-active, plugin Gallery, key window 4, frame (800, 0, 600, 700.5)"), "\(status)")
+        #expect(status.lines.contains { $0.hasPrefix("  window 3 \"Gallery\": level 0, frame (800, 0, 600, 700.5)") }, "\(status)")
+        let small = try await scenectl(["resize", "gallery", "300", "700"], host: host)
+        #expect(small.status == 1 && small.stderr.contains("the size 300×700 is outside the scene's size restrictions 320×480…unbounded"), "\(small)")
+        #expect(small.stderr.contains("(org.scenehost.Error.InvalidValue)"), "\(small)")
+        let nan = try await scenectl(["resize", "gallery", "nan", "700"], host: host)
+        #expect(nan.status == 64 && nan.stderr.contains("WIDTH 'nan'"), "\(nan)")
+        let unknown = try await scenectl(["resize", "galery", "400", "700"], host: host)
+        #expect(unknown.status == 64 && unknown.stderr.contains("no scene named 'galery'"), "\(unknown)")
     }
 
     @Test("key makes a window the application's key window, which then is the default for --window")

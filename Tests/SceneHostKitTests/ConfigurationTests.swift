@@ -62,6 +62,31 @@ struct ConfigurationTests {
         #expect(configuration.interaction.wheelStepDistance == 53.5)
     }
 
+    @Test("A scene's size and size restrictions are read; a maximum left out is unbounded, and the size starts the scene")
+    func sceneSizes() throws {
+        let configuration = try HostConfiguration.parse(
+            yaml: """
+                scenes:
+                  - name: wide
+                    plugin: Settings
+                    size: [800, 600]
+                    size-restrictions: {minimum: [320, 480], maximum: [1200, 900]}
+                  - name: open
+                    plugin: FindView
+                    size-restrictions:
+                      minimum: [100, 100]
+                  - name: plain
+                    plugin: Gallery
+                """, file: "t.yaml")
+        #expect(configuration.scenes[0].size == Size(width: 800, height: 600))
+        #expect(configuration.scenes[0].sizeRestrictions == SceneSizeRestrictions(
+            minimumSize: Size(width: 320, height: 480), maximumSize: Size(width: 1200, height: 900)))
+        #expect(configuration.scenes[1].sizeRestrictions == SceneSizeRestrictions(
+            minimumSize: Size(width: 100, height: 100), maximumSize: Size(width: .infinity, height: .infinity)))
+        #expect(configuration.scenes.map(\.startingSize) == [Size(width: 800, height: 600), SceneConfiguration.defaultSize, SceneConfiguration.defaultSize])
+        #expect(configuration.scenes[2].sizeRestrictions == nil)
+    }
+
     @Test("Without interaction.wheel-step a wheel step is InteractionDefaults.wheelStepDistance, 40 points")
     func wheelStepDefault() throws {
         #expect(try HostConfiguration.parse(yaml: "log-level: info", file: "t.yaml").interaction.wheelStepDistance == 40)
@@ -91,6 +116,26 @@ struct ConfigurationTests {
             ("interaction:\n  wheel-step: -40", "t.yaml:2: interaction.wheel-step: expected a number greater than 0, found -40"),
             ("interaction:\n  wheel-step: fast", "t.yaml:2: interaction.wheel-step: expected a number, found 'fast'"),
             ("interaction:\n  wheel-step: 40000", "t.yaml:2: interaction.wheel-step: expected the points one wheel step scrolls, at most 10000, found 40000"),
+            ("scenes:\n  - name: a\n    plugin: P\n    size: [0, 10]", "t.yaml:4: scenes[0].size: expected [width, height] with a positive width and height"),
+            ("scenes:\n  - name: a\n    plugin: P\n    size: [10, 20, 30]", "t.yaml:4: scenes[0].size: expected [width, height]"),
+            (
+                "scenes:\n  - name: a\n    plugin: P\n    frame: [0, 0, 100, 100]\n    size: [10, 20]",
+                "t.yaml:5: scenes[0].size: scene 'a' has both 'frame' and 'size': give the size in the frame, or drop the frame"
+            ),
+            (
+                "scenes:\n  - name: a\n    plugin: P\n    size: [300, 600]\n    size-restrictions: {minimum: [320, 480]}",
+                "t.yaml:4: scenes[0].size: scene 'a' starts at 300×600, outside its size-restrictions 320×480…unbounded: give a size within them"
+            ),
+            (
+                "scenes:\n  - name: a\n    plugin: P\n    size-restrictions: {maximum: [300, 300]}",
+                "t.yaml:2: scenes[0]: scene 'a' starts at 390×844, outside its size-restrictions 0×0…300×300"
+            ),
+            (
+                "scenes:\n  - name: a\n    plugin: P\n    size-restrictions:\n      minimum: [500, 10]\n      maximum: [400, 900]",
+                "t.yaml:5: scenes[0].size-restrictions: the minimum 500×10 is larger than the maximum 400×900"
+            ),
+            ("scenes:\n  - name: a\n    plugin: P\n    size-restrictions: {minimum: [-1, 0]}", "t.yaml:4: scenes[0].size-restrictions.minimum: expected [width, height], each 0 or more"),
+            ("scenes:\n  - name: a\n    plugin: P\n    size-restrictions: {largest: [1, 1]}", "t.yaml:4: scenes[0].size-restrictions.largest: unknown key 'largest'"),
             ("scenes: [\n  - a", "t.yaml:2: YAML syntax:"),
             ("scenes: 5", "t.yaml:1: scenes: expected a list, found a scalar"),
         ])

@@ -32,5 +32,8 @@ public enum SignalCatalog {
         "Press": Shape([("seq", "t"), ("window", "o"), ("key", "s"), ("phase", "s"), ("handledBy", "s")]),
         "Log": Shape([("seq", "t"), ("scene", "o"), ("line", "s")]),
         "Input": Shape([("seq", "t"), ("timestamp", "d"), ("record", "s")]),
+        "SceneGeometryChanged": Shape([
+            ("seq", "t"), ("scene", "o"), ("x", "d"), ("y", "d"), ("width", "d"), ("height", "d"),
+        ]),
     ]
 }

@@ -13,6 +13,7 @@
 ///     #20 Log scene/findview blueColorView, BlueView.hitTest(_:with:)
 ///     #21 Press window/3 shift+tab began handled by Application
 ///     #22 Input touch findview 0 down 240 250
+///     #23 SceneGeometryChanged scene/settings 600×900 at (400, 0)
 ///
 /// JSON: `{"signal":"Touch","seq":12,"window":"/org/scenehost/SceneHost/window/1","touch":3,…}` with
 /// every argument under its XML name, in the XML's order.
@@ -101,6 +102,12 @@ public enum SignalFormatter {
             return "\(scene) \(line)"
         case "Input":
             return string("record")
+        case "SceneGeometryChanged":
+            guard let scene = path("scene"), let x = number("x"), let y = number("y"), let width = number("width"),
+                let height = number("height")
+            else { return nil }
+            return "\(scene) \(width)×\(height) at (\(x), \(y))"
+
         default:
             return nil
         }

@@ -43,7 +43,10 @@ struct HostSnapshot: Sendable, Equatable {
                     plugin: scene["Plugin"]?.stringValue ?? "",
                     activationState: scene["ActivationState"]?.stringValue ?? "",
                     windows: scene["Windows"]?.arrayElements?.compactMap(\.objectPathValue?.rawValue) ?? [],
-                    keyWindow: Self.optionalPath(scene["KeyWindow"]))
+                    keyWindow: Self.optionalPath(scene["KeyWindow"]),
+                    frame: scene["Frame"]?.structFields?.compactMap(\.doubleValue) ?? [],
+                    minimumSize: scene["MinimumSize"]?.structFields?.compactMap(\.doubleValue) ?? [],
+                    maximumSize: scene["MaximumSize"]?.structFields?.compactMap(\.doubleValue) ?? [])
             }
             if let window = interfaces[SceneBusContract.windowInterface.rawValue], let number = WindowSnapshot.number(fromPath: path) {
                 let snapshot = WindowSnapshot(

@@ -10,4 +10,10 @@ struct SceneSnapshot: Sendable, Equatable {
     var windows: [String]
     /// The scene's key window's path, nil when it has none.
     var keyWindow: String?
+    /// Its screen frame, `[x, y, width, height]` (empty from a host that does not say).
+    var frame: [Double] = []
+    /// The smallest size it may take, `[width, height]` (empty when unknown).
+    var minimumSize: [Double] = []
+    /// The largest size it may take, `[width, height]`, infinite where unbounded (empty when unknown).
+    var maximumSize: [Double] = []
 }

@@ -8,6 +8,7 @@ import SceneBusContract
 ///
 ///     {"address": "...", "foundVia": "...", "version": "1.0.0", "keyWindow": "/org/.../window/4",
 ///      "firstResponder": "", "scenes": [{"path", "name", "plugin", "activationState", "keyWindow",
+///      "frame": [x, y, w, h], "minimumSize": [w, h], "maximumSize": [w, h] (null where unbounded),
 ///      "windows": [{"path", "number", "scene", "title", "frame": [x, y, w, h], "level", "hidden",
 ///                   "isKey", "firstResponder"}]}]}
 struct StatusReport {
@@ -29,6 +30,10 @@ struct StatusReport {
         var plugin: String
         var activationState: String
         var keyWindow: String
+        var frame: [Double]
+        var minimumSize: [Double]
+        /// JSON has no infinity: an unbounded dimension is null.
+        var maximumSize: [Double?]
         var windows: [WindowSnapshot]
     }
 
@@ -40,7 +45,8 @@ struct StatusReport {
             scenes: snapshot.scenes.map { scene in
                 Scene(
                     path: scene.path, name: scene.name, plugin: scene.plugin, activationState: scene.activationState,
-                    keyWindow: scene.keyWindow ?? "/", windows: snapshot.windows(of: scene))
+                    keyWindow: scene.keyWindow ?? "/", frame: scene.frame, minimumSize: scene.minimumSize,
+                    maximumSize: scene.maximumSize.map { $0.isFinite ? $0 : nil }, windows: snapshot.windows(of: scene))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -57,8 +63,9 @@ struct StatusReport {
         for scene in snapshot.scenes {
             lines.append("")
             let sceneKey = scene.keyWindow.flatMap(snapshot.window(atPath:)).map { "\($0.number)" } ?? "(none)"
+            let frame = scene.frame.isEmpty ? "" : ", frame \(TextFormat.frame(scene.frame))"
             lines.append(
-                "scene \(scene.name): \(scene.activationState), plugin \(scene.plugin), key window \(sceneKey)")
+                "scene \(scene.name): \(scene.activationState), plugin \(scene.plugin), key window \(sceneKey)\(frame)")
             let windows = snapshot.windows(of: scene)
             if windows.isEmpty {
                 lines.append("  (no windows)")

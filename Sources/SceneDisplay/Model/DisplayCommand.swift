@@ -11,6 +11,12 @@ public enum DisplayCommand: Sendable {
     case setVisible(DisplayWindowID, Bool)
     /// Changes a window's title.
     case setTitle(DisplayWindowID, String)
+    /// Resizes a window's content to `size` (points; the windowing system may refuse or adjust, and
+    /// reports what it did as ``DisplayEvent/resized(window:size:)``).
+    case resize(DisplayWindowID, to: Size)
+    /// The sizes the user may drag a window's content to: from `minimum` to `maximum` (points;
+    /// infinite: unbounded); equal ones make the window not resizable.
+    case setSizeLimits(DisplayWindowID, minimum: Size, maximum: Size)
     /// Brings a window to the front and asks for the keyboard focus (best effort: compositors may
     /// refuse, Wayland without an activation token does).
     case raise(DisplayWindowID)

@@ -25,8 +25,10 @@ public enum DisplayEvent: Sendable {
     /// Where the window is on the desktop (top-left of its content, in desktop points); nil when
     /// the windowing system does not tell (Wayland).
     case moved(window: DisplayWindowID, position: Point?)
-    /// The window's content was lost (its size changed): the next frame must hold all of it.
-    case needsFullFrame(window: DisplayWindowID)
+    /// The window's content size changed (the user or the window manager resized it, or a
+    /// ``DisplayCommand/resize(_:to:)`` took effect): its pixels were lost, so the next frame must
+    /// hold all of it, at `size` (points).
+    case resized(window: DisplayWindowID, size: Size)
     /// The user asked to close the window (its close button).
     case closeRequested(window: DisplayWindowID)
 
@@ -36,7 +38,7 @@ public enum DisplayEvent: Sendable {
         case .fingers(_, _, _, let serial), .key(_, _, _, let serial), .text(_, _, _, let serial), .focus(_, _, _, let serial),
             .wheel(_, _, _, _, let serial), .hover(_, _, _, let serial):
             serial
-        case .ready, .failed, .moved, .needsFullFrame, .closeRequested:
+        case .ready, .failed, .moved, .resized, .closeRequested:
             nil
         }
     }

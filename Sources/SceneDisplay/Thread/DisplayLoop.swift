@@ -198,6 +198,10 @@ final class DisplayLoop {
             if visible { reportPosition(of: window) }
         case .setTitle(let id, let title):
             windows[id]?.setTitle(title)
+        case .resize(let id, let size):
+            windows[id]?.resize(to: size)
+        case .setSizeLimits(let id, let minimum, let maximum):
+            windows[id]?.setSizeLimits(minimum: minimum, maximum: maximum)
         case .raise(let id):
             windows[id]?.raise()
         case .textInput(let id, let caret):
@@ -294,7 +298,7 @@ final class DisplayLoop {
             server.events.post(.moved(window: id, position: Point(x: Double(event.data1), y: Double(event.data2))))
         case SDL_WINDOWEVENT_SIZE_CHANGED:
             window.sizeChanged()
-            server.events.post(.needsFullFrame(window: id))
+            server.events.post(.resized(window: id, size: window.size))
         case SDL_WINDOWEVENT_EXPOSED:
             window.repaint()
         case SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED:
@@ -430,7 +434,7 @@ final class DisplayLoop {
         switch event {
         case .fingers(_, let changes, _, _): !changes.allSatisfy { $0.phase == .move }
         case .key, .focus: true
-        case .text, .wheel, .hover, .ready, .failed, .moved, .needsFullFrame, .closeRequested: false
+        case .text, .wheel, .hover, .ready, .failed, .moved, .resized, .closeRequested: false
         }
     }
 

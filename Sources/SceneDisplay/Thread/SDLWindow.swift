@@ -27,7 +27,8 @@ final class SDLWindow {
         let height = Int32(max(1, frame.height.rounded()))
         let x = frame.minX.isFinite ? Int32(clamping: Int(frame.minX.rounded())) : csdl_windowpos_undefined()
         let y = frame.minY.isFinite ? Int32(clamping: Int(frame.minY.rounded())) : csdl_windowpos_undefined()
-        guard let window = SDL_CreateWindow(title, x, y, width, height, SDL_WINDOW_HIDDEN.rawValue) else { return nil }
+        let flags = SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+        guard let window = SDL_CreateWindow(title, x, y, width, height, flags) else { return nil }
         self.id = id
         self.window = window
         sdlID = SDL_GetWindowID(window)
@@ -69,6 +70,30 @@ final class SDLWindow {
         // Without a window manager nobody acts on the raise request's _NET_ACTIVE_WINDOW: set the
         // input focus directly (SDL's XSetInputFocus), which window managers also accept.
         _ = SDL_SetWindowInputFocus(window)
+    }
+
+    /// Asks for a content size of `size` points (rounded, at least 1 × 1). SDL reports the size the
+    /// window got as a size change (``sizeChanged()``), now or when the windowing system answers.
+    func resize(to size: Size) {
+        let width = Self.pixels(size.width), height = Self.pixels(size.height)
+        guard width != Int32(self.size.width) || height != Int32(self.size.height) else { return }
+        SDL_SetWindowSize(window, width, height)
+    }
+
+    /// The sizes the user may drag the content to. SDL wants a finite maximum: an unbounded one is
+    /// the largest X11 window, 32767. Equal limits make the window not resizable.
+    func setSizeLimits(minimum: Size, maximum: Size) {
+        let minWidth = Self.pixels(minimum.width), minHeight = Self.pixels(minimum.height)
+        let maxWidth = max(minWidth, Self.pixels(maximum.width)), maxHeight = max(minHeight, Self.pixels(maximum.height))
+        SDL_SetWindowMinimumSize(window, minWidth, minHeight)
+        SDL_SetWindowMaximumSize(window, maxWidth, maxHeight)
+        SDL_SetWindowResizable(window, minWidth == maxWidth && minHeight == maxHeight ? SDL_FALSE : SDL_TRUE)
+    }
+
+    /// Points to whole pixels for SDL: rounded, from 1 to 32767 (infinity and NaN: 32767).
+    static func pixels(_ points: Double) -> Int32 {
+        guard points.isFinite else { return 32767 }
+        return Int32(min(32767, max(1, points.rounded())))
     }
 
     /// The window's size changed (a window manager resized it): its surface is new.

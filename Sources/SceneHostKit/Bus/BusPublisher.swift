@@ -304,6 +304,31 @@ final class BusPublisher: ApplicationObserver {
         }
     }
 
+    /// A scene was resized: `SceneGeometryChanged(seq, scene, x, y, width, height)` with its new
+    /// screen frame, and the scene object's `Frame` changes.
+    func sceneGeometryDidChange(_ scene: WindowScene, from previousFrame: Rect) {
+        let seq = nextSequence()
+        let path = SceneBusContract.scenePath(scene.name)
+        let frame = scene.screenFrame
+        emit(HostSignals.sceneGeometryChanged) { writer in
+            writer.append(seq)
+            writer.append(path)
+            writer.append(frame.minX)
+            writer.append(frame.minY)
+            writer.append(frame.width)
+            writer.append(frame.height)
+        }
+        if sceneRegistrations[scene.name] != nil {
+            changed(path, SceneBusContract.sceneInterface, ["Frame"])
+        }
+    }
+
+    func sceneSizeRestrictionsDidChange(_ scene: WindowScene) {
+        if sceneRegistrations[scene.name] != nil {
+            changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["MinimumSize", "MaximumSize"])
+        }
+    }
+
     func accessibilityDidChange(_ change: AccessibilityChange, of view: View) {
         guard change == .name, let window = view as? Window else { return }
         let path = path(of: window)
@@ -329,4 +354,5 @@ enum HostSignals {
     static let log: MemberName = "Log"
     static let press: MemberName = "Press"
     static let input: MemberName = "Input"
+    static let sceneGeometryChanged: MemberName = "SceneGeometryChanged"
 }

@@ -236,6 +236,12 @@ enum HostInterface {
                 SignalDescription(HostSignals.log, arguments: [.init("seq", .uint64), .init("scene", .objectPath), .init("line", .string)]),
                 SignalDescription(
                     HostSignals.input, arguments: [.init("seq", .uint64), .init("timestamp", .double), .init("record", .string)]),
+                SignalDescription(
+                    HostSignals.sceneGeometryChanged,
+                    arguments: [
+                        .init("seq", .uint64), .init("scene", .objectPath), .init("x", .double), .init("y", .double),
+                        .init("width", .double), .init("height", .double),
+                    ]),
             ],
             properties: [
                 PropertyDescription("Version", signature: .string, changeBehavior: .constant) { .string(HostVersion.busVersion) },

@@ -38,6 +38,17 @@ enum SceneInterface {
                         _ = try service.admit(call)
                         return try Snapshots.scene(try scene(), scale: scale, renderer: service.host.renderer)
                     },
+                    .method("Resize", access: .changes, inputs: [.init("width", .double), .init("height", .double)]) { call in
+                        _ = try service.admit(call)
+                        let (width, height) = try call.read { reader in (try reader.readDouble(), try reader.readDouble()) }
+                        let target = try scene()
+                        do throws(ApplicationError) {
+                            try target.resize(to: Size(width: width, height: height))
+                        } catch {
+                            throw HostBusErrors.invalidValue("cannot resize scene '\(name)': \(error.message)")
+                        }
+                        return []
+                    },
                     .method("Disconnect", access: .changes) { call in
                         _ = try service.admit(call)
                         application.disconnect(try scene())
@@ -52,6 +63,18 @@ enum SceneInterface {
                         .array(element: .objectPath, try scene().windows.map { .objectPath(service.publisher.path(of: $0)) })
                     },
                     PropertyDescription("KeyWindow", signature: .objectPath) { .objectPath(service.publisher.path(of: try scene().keyWindow)) },
+                    PropertyDescription("Frame", signature: "(dddd)") {
+                        let frame = try scene().screenFrame
+                        return .structure([.double(frame.minX), .double(frame.minY), .double(frame.width), .double(frame.height)])
+                    },
+                    PropertyDescription("MinimumSize", signature: "(dd)") {
+                        let size = try scene().sizeRestrictions.minimumSize
+                        return .structure([.double(size.width), .double(size.height)])
+                    },
+                    PropertyDescription("MaximumSize", signature: "(dd)") {
+                        let size = try scene().sizeRestrictions.maximumSize
+                        return .structure([.double(size.width), .double(size.height)])
+                    },
                 ])
         ]
     }

@@ -13,10 +13,16 @@ extension HostConfiguration {
         scenes:
           - name: findview
             plugin: FindView
+            size: [390, 844]
+            size-restrictions: {minimum: [320, 480]}
           - name: gesturelab
             plugin: GestureLab
+            size: [390, 844]
+            size-restrictions: {minimum: [320, 480]}
           - name: gallery
             plugin: Gallery
+            size: [390, 844]
+            size-restrictions: {minimum: [320, 480]}
         bus:
           mode: auto
           limits:

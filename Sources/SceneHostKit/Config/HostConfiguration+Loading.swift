@@ -95,7 +95,8 @@ extension HostConfiguration {
             var name: String?
             var plugin: String?
             var scene = SceneConfiguration(name: "", plugin: "")
-            for (key, field) in try item.mapping(allowed: ["name", "plugin", "options", "frame", "active"]) {
+            var sizeLine: YAMLValue?
+            for (key, field) in try item.mapping(allowed: ["name", "plugin", "options", "frame", "size", "size-restrictions", "active"]) {
                 switch key {
                 case "name":
                     let text = try field.string()
@@ -121,6 +122,12 @@ extension HostConfiguration {
                         throw field.error("expected [x, y, width, height] with a positive width and height")
                     }
                     scene.frame = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+                    sizeLine = sizeLine ?? field
+                case "size":
+                    scene.size = try Self.readSize(field, what: "[width, height] with a positive width and height")
+                    sizeLine = field
+                case "size-restrictions":
+                    scene.sizeRestrictions = try Self.readSizeRestrictions(field)
                 case "active":
                     scene.active = try field.bool()
                 default: break
@@ -128,10 +135,50 @@ extension HostConfiguration {
             }
             guard let name else { throw item.error("a scene needs a 'name'") }
             guard let plugin else { throw item.error("scene '\(name)' needs a 'plugin'") }
+            if scene.frame != nil, scene.size != nil, let sizeLine {
+                throw sizeLine.error("scene '\(name)' has both 'frame' and 'size': give the size in the frame, or drop the frame")
+            }
+            if let restrictions = scene.sizeRestrictions {
+                let size = scene.startingSize
+                guard restrictions.contains(size) else {
+                    throw (sizeLine ?? item).error(
+                        "scene '\(name)' starts at \(size), outside its size-restrictions \(restrictions): give a size within them")
+                }
+            }
             scene.name = name
             scene.plugin = plugin
             scenes.append(scene)
         }
+    }
+
+    /// `[width, height]`, both finite and above 0.
+    private static func readSize(_ value: YAMLValue, what: String) throws(ConfigurationError) -> Size {
+        let numbers = try value.list().map { (entry) throws(ConfigurationError) -> Double in try entry.double() }
+        guard numbers.count == 2, numbers[0] > 0, numbers[1] > 0 else { throw value.error("expected \(what)") }
+        return Size(width: numbers[0], height: numbers[1])
+    }
+
+    /// `{minimum: [w, h], maximum: [w, h]}`; either may be left out (0 × 0, unbounded).
+    private static func readSizeRestrictions(_ value: YAMLValue) throws(ConfigurationError) -> SceneSizeRestrictions {
+        var restrictions = SceneSizeRestrictions.none
+        for (key, field) in try value.mapping(allowed: ["minimum", "maximum"]) {
+            switch key {
+            case "minimum":
+                let numbers = try field.list().map { (entry) throws(ConfigurationError) -> Double in try entry.double() }
+                guard numbers.count == 2, numbers[0] >= 0, numbers[1] >= 0 else {
+                    throw field.error("expected [width, height], each 0 or more")
+                }
+                restrictions.minimumSize = Size(width: numbers[0], height: numbers[1])
+            case "maximum":
+                restrictions.maximumSize = try readSize(field, what: "[width, height] with a positive width and height")
+            default: break
+            }
+        }
+        let minimum = restrictions.minimumSize, maximum = restrictions.maximumSize
+        guard minimum.width <= maximum.width, minimum.height <= maximum.height else {
+            throw value.error("the minimum \(minimum) is larger than the maximum \(maximum): make the maximum at least the minimum")
+        }
+        return restrictions
     }
 
     private mutating func readBus(_ value: YAMLValue) throws(ConfigurationError) {

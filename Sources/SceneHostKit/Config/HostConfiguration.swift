@@ -62,17 +62,36 @@ public struct SceneConfiguration: Sendable, Equatable {
     /// Free-form options passed to the plugin's scene delegate. Key `options` (a mapping of strings).
     public var options: [String: String] = [:]
     /// Screen area of the scene's windows, `[x, y, width, height]`; by default scenes are laid out left
-    /// to right, 390 × 844 each with a 10-point gap. Key `frame`.
+    /// to right, each at ``size``, with a 10-point gap. Key `frame`.
     public var frame: Rect?
+    /// The scene's size when no ``frame`` places it, `[width, height]`; default 390 × 844. Key `size`.
+    public var size: Size?
+    /// The sizes the scene may take (``SceneCore/WindowScene/sizeRestrictions``); nil leaves them to
+    /// the plugin (unrestricted unless it restricts them). Key `size-restrictions`, a mapping with
+    /// `minimum` and `maximum`, each `[width, height]` (a missing maximum: unbounded).
+    public var sizeRestrictions: SceneSizeRestrictions?
     /// Whether to activate the scene after connecting it. Key `active`, default true.
     public var active: Bool = true
 
-    public init(name: String, plugin: String, options: [String: String] = [:], frame: Rect? = nil, active: Bool = true) {
+    public init(
+        name: String, plugin: String, options: [String: String] = [:], frame: Rect? = nil, size: Size? = nil,
+        sizeRestrictions: SceneSizeRestrictions? = nil, active: Bool = true
+    ) {
         self.name = name
         self.plugin = plugin
         self.options = options
         self.frame = frame
+        self.size = size
+        self.sizeRestrictions = sizeRestrictions
         self.active = active
+    }
+
+    /// A scene's size when the configuration gives neither `frame` nor `size`: an iPhone's, 390 × 844.
+    public static let defaultSize = Size(width: 390, height: 844)
+
+    /// The size the scene starts at: its frame's, else its ``size``, else ``defaultSize``.
+    public var startingSize: Size {
+        frame?.size ?? size ?? Self.defaultSize
     }
 }
 

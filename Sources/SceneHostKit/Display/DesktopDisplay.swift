@@ -81,11 +81,14 @@ public final class DesktopDisplay: ApplicationObserver {
         var visible = false
         /// The content's top-left on the desktop (nil: unknown, as on Wayland).
         var position: Point?
+        /// The content size the window has or was last asked for (whole points: desktop pixels).
+        var size: Size
 
         init(id: DisplayWindowID, scene: WindowScene) {
             self.id = id
             self.scene = scene
             name = scene.name
+            size = DesktopDisplay.wholePixels(scene.screenFrame.size)
         }
     }
 
@@ -197,6 +200,7 @@ public final class DesktopDisplay: ApplicationObserver {
         windows[ObjectIdentifier(scene)] = window
         scenesByWindow[id] = window
         server.send(.open(id, title: Self.title(of: scene), frame: scene.screenFrame, visible: window.visible))
+        sendSizeLimits(of: scene, to: window)
         attachObservers(window)
         markDirty(window, full: true)
     }
@@ -377,8 +381,11 @@ public final class DesktopDisplay: ApplicationObserver {
             deviceInput.deliver(.hover(scene: scene.name, location: location), timestamp: eventTime(timestamp))
         case .moved(let id, let position):
             scenesByWindow[id]?.position = position
-        case .needsFullFrame(let id):
-            if let window = scenesByWindow[id] { markDirty(window, full: true) }
+        case .resized(let id, let size):
+            guard let window = scenesByWindow[id] else { return }
+            window.size = size
+            markDirty(window, full: true)
+            if let scene = window.scene { windowWasResized(window, scene: scene, to: size) }
         case .closeRequested(let id):
             guard let window = scenesByWindow[id], let scene = window.scene else { return }
             logger.info("display: the window of scene \(scene.name) was closed; disconnecting the scene")
@@ -420,7 +427,55 @@ public final class DesktopDisplay: ApplicationObserver {
         server.send(.textInput(wanted?.window, caret: wanted?.caret))
     }
 
+    // MARK: Sizes [LY-10, LY-11]
+
+    /// The user (or the window manager) gave the window `size`: the scene takes it, or the nearest
+    /// size its restrictions allow, and then the window is asked for that size (a window manager
+    /// honours the limits itself; without one nothing stops a resize, so the host puts it right).
+    private func windowWasResized(_ window: SceneWindow, scene: WindowScene, to size: Size) {
+        // A scene of 390.5 points has a window of 391 pixels: that is its size, not a resize.
+        guard size != Self.wholePixels(scene.screenFrame.size) else { return }
+        let allowed = scene.sizeRestrictions.clamp(size)
+        if allowed != scene.screenFrame.size {
+            do throws(ApplicationError) {
+                try scene.resize(to: allowed)
+                logger.info("display: the window of scene \(scene.name) was resized to \(size)")
+            } catch {
+                logger.warning("display: cannot resize scene \(scene.name) to \(size) with its window: \(error.message)")
+            }
+        }
+        let wanted = Self.wholePixels(scene.screenFrame.size)
+        if wanted != size { requestSize(wanted, of: window) }
+    }
+
+    private func requestSize(_ size: Size, of window: SceneWindow) {
+        window.size = size
+        server.send(.resize(window.id, to: size))
+    }
+
+    /// A size as a desktop window has it: whole pixels (points rounded), at least 1 × 1.
+    static func wholePixels(_ size: Size) -> Size {
+        Size(width: max(1, size.width.rounded()), height: max(1, size.height.rounded()))
+    }
+
+    private func sendSizeLimits(of scene: WindowScene, to window: SceneWindow) {
+        let restrictions = scene.sizeRestrictions
+        server.send(.setSizeLimits(window.id, minimum: restrictions.minimumSize, maximum: restrictions.maximumSize))
+    }
+
     // MARK: ApplicationObserver
+
+    public func sceneGeometryDidChange(_ scene: WindowScene, from previousFrame: Rect) {
+        guard let window = windows[ObjectIdentifier(scene)] else { return }
+        let wanted = Self.wholePixels(scene.screenFrame.size)
+        if window.size != wanted { requestSize(wanted, of: window) }
+        markDirty(window, full: true)
+    }
+
+    public func sceneSizeRestrictionsDidChange(_ scene: WindowScene) {
+        guard let window = windows[ObjectIdentifier(scene)] else { return }
+        sendSizeLimits(of: scene, to: window)
+    }
 
     public func sceneDidConnect(_ scene: WindowScene) {
         open(scene)

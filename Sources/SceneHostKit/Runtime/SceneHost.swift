@@ -34,8 +34,6 @@ public final class SceneHost {
     /// Pixels of the windows, scenes and screen, drawn only when someone asks (snapshots).
     public let renderer = Renderer()
 
-    /// Default size of a scene's screen area when the configuration gives none.
-    public static let defaultSceneSize = Size(width: 390, height: 844)
     /// Horizontal gap between scenes laid out by default.
     public static let sceneGap = 10.0
 
@@ -150,12 +148,12 @@ public final class SceneHost {
     @discardableResult
     private func connect(_ scene: SceneConfiguration, plugin loaded: LoadedPlugin) throws(SceneLoadError) -> WindowScene {
         try checkName(scene.name)
-        let frame = scene.frame ?? nextDefaultFrame()
+        let frame = scene.frame ?? nextDefaultFrame(size: scene.startingSize)
         let connected: WindowScene
         do {
             connected = try application.connectScene(
                 named: scene.name, pluginName: loaded.name, delegate: loaded.descriptor.makeSceneDelegate(),
-                options: scene.options, screenFrame: frame)
+                options: scene.options, screenFrame: frame, sizeRestrictions: scene.sizeRestrictions ?? .none)
         } catch {
             throw .scene(error)
         }
@@ -166,11 +164,10 @@ public final class SceneHost {
         return connected
     }
 
-    /// The default screen area of a new scene: the leftmost place on the row at y = 0, at or after
-    /// x = 0 and on the ``sceneGap`` grid of the scenes there, where it overlaps no connected scene.
-    /// A disconnected scene's place is reused, so connecting and disconnecting never drifts right.
-    func nextDefaultFrame() -> Rect {
-        let size = SceneHost.defaultSceneSize
+    /// The default screen area of a new scene of `size`: the leftmost place on the row at y = 0, at
+    /// or after x = 0 and on the ``sceneGap`` grid of the scenes there, where it overlaps no connected
+    /// scene. A disconnected scene's place is reused, so connecting and disconnecting never drifts right.
+    func nextDefaultFrame(size: Size = SceneConfiguration.defaultSize) -> Rect {
         let taken = application.connectedScenes.map(\.screenFrame)
         let candidates = ([0] + taken.map { $0.maxX + SceneHost.sceneGap }).filter { $0 >= 0 }.sorted()
         for x in candidates {

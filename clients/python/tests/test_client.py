@@ -271,6 +271,22 @@ def test_scenes_activate_and_deactivate(virtual_host: Host) -> None:
     assert scene.activation_state == "foreground-active"
 
 
+def test_a_scene_resizes_within_its_restrictions_and_says_so(virtual_host: Host) -> None:
+    scene = virtual_host.scene("toolkit")
+    x, y, width, height = scene.frame
+    assert scene.minimum_size == (0, 0) and scene.maximum_size == (float("inf"), float("inf"))
+    with virtual_host.events() as events:
+        scene.resize(width + 100, height - 200)
+        changed = events.expect(kind="SceneGeometryChanged", scene=scene.path)
+    assert (changed.x, changed.y, changed.width, changed.height) == (x, y, width + 100, height - 200)
+    assert scene.frame == (x, y, width + 100, height - 200)
+    assert virtual_host.window("toolkit").frame == scene.frame, "the window covering the scene follows it"
+    with pytest.raises(scenehost.InvalidValue, match=r"cannot resize scene 'toolkit': the width nan is not a size"):
+        scene.resize(float("nan"), 100)
+    scene.resize(width, height)
+    assert scene.frame == (x, y, width, height)
+
+
 def test_scene_host_is_found_through_scenehost_bin() -> None:
     assert Path(find_scene_host()).name == "scene-host"
     assert os.access(find_scene_host(), os.X_OK)

@@ -49,6 +49,30 @@ class Scene:
     def disconnect(self) -> None:
         self._call("Disconnect")
 
+    def resize(self, width: float, height: float) -> None:
+        """Resizes the scene as dragging its desktop window's edge does: its covering windows take the
+        size, its views lay out again, ``SceneGeometryChanged`` is signalled. Raises
+        :class:`scenehost.InvalidValue` naming the size when it is not a finite number above 0 or is
+        outside :attr:`minimum_size` … :attr:`maximum_size`."""
+        self.host._bus.call(self.path, SCENE1, "Resize", "dd", (float(width), float(height)))
+
+    @property
+    def frame(self) -> tuple[float, float, float, float]:
+        """The scene's area of the screen: x, y, width, height in points."""
+        x, y, width, height = self.host._bus.get_property(self.path, SCENE1, "Frame")
+        return (float(x), float(y), float(width), float(height))
+
+    @property
+    def minimum_size(self) -> tuple[float, float]:
+        width, height = self.host._bus.get_property(self.path, SCENE1, "MinimumSize")
+        return (float(width), float(height))
+
+    @property
+    def maximum_size(self) -> tuple[float, float]:
+        """The largest size; ``math.inf`` where unbounded."""
+        width, height = self.host._bus.get_property(self.path, SCENE1, "MaximumSize")
+        return (float(width), float(height))
+
     @property
     def activation_state(self) -> str:
         return str(self.host._bus.get_property(self.path, SCENE1, "ActivationState"))

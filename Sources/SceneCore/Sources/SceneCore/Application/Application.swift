@@ -177,6 +177,19 @@ open class Application: Responder {
         named name: String, pluginName: String = "", delegate: (any SceneDelegate)?,
         options: [String: String] = [:], screenFrame: Rect
     ) throws(ApplicationError) -> WindowScene {
+        try connectScene(
+            named: name, pluginName: pluginName, delegate: delegate, options: options, screenFrame: screenFrame,
+            sizeRestrictions: .none)
+    }
+
+    /// Connects a scene as ``connectScene(named:pluginName:delegate:options:screenFrame:)`` does, with
+    /// `sizeRestrictions` in place before the delegate builds it [LY-11] (the delegate may change
+    /// them). A `screenFrame` whose size is outside them is clamped into them.
+    @discardableResult
+    public func connectScene(
+        named name: String, pluginName: String, delegate: (any SceneDelegate)?,
+        options: [String: String], screenFrame: Rect, sizeRestrictions: SceneSizeRestrictions
+    ) throws(ApplicationError) -> WindowScene {
         try Application.validateSceneName(name)
         guard scene(named: name) == nil else {
             throw ApplicationError(
@@ -187,6 +200,9 @@ open class Application: Responder {
         let scene = WindowScene(
             name: name, pluginName: pluginName, options: options, screenFrame: screenFrame,
             delegate: delegate, application: self, connectionNumber: connectionCounter)
+        let restrictions = sizeRestrictions.normalized
+        scene._sizeRestrictions = restrictions
+        scene.screenFrame.size = restrictions.clamp(screenFrame.size)
         scenes.append(scene)
         delegate?.scene(scene, willConnectWith: options)
         scene.enterForeground()

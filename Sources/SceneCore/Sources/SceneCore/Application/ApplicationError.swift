@@ -14,6 +14,7 @@ public struct ApplicationError: Error, Hashable, Sendable, CustomStringConvertib
         private enum Value: String, Hashable, Sendable {
             case duplicateSceneName
             case invalidSceneName
+            case invalidSceneSize
         }
 
         private let value: Value
@@ -22,6 +23,8 @@ public struct ApplicationError: Error, Hashable, Sendable, CustomStringConvertib
         public static let duplicateSceneName = Code(value: .duplicateSceneName)
         /// The scene name is empty or has characters outside `[A-Za-z0-9_-]`.
         public static let invalidSceneName = Code(value: .invalidSceneName)
+        /// A scene size is not finite and above 0, or is outside the scene's size restrictions [LY-10].
+        public static let invalidSceneSize = Code(value: .invalidSceneSize)
 
         public var description: String { value.rawValue }
     }

@@ -57,6 +57,11 @@ public protocol ApplicationObserver: AnyObject {
     func sceneDidDisconnect(_ scene: WindowScene)
     /// A plugin wrote a line through ``WindowScene/log(_:)``.
     func scene(_ scene: WindowScene, didLog line: String)
+    /// A scene's size changed [LY-10], after its covering windows took the new size and its delegate
+    /// heard of it; `previousFrame` is the old ``WindowScene/screenFrame``.
+    func sceneGeometryDidChange(_ scene: WindowScene, from previousFrame: Rect)
+    /// A scene's ``WindowScene/sizeRestrictions`` changed [LY-11] (before a resize they led to).
+    func sceneSizeRestrictionsDidChange(_ scene: WindowScene)
     /// A diagnostic message for an enabled ``DiagnosticTopics`` topic.
     func diagnostic(_ topic: DiagnosticTopics, _ message: String)
 }
@@ -85,5 +90,7 @@ extension ApplicationObserver {
     public func sceneDidConnect(_ scene: WindowScene) {}
     public func sceneDidDisconnect(_ scene: WindowScene) {}
     public func scene(_ scene: WindowScene, didLog line: String) {}
+    public func sceneGeometryDidChange(_ scene: WindowScene, from previousFrame: Rect) {}
+    public func sceneSizeRestrictionsDidChange(_ scene: WindowScene) {}
     public func diagnostic(_ topic: DiagnosticTopics, _ message: String) {}
 }

@@ -85,9 +85,15 @@ extension View {
             unowned(unsafe) let parent = unretained(parentBits, as: View.self)
             if !parent._flags.contains(.needsLayout), !parent._flags.contains(.layingOut) { parent.setNeedsLayout() }
         }
+        // A window's root view fills it whatever its mask [LY-10].
+        let root = _flags.contains(.isWindow) ? unsafeDowncast(self, to: Window.self).installedRootView : nil
+        if let root {
+            let filled = Rect(origin: _bounds.origin, size: _bounds.size)
+            if root.frame != filled { root.frame = filled }
+        }
         guard !_flags.contains(.keepsSubviewFrames) else { return }
         let newSize = _bounds.size
-        for subview in _subviews where !subview._autoresizingMask.isEmpty {
+        for subview in _subviews where !subview._autoresizingMask.isEmpty && subview !== root {
             subview.frame = subview._autoresizingMask.resized(subview.frame, from: oldSize, to: newSize)
         }
     }

@@ -19,6 +19,10 @@ public protocol SceneDelegate: AnyObject {
     func sceneWillEnterForeground(_ scene: WindowScene)
     /// foreground-inactive → background.
     func sceneDidEnterBackground(_ scene: WindowScene)
+    /// The scene's size changed (``WindowScene/resize(to:)``, its desktop window, its size
+    /// restrictions) [LY-10]: `previousFrame` is the old ``WindowScene/screenFrame``. The windows that
+    /// cover the scene already have the new size; layout has not run yet.
+    func sceneDidChangeGeometry(_ scene: WindowScene, from previousFrame: Rect)
 }
 
 extension SceneDelegate {
@@ -27,4 +31,5 @@ extension SceneDelegate {
     public func sceneWillResignActive(_ scene: WindowScene) {}
     public func sceneWillEnterForeground(_ scene: WindowScene) {}
     public func sceneDidEnterBackground(_ scene: WindowScene) {}
+    public func sceneDidChangeGeometry(_ scene: WindowScene, from previousFrame: Rect) {}
 }

@@ -18,4 +18,11 @@ extension Window {
             walks += 1
         }
     }
+
+    /// The root view controller's view while it is the window's subview: it fills the window, and
+    /// follows the window's size whatever its own mask [LY-10], as in UIKit.
+    var installedRootView: View? {
+        guard let root = rootViewController?.viewIfLoaded, root._superview === self else { return nil }
+        return root
+    }
 }

@@ -12,8 +12,11 @@ open class WindowScene: Responder {
     public let pluginName: String
     /// The scene's options from the host configuration.
     public let options: [String: String]
-    /// The screen area the scene's windows cover by default.
-    public let screenFrame: Rect
+    /// The screen area the scene's windows cover by default. Its size changes by ``resize(to:)``
+    /// (and by ``sizeRestrictions``) [LY-10]; its origin never changes.
+    public internal(set) final var screenFrame: Rect
+    /// What ``sizeRestrictions`` holds (normalised).
+    var _sizeRestrictions = SceneSizeRestrictions.none
     /// The delegate that built the scene; the scene keeps it alive.
     public let delegate: (any SceneDelegate)?
     /// Counts the application's scene connections from 1: never the same for two scenes of one
