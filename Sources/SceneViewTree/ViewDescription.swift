@@ -96,7 +96,7 @@ public final class ViewDescription {
     /// What a finger could do with the view now (the strict tap's questions).
     public struct Actionability: Sendable, Equatable {
         /// Some part of it is shown (it and its ancestors not hidden or transparent, inside what
-        /// clips it, in a window of a foreground-active scene).
+        /// clips it, in a window of a scene in the foreground, active or not).
         public let isVisible: Bool
         /// Not a disabled control, and no ancestor turned user interaction off.
         public let isEnabled: Bool

@@ -108,7 +108,7 @@ public final class PageSource {
         sink.attribute("value", "")
         sink.attribute("identifier", scene.name)
         sink.attribute("enabled", flag: true)
-        sink.attribute("visible", flag: scene.activationState == .foregroundActive)
+        sink.attribute("visible", flag: scene.activationState == .foregroundActive || scene.activationState == .foregroundInactive)
         sink.attribute("hittable", flag: false)
         writeGeometry(Rect(origin: .zero, size: size), screen: origin, to: &sink)
         sink.attribute("role", "application")

@@ -23,7 +23,7 @@ extension WebDriverEndpoint {
             case .notVisible:
                 throw WebDriverError(
                     .elementNotInteractable,
-                    "element \(describe(view)) is not visible (hidden, transparent, outside its window, or its scene is not active); nothing was tapped")
+                    "element \(describe(view)) is not visible (hidden, transparent, outside its window, or its scene is in the background); nothing was tapped")
             case .notEnabled:
                 throw WebDriverError(
                     .elementNotInteractable,

@@ -38,7 +38,8 @@ extension HostInterface {
                         guard case .ready(let match, let point) = TapReadiness.evaluate(selector, matcher: host.selectors, application: host.application)
                         else { return false }
                         // The down is delivered before run returns, on this turn: its own hit test is
-                        // the one just made.
+                        // the one just made, once the scene is active, as a click makes it [WS-11].
+                        match.window.activateSceneForScriptedInput()
                         do throws(InputError) {
                             try injector.run(ScriptedGestures.tap(at: point, in: match.window, count: 1)) { touches in
                                 let touch = touches.first ?? nil
@@ -94,7 +95,7 @@ extension HostInterface {
         case .notVisible(let match):
             return BusError(
                 name: SceneBusContract.ErrorNames.timeout,
-                message: "'\(selector)' matches \(name(match)), but it is not visible\(waited) (hidden, transparent, outside its window, or its scene is not active)")
+                message: "'\(selector)' matches \(name(match)), but it is not visible\(waited) (hidden, transparent, outside its window, or its scene is in the background)")
         case .notEnabled(let match):
             return BusError(
                 name: SceneBusContract.ErrorNames.timeout,

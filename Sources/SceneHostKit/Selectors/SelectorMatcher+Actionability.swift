@@ -3,10 +3,12 @@ public import SceneCore
 extension SelectorMatcher {
     /// The part of `view` a person could see, in its window's coordinates, or nil when none: the view
     /// and its ancestors are shown (not hidden, alpha at least 0.01, as hit testing counts it), its
-    /// window is shown in a foreground-active scene, and its frame, cut by every ancestor that clips
-    /// to its bounds and by the window, is not empty.
+    /// window is shown in a scene in the foreground (active or not: both are on the screen [WS-11]),
+    /// and its frame, cut by every ancestor that clips to its bounds and by the window, is not empty.
     public func visibleRect(of view: View) -> Rect? {
-        guard let window = view.window, window.windowScene?.activationState == .foregroundActive else { return nil }
+        guard let window = view.window, let state = window.windowScene?.activationState,
+            state == .foregroundActive || state == .foregroundInactive
+        else { return nil }
         var node: View? = view
         while let current = node {
             if current.isHidden || current.alpha < 0.01 { return nil }
@@ -37,7 +39,8 @@ extension SelectorMatcher {
 
     /// Where a tap on `view` goes and what the host's hit test says is there, or nil when the view is
     /// not visible: the centre of its visible part, in its window's and in screen coordinates, and the
-    /// view the application's own hit test (the one a touch-down runs) returns there.
+    /// view the application's own hit test (the one a touch-down runs, in the view's scene once it is
+    /// active [WS-11]) returns there.
     public func hitProbe(of view: View, in application: Application) -> (point: Point, screenPoint: Point, hit: (window: Window, view: View)?)? {
         guard let window = view.window, let rect = visibleRect(of: view) else { return nil }
         return hitProbe(of: rect, in: window, application: application)
@@ -48,7 +51,7 @@ extension SelectorMatcher {
     public func hitProbe(of rect: Rect, in window: Window, application: Application) -> (point: Point, screenPoint: Point, hit: (window: Window, view: View)?) {
         let point = rect.center
         let screenPoint = window.convertToScreen(point)
-        let hit = application.hitTest(screenPoint: screenPoint).map { ($0.window, $0.view) }
+        let hit = window.windowScene.flatMap { application.hitTestOnceActive(screenPoint: screenPoint, in: $0) }.map { ($0.window, $0.view) }
         return (point, screenPoint, hit)
     }
 }

@@ -22,8 +22,8 @@ struct ActionabilityWalk: ActionabilityPass {
         /// The window of the walk; nil below a window nested in a view, where every view is
         /// answered by the plain definition.
         let window: Window?
-        /// The window is in a foreground-active scene.
-        let sceneActive: Bool
+        /// The window is in a scene in the foreground, active or not (shown on the screen [WS-11]).
+        let sceneShown: Bool
         /// This view and every ancestor are shown (not hidden, alpha not under 0.01).
         let shown: Bool
         /// This view and every ancestor take touches (`isUserInteractionEnabled`).
@@ -38,20 +38,25 @@ struct ActionabilityWalk: ActionabilityPass {
             // The window the walk starts at.
             let window = view as? Window ?? view.window
             let scope = Scope(
-                window: window, sceneActive: window?.windowScene?.activationState == .foregroundActive, shown: !view.isHidden && !(view.alpha < 0.01),
+                window: window, sceneShown: window?.windowScene.map(Self.isShown) ?? false, shown: !view.isHidden && !(view.alpha < 0.01),
                 interactive: view.isUserInteractionEnabled, clips: [])
             return (window == nil ? actionability(of: view) : actionability(of: view, frame: frame, in: scope, enabled: Self.isEnabledControl(view)), scope)
         }
         guard let window = parent.window, !(view is Window) else {
             // A window inside a view is its subtree's window (`View.window`): the plain definition.
-            return (actionability(of: view), Scope(window: nil, sceneActive: false, shown: false, interactive: false, clips: []))
+            return (actionability(of: view), Scope(window: nil, sceneShown: false, shown: false, interactive: false, clips: []))
         }
         var clips = parent.clips
         if view.clipsToBounds { clips.append(frame) }
         let scope = Scope(
-            window: window, sceneActive: parent.sceneActive, shown: parent.shown && !view.isHidden && !(view.alpha < 0.01),
+            window: window, sceneShown: parent.sceneShown, shown: parent.shown && !view.isHidden && !(view.alpha < 0.01),
             interactive: parent.interactive && view.isUserInteractionEnabled, clips: clips)
         return (actionability(of: view, frame: frame, in: scope, parentClips: parent.clips, enabled: Self.isEnabledControl(view) && parent.interactive), scope)
+    }
+
+    /// In the foreground, active or not: what ``SelectorMatcher/visibleRect(of:)`` asks of a scene.
+    private static func isShown(_ scene: WindowScene) -> Bool {
+        scene.activationState == .foregroundActive || scene.activationState == .foregroundInactive
     }
 
     /// Not a disabled control.
@@ -62,7 +67,7 @@ struct ActionabilityWalk: ActionabilityPass {
     /// `view`'s answer from its own scope (`scope.shown` covers it and its ancestors) and the clips
     /// of its ancestors.
     private func actionability(of view: View, frame: Rect, in scope: Scope, parentClips: [Rect] = [], enabled: Bool) -> ViewDescription.Actionability {
-        guard let window = scope.window, scope.sceneActive, scope.shown else { return .init(isVisible: false, isEnabled: enabled, isHittable: false) }
+        guard let window = scope.window, scope.sceneShown, scope.shown else { return .init(isVisible: false, isEnabled: enabled, isHittable: false) }
         // visibleRect(of:)'s intersections: the nearest clipping ancestor first, the window last.
         var rect = frame
         for clip in parentClips.reversed() { rect = rect.intersection(clip) }

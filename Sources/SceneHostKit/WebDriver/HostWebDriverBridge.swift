@@ -84,7 +84,9 @@ final class HostWebDriverBridge: WebDriverHost {
     }
 
     func tap(at point: Point, in window: Window, completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
-        // The down is delivered before run returns, on this turn: its hit test is the one just made.
+        // The down is delivered before run returns, on this turn: its hit test is the one just made,
+        // once the scene is active, as a click makes it [WS-11].
+        window.activateSceneForScriptedInput()
         run(ScriptedGestures.tap(at: point, in: window, count: 1), completion: completion)
     }
 

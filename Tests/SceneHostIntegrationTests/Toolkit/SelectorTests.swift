@@ -54,17 +54,29 @@ struct SelectorTests {
         #expect(client.logLines(of: "gesturelab") == ["Background tap", "Button touches began", "Button touches ended", "Button tapped"])
     }
 
-    @Test("TapMatching waits without blocking for the target to become visible (its scene activated meanwhile)")
+    @Test("TapMatching waits without blocking for the target to become visible (its scene brought back from the background meanwhile)")
     func waitsForTheTarget() async throws {
         let host = try ToolkitHost.start(clock: "real", toolkitOnly: true)
         let client = try await HostBusClient(host: host)
         defer { client.close() }
-        _ = try await client.scene("toolkit", "Deactivate")
+        _ = try await client.scene("toolkit", "SendToBackground")
         async let tapped = tap(client, "#target", timeout: 20)
         // Served while TapMatching waits.
         #expect(try await find(client, "#target:visible").isEmpty)
         _ = try await client.scene("toolkit", "Activate")
         #expect(try await tapped == [SceneBusContract.windowPath(1).rawValue, "target"])
+    }
+
+    @Test("TapMatching in a foreground-inactive scene (an unfocused desktop window) activates it and taps, as a click does [WS-11]")
+    func activatesAnInactiveScene() async throws {
+        let host = try ToolkitHost.start(clock: "virtual", toolkitOnly: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        _ = try await client.scene("toolkit", "Deactivate")
+        #expect(try await find(client, "#target:visible") == ["1 target"])
+        #expect(try await tap(client, "#target", timeout: 0) == [SceneBusContract.windowPath(1).rawValue, "target"])
+        let state = try await client.property(SceneBusContract.scenePath("toolkit"), SceneBusContract.sceneInterface, "ActivationState")
+        #expect(state.stringValue == "foreground-active")
     }
 
     @Test("Strictness: NoMatch, Ambiguous listing every match, NotHittable naming the covering view, Timeout for hidden and disabled targets")

@@ -86,8 +86,22 @@ struct SelectorMatcherTests {
         list.isUserInteractionEnabled = false
         #expect(try find(":enabled") == ids(delegate.window!, list, offscreen), "the list's subviews are cut off; labels take no touches but are enabled")
         list.isUserInteractionEnabled = true
+        let shown = try find(":visible")
         scene.deactivate()
-        #expect(try find(":visible").isEmpty, "an inactive scene shows nothing")
+        #expect(try find(":visible") == shown, "an inactive scene is still on the screen [WS-11]")
+        scene.sendToBackground()
+        #expect(try find(":visible").isEmpty, "a scene in the background shows nothing")
+    }
+
+    @Test("Tap readiness in an inactive scene hit-tests as the touch will once the scene is active, and changes nothing [WS-11]")
+    func readinessInAnInactiveScene() throws {
+        scene.deactivate()
+        guard case .ready(let match, _) = TapReadiness.evaluate(try ViewSelector.parse("#ok"), matcher: matcher, application: application) else {
+            Issue.record("#ok is not ready in the inactive scene")
+            return
+        }
+        #expect(match.view === ok)
+        #expect(scene.activationState == .foregroundInactive, "evaluating activates nothing")
     }
 
     @Test("scene= scopes the search to one scene")

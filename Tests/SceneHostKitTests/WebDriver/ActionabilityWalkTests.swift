@@ -107,7 +107,12 @@ struct ActionabilityWalkTests {
                 let delegate = Self.randomWindows(using: &random)
                 let screen = Rect(x: Double(index) * 37.5, y: Double(index) * 12.25, width: 200, height: 150)
                 let scene = try application.connectScene(named: "s\(index)", delegate: delegate, screenFrame: screen)
-                if Int.random(in: 0..<5, using: &random) > 0 { scene.activate() }
+                // Active, inactive (an unfocused desktop window: still shown) or in the background.
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0: break
+                case 1: scene.sendToBackground()
+                default: scene.activate()
+                }
                 delegates.append(delegate)
             }
             let walk = ActionabilityWalk(matcher: SelectorMatcher(), application: application)

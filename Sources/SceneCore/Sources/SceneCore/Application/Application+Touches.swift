@@ -157,6 +157,27 @@ extension Application {
         return nil
     }
 
+    /// The hit test a touch-down at `screenPoint` would make among `scene`'s windows once the scene is
+    /// foreground-active: ``hitTest(screenPoint:in:)`` for a scene in the foreground, active or not
+    /// (both are shown; scripted input activates a scene before delivering to it [WS-11]); nil for a
+    /// scene in the background or disconnected. Changes nothing.
+    public func hitTestOnceActive(screenPoint: Point, in scene: WindowScene) -> (window: Window, view: View, point: Point)? {
+        switch scene.activationState {
+        case .foregroundActive: return hitTest(screenPoint: screenPoint, in: scene)
+        case .foregroundInactive: break
+        case .background, .unattached: return nil
+        }
+        for window in scene.windows.reversed() where !window.isHidden {
+            let point = window.convertFromScreen(screenPoint)
+            var result: View?
+            for _ in 0..<settings.hitTestPasses {
+                result = window.hitTest(point, with: touchEvent)
+            }
+            if let result { return (window, result, point) }
+        }
+        return nil
+    }
+
     /// Touching a scene makes it the most recently activated one, so its key window becomes the
     /// application's key window [WS-4, CHOICE: click to focus, as on a desktop]. Called before the
     /// touch is delivered.
