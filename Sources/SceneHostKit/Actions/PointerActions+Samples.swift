@@ -56,8 +56,10 @@ extension PointerActions {
     /// one slot (in source order); in a tick, key actions come first (all sources' together, as one
     /// step), then downs, ups, cancels and instant moves at its start, in source order, as one event;
     /// moves with a duration are interpolated over it, all fingers together, at ``moveSampleRate``;
-    /// the tick lasts as long as its longest action, pauses included. A wheel scroll is one step at the
-    /// start of its tick, after the touch samples of the sources before it. Pointers start at the
+    /// the tick lasts as long as its longest action, pauses included. A wheel scroll without a duration
+    /// is one step at the start of its tick, after the touch samples of the sources before it; one with
+    /// a duration is spread over it as moves are, in steps at the same sample times (after the moves of
+    /// each), its delta shared out so that the steps add up to it [SV-19]. Pointers start at the
     /// viewport's origin. Keys are pressed between touches: a key action while a finger is down is refused.
     ///
     /// - Parameter element: the point (viewport coordinates) an element origin stands for, nil for no
@@ -108,6 +110,7 @@ extension PointerActions {
                 elapsed = 0
             }
             var moves: [(slot: Int, from: Point, to: Point, seconds: Double)] = []
+            var scrolls: [(point: Point, delta: Point, seconds: Double, sent: Point)] = []
             var tickSeconds = 0.0
             for (slot, source) in sources.enumerated() where tick < source.actions.count {
                 let action = source.actions[tick]
@@ -116,13 +119,17 @@ extension PointerActions {
                 switch action {
                 case .pause, .keyDown, .keyUp:
                     break
-                case .scroll(_, let x, let y, let deltaX, let deltaY, let origin):
+                case .scroll(let milliseconds, let x, let y, let deltaX, let deltaY, let origin):
                     var base = Point.zero
                     if case .element(let reference) = origin { base = try center(of: reference, path: path) }
+                    let point = viewport.toScreen(Point(x: base.x + x, y: base.y + y))
+                    guard milliseconds <= 0 else {
+                        scrolls.append((point, Point(x: deltaX, y: deltaY), milliseconds / 1000, .zero))
+                        break
+                    }
                     // Between the touch samples before it in the tick and those after it.
                     if !samples.isEmpty { steps.append(.touches(samples)) }
                     samples = []
-                    let point = viewport.toScreen(Point(x: base.x + x, y: base.y + y))
                     steps.append(.scroll(at: point, delta: Point(x: deltaX, y: deltaY), delay: Swift.max(0, elapsed)))
                     elapsed = 0
                 case .pointerMove(let milliseconds, let x, let y, let origin):
@@ -153,12 +160,13 @@ extension PointerActions {
                     emit(slot, action == .pointerUp ? .up : .cancel)
                 }
             }
-            // Interpolated moves: all fingers at each sample time of the tick, as one event.
-            if !moves.isEmpty {
-                let steps = Swift.max(1, Int((tickSeconds * Self.moveSampleRate).rounded(.up)))
+            // Interpolated moves: all fingers at each sample time of the tick, as one event; then the
+            // wheel's share of each scroll with a duration.
+            if !moves.isEmpty || !scrolls.isEmpty {
+                let sampleCount = Swift.max(1, Int((tickSeconds * Self.moveSampleRate).rounded(.up)))
                 var last = 0.0
-                for step in 1...steps {
-                    let time = tickSeconds * Double(step) / Double(steps)
+                for sample in 1...sampleCount {
+                    let time = tickSeconds * Double(sample) / Double(sampleCount)
                     var first = true
                     for move in moves {
                         let fraction = time / move.seconds
@@ -174,6 +182,22 @@ extension PointerActions {
                             first = false
                         }
                         emit(move.slot, .move)
+                    }
+                    for index in scrolls.indices {
+                        let fraction = Swift.min(1, time / scrolls[index].seconds)
+                        let due = Point(x: scrolls[index].delta.x * fraction, y: scrolls[index].delta.y * fraction)
+                        let share = Point(x: due.x - scrolls[index].sent.x, y: due.y - scrolls[index].sent.y)
+                        guard share != .zero else { continue }
+                        scrolls[index].sent = due
+                        if first {
+                            elapsed += time - last
+                            last = time
+                            first = false
+                        }
+                        if !samples.isEmpty { steps.append(.touches(samples)) }
+                        samples = []
+                        steps.append(.scroll(at: scrolls[index].point, delta: share, delay: Swift.max(0, elapsed)))
+                        elapsed = 0
                     }
                 }
                 elapsed += tickSeconds - last

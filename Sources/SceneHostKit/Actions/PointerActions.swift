@@ -3,9 +3,10 @@
 ///
 /// Each pointer source is one finger, whatever its `pointerType`: `touch`, `pen`, or `mouse` (W3C's
 /// default when `parameters` is left out), a finger as in the iOS Simulator. `key` sources press and
-/// release keys (a character or a W3C key code such as U+E007 Enter). `wheel` sources scroll: each
-/// `scroll` is one mouse-wheel step of its whole delta at its point, at the start of its tick (its
-/// duration lasts like a pause) [SV-19]. `none` sources may only pause. Durations are in milliseconds.
+/// release keys (a character or a W3C key code such as U+E007 Enter). `wheel` sources scroll: a
+/// `scroll` is mouse-wheel steps at its point that add up to its delta: one at the start of its tick
+/// when it has no duration, else one per sample time over its duration, as moves are spread [SV-19].
+/// `none` sources may only pause. Durations are in milliseconds.
 public struct PointerActions: Sendable, Equatable {
     /// Where a `pointerMove` is measured from.
     public enum Origin: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import SceneCore
 import SceneHostKit
+import TestSupport
 import Testing
 
 /// W3C Perform Actions bodies: parsing with paths in errors, and their ticks as scripted input.
@@ -128,7 +129,7 @@ struct PointerActionsTests {
         #expect(element?.path == "actions[0].actions[0].origin")
     }
 
-    @Test("A wheel source scrolls: one step of its whole delta at its point (viewport or element origin), at the start of its tick; its duration lasts like a pause")
+    @Test("A wheel source scrolls at its point (viewport or element origin): a scroll with a duration in steps over it that add up to its delta, one without in one step at its tick's start")
     func wheelScrolls() throws {
         let element = "{\"element-6066-11e4-a52e-4f735466cecf\": \"known\"}"
         let body = """
@@ -140,11 +141,35 @@ struct PointerActionsTests {
         let timeline = try PointerActions.parse(json: body, maximumActions: 1000).timeline(in: .window(delegate.window!)) { reference in
             reference == "known" ? Point(x: 50, y: 60) : nil
         }
-        #expect(timeline.steps == [
-            .scroll(at: Point(x: 110, y: 70), delta: Point(x: 0, y: 120), delay: 0),
-            .scroll(at: Point(x: 150, y: 110), delta: Point(x: -5, y: 0), delay: 0.1),
-        ])
+        // 100 ms at 60 samples a second: six steps of 20 points, one every 1/60 s.
+        let spread = timeline.steps.dropLast()
+        #expect(spread.count == 6)
+        for case .scroll(let point, let delta, let delay) in spread {
+            #expect(point == Point(x: 110, y: 70) && abs(delta.y - 20) < 1e-9 && delta.x == 0, "\(delta)")
+            #expect(abs(delay - 0.1 / 6) < 1e-12)
+        }
+        #expect(timeline.steps.last == .scroll(at: Point(x: 150, y: 110), delta: Point(x: -5, y: 0), delay: 0))
+        #expect(abs(timeline.totalSeconds - 0.13) < 1e-12)
         #expect(abs(timeline.trailingSeconds - 0.03) < 1e-12)
+    }
+
+    @Test("Random wheel scrolls with durations: the steps of each add up to its delta, and the timeline lasts as long as the ticks")
+    func wheelStepsAddUp() throws {
+        var random = SplitMix64(seed: 0x57EE15)
+        for _ in 0..<200 {
+            let deltaY = Int.random(in: -3000...3000, using: &random), deltaX = Int.random(in: -50...50, using: &random)
+            let milliseconds = [0, 1, 7, 16, 100, 333, 1000].randomElement(using: &random)!
+            let body = """
+                {"actions": [{"type": "wheel", "id": "w", "actions": [
+                  {"type": "scroll", "x": 5, "y": 5, "deltaX": \(deltaX), "deltaY": \(deltaY), "duration": \(milliseconds)}]}]}
+                """
+            let timeline = try PointerActions.parse(json: body, maximumActions: 1000).timeline(in: .window(delegate.window!)) { _ in nil }
+            var sum = Point.zero
+            for case .scroll(_, let delta, _) in timeline.steps { sum = Point(x: sum.x + delta.x, y: sum.y + delta.y) }
+            #expect(abs(sum.x - Double(deltaX)) < 1e-6 && abs(sum.y - Double(deltaY)) < 1e-6, "\(deltaX), \(deltaY) over \(milliseconds) ms: \(sum)")
+            #expect(abs(timeline.totalSeconds - Double(milliseconds) / 1000) < 1e-9)
+            #expect(timeline.steps.count <= Swift.max(1, Int((Double(milliseconds) / 1000 * PointerActions.moveSampleRate).rounded(.up))))
+        }
     }
 
     @Test("A pointer without parameters is W3C's default mouse, and a mouse is a finger like a touch pointer")
