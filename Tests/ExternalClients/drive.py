@@ -118,6 +118,8 @@ def scenes(c):
     c.scene("second", "Disconnect")
     c.call(ROOT, PROPERTIES, "Get", "ss", (HOST1, "Scenes"), label="Get Scenes without second")
     c.scene("second", "Activate", label="Activate disconnected")
+    c.call(scene("findview"), SCENE1, "Resize", "dd", (500.0, 900.0), label="Resize findview")
+    c.call(scene("findview"), SCENE1, "Resize", "dd", (390.0, 844.0), label="Resize findview back")
 
 
 def device(c):

@@ -207,6 +207,10 @@ struct ExternalClientDrivingTests {
             "the application's key window is that of the most recently activated scene [WS-4]; the loaded scene has its own [WS-6] until it goes")
         #expect(scenes.call("Get Scenes without second")?.reply?.first?.array.count == 3)
         #expect(scenes.call("Activate disconnected")?.error == "org.freedesktop.DBus.Error.UnknownObject")
+        #expect(
+            scenes.signals("SceneGeometryChanged").map { "\($0.string(1)) \($0.arguments.dropFirst(2).compactMap(\.number))" } == [
+                "\(findview) [0.0, 0.0, 500.0, 900.0]", "\(findview) [0.0, 0.0, 390.0, 844.0]",
+            ])
         #expect(scenes.sequenceIsContiguous)
     }
 }
