@@ -14,6 +14,8 @@ public struct BusySource {
         case delayedDelivery = "delayed-delivery"
         /// A scroll view's offset moves by itself (a deceleration or an animated scroll) [SV-5, SV-9].
         case scrolling
+        /// A view animates (`View.animate`) [AN-2].
+        case animation
         /// Model work of a kind this host does not know (a newer SceneCore).
         case model
         /// A timer of plugin or model code is armed.

@@ -1,7 +1,7 @@
 import SceneCore
 
 /// SceneCore's pending work (``Application/pendingWork()``: fingers down, recognizers waiting on a
-/// timer or for others to fail, touch phases held back, scroll views moving) as busy sources.
+/// timer or for others to fail, touch phases held back, scroll views moving, animations) as busy sources.
 @MainActor
 final class ModelWorkSource: PendingWorkSource {
     private let application: Application
@@ -18,6 +18,7 @@ final class ModelWorkSource: PendingWorkSource {
                 case .recognizerTimer, .waitingForFailure: .recognizer
                 case .delayedDelivery: .delayedDelivery
                 case .scrollMotion: .scrolling
+                case .animation: .animation
                 @unknown default: .model
                 }
             list.append(BusySource(kind: kind, window: work.window, view: work.view, detail: work.summary, deadline: work.deadline))

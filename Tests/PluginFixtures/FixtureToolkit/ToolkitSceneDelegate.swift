@@ -13,6 +13,8 @@ import SceneCore
 ///                      ├ disabled button "Disabled", not enabled
 ///                      ├ covered  button "Covered" under cover (a plain view on top of it)
 ///                      ├ ghost    button "Ghost", hidden
+///                      ├ beacon   a 40 × 40 view at (210, 320) or (330, 320); a tap moves it to the
+///                      │          other place, animated over 0.5 s, linear ("pulse finished true")
 ///                      ├ list ─ row-1 … row-3 (labels "Row 1" …, inside a container); a hover
 ///                      │        recognizer ("hover began 20, 30", "hover changed …", "hover ended")
 ///                      └ scroller scroll view, 160 × 200, content 160 × 600 ("scrolled to X, Y")
@@ -88,6 +90,17 @@ final class ToolkitSceneDelegate: SceneDelegate {
         let ghost = button("ghost", "Ghost", Rect(x: 20, y: 320, width: 160, height: 44)) {}
         ghost.isHidden = true
 
+        let beacon = View(frame: Rect(x: 210, y: 320, width: 40, height: 40))
+        beacon.accessibilityIdentifier = "beacon"
+        beacon.backgroundColor = .systemOrange
+        beacon.addGestureRecognizer(TapGestureRecognizer(name: "pulse") { [weak scene] recognizer in
+            guard let beacon = recognizer.view else { return }
+            let x = beacon.center.x < 290 ? 350.0 : 230.0
+            View.animate(
+                withDuration: 0.5, options: .curveLinear, animations: { beacon.center = Point(x: x, y: 340) },
+                completion: { finished in scene?.log("pulse finished \(finished)") })
+        })
+
         let list = View(frame: Rect(x: 200, y: 480, width: 180, height: 132))
         list.accessibilityIdentifier = "list"
         for row in 1...3 {
@@ -113,7 +126,7 @@ final class ToolkitSceneDelegate: SceneDelegate {
         scrollLog.scene = scene
         scroller.delegate = scrollLog
 
-        for view in [press, taps, shuffle, later, target] + twins + [disabled, covered, cover, ghost, list, scroller] as [View] {
+        for view in [press, taps, shuffle, later, target] + twins + [disabled, covered, cover, ghost, beacon, list, scroller] as [View] {
             window.addSubview(view)
         }
         window.makeKeyAndVisible()

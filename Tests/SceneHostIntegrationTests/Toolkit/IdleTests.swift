@@ -91,6 +91,32 @@ struct IdleTests {
         #expect(try await client.waitForIdle(0) == client.signals.last?.seq)
     }
 
+    @Test("Virtual clock: an animation keeps the host busy and is named with its view, property and time left; AdvanceClock runs it to its completion; meanwhile the view is not hit [AN-2, AN-4, HT-10]")
+    func virtualAnimation() async throws {
+        let host = try ToolkitHost.start(clock: "virtual", toolkitOnly: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        _ = try await client.waitForIdle(10)
+        let window = ToolkitHost.toolkitWindow
+        #expect(try await client.window(window, "HitTest", doubles(230, 340)) == [.string("beacon")])
+        #expect(try await client.window(window, "Tap", doubles(230, 340) + [.uint32(1)]) == [.string("beacon")])
+        // The tap's press took 0.05 s, so the animation runs from 0.05 to 0.55. The model is at its
+        // destination at once, but the animating beacon is hit nowhere.
+        #expect(try await client.window(window, "HitTest", doubles(350, 340)) != [.string("beacon")])
+        #expect(try await client.window(window, "HitTest", doubles(230, 340)) != [.string("beacon")])
+        _ = try await client.advanceClock(0.1)
+        let error = await client.failure { _ = try await client.waitForIdle(0) }
+        #expect(error?.name == SceneBusContract.ErrorNames.timeout)
+        let message = error?.message ?? ""
+        #expect(message.contains("animation (window /org/scenehost/SceneHost/window/1, scene toolkit, view beacon): view beacon animates center until 0.55, 0.4 s left"), "\(message)")
+        _ = try await client.advanceClock(0.39)
+        #expect(client.seqOfLog("pulse finished true") == nil, "not before its end")
+        let seq = try await client.advanceClock(0.01)
+        try await client.waitForSignals("the completion's log line") { _ in client.seqOfLog("pulse finished true") != nil }
+        #expect(try await client.waitForIdle(0) >= seq)
+        #expect(try await client.window(window, "HitTest", doubles(350, 340)) == [.string("beacon")])
+    }
+
     @Test("Virtual clock: the same input gives the same signal stream, timestamps and seq included, on two fresh hosts")
     func deterministic() async throws {
         func run() async throws -> [String] {

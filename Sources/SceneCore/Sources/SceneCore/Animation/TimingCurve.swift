@@ -65,6 +65,8 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
         guard duration > 0, elapsed < duration else { return 1 }
         guard elapsed > 0 else { return 0 }
         switch kind {
+        case .bezier(0, 0, 1, 1):
+            return elapsed / duration  // linear: exactly the fraction of the time
         case .bezier(let x1, let y1, let x2, let y2):
             let t = Self.bezierParameter(forTime: elapsed / duration, x1, x2)
             return Self.bezier(t, y1, y2)

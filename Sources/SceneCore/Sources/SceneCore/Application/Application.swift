@@ -48,10 +48,13 @@ open class Application: Responder {
     var scrollLatch = ScrollLatch.idle
     /// The hover recognizers the pointer is over, began or changed [SV-21].
     var hoveredRecognizers: [HoverGestureRecognizer] = []
+    /// The running view animations and their frames [AN-2].
+    let animator: ViewAnimator
 
     public init(clock: any EventClock, settings: InteractionSettings = InteractionSettings()) {
         self.clock = clock
         self.settings = settings
+        self.animator = ViewAnimator(clock: clock)
         self.touchEvent = Event(type: .touches, timestamp: clock.now)
         super.init()
     }

@@ -6,6 +6,9 @@ enum DisplayGeometry {
     /// screen): `translate(frame.origin − bounds.origin)` with the identity transform, else
     /// `translate(−bounds.origin − size/2) · transform · translate(center)`.
     static func localTransform(of view: View) -> AffineTransform {
+        if let presentation = view._presentation, presentation.movesGeometry {
+            return presentedTransform(of: view, presentation)
+        }
         let bounds = view._bounds
         guard let placement = view._transform else {
             return AffineTransform(
@@ -18,10 +21,23 @@ enum DisplayGeometry {
         .concatenating(AffineTransform(translationX: placement.center.x, y: placement.center.y))
     }
 
-    /// True when the view paints nothing, with its subtree: hidden, or fully transparent.
+    /// ``localTransform(of:)`` of a view whose geometry animates: with its presented bounds, center
+    /// and transform [AN-2].
+    private static func presentedTransform(of view: View, _ presentation: PresentationStorage) -> AffineTransform {
+        let bounds = presentation.bounds ?? view._bounds
+        let center = presentation.center ?? view.center
+        let transform = presentation.transform ?? view.transform
+        return AffineTransform(
+            translationX: -bounds.origin.x - bounds.size.width / 2, y: -bounds.origin.y - bounds.size.height / 2
+        )
+        .concatenating(transform)
+        .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
+
+    /// True when the view paints nothing, with its subtree: hidden, or fully transparent (as drawn).
     @inline(__always)
     static func isInvisible(_ view: View) -> Bool {
-        view._flags.contains(.hidden) || view._alpha <= 0
+        view._flags.contains(.hidden) || view.presentedAlpha <= 0
     }
 
     /// The transform from `view`'s bounds to `window`'s coordinates, and the clip its ancestors
@@ -41,7 +57,7 @@ enum DisplayGeometry {
             if isInvisible(ancestor) { return nil }
             transform = localTransform(of: ancestor).concatenating(transform)
             if ancestor.clipsToBounds {
-                clip = clip.intersection(ancestor._bounds.applying(transform))
+                clip = clip.intersection(ancestor.presentedBounds.applying(transform))
                 if clip.isNull { return nil }
             }
         }
@@ -59,7 +75,7 @@ enum DisplayGeometry {
             storage.extent = .null
             return .null
         }
-        let own = view._bounds.applying(transform).intersection(clip)
+        let own = view.presentedBounds.applying(transform).intersection(clip)
         var extent = own
         if view.clipsToBounds || isRoot {
             if own.isNull {

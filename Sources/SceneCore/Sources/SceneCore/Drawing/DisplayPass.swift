@@ -67,7 +67,7 @@ struct DisplayPass {
             let ancestor = chain[level]
             let subviews = ancestor._subviews
             let after = Int(chain[level + 1]._indexInSuperview) + 1
-            let box = ancestor._bounds.applying(transforms[level])
+            let box = ancestor.presentedBounds.applying(transforms[level])
             let border = (ancestor._display?.borderWidth ?? 0) > 0 && region.intersects(box)
             var first = after
             while first < subviews.count && !paints(subviews[first]) { first += 1 }
@@ -77,7 +77,7 @@ struct DisplayPass {
                 draw(subviews[index], parentTransform: transforms[level])
             }
             if border, let storage = ancestor._display {
-                drawBorder(bounds: ancestor._bounds, storage: storage)
+                drawBorder(bounds: ancestor.presentedBounds, storage: storage)
             }
             context.restoreGState()
         }
@@ -88,7 +88,7 @@ struct DisplayPass {
     private func paintsNothingItself(_ view: View) -> Bool {
         guard view._subviews.isEmpty, !drawsContent(view) else { return false }
         guard let storage = view._display else { return true }
-        return (storage.backgroundColor?.isClear ?? true) && storage.borderWidth <= 0
+        return (view.presentedBackgroundColor?.isClear ?? true) && storage.borderWidth <= 0
     }
 
     /// True when `view` paints something inside the region.
@@ -109,11 +109,11 @@ struct DisplayPass {
         // A rounded or rotated clip is not a box: what it lets through is not known here.
         let rectilinear = transform.b == 0 && transform.c == 0
         if !view._subviews.isEmpty && !(view.clipsToBounds && (radius > 0 || !rectilinear)) {
-            let childClip = view.clipsToBounds ? clip.intersection(view._bounds.applying(transform)) : clip
+            let childClip = view.clipsToBounds ? clip.intersection(view.presentedBounds.applying(transform)) : clip
             if childClip.contains(regionBox) {
                 // Front to back: a later subview, and anything inside it, is painted later.
                 for subview in view._subviews.reversed() {
-                    guard !DisplayGeometry.isInvisible(subview), subview._alpha >= 1, let extent = subview._display?.extent,
+                    guard !DisplayGeometry.isInvisible(subview), subview.presentedAlpha >= 1, let extent = subview._display?.extent,
                         extent.intersects(regionBox)
                     else { continue }
                     let local = DisplayGeometry.localTransform(of: subview).concatenating(transform)
@@ -121,8 +121,8 @@ struct DisplayPass {
                 }
             }
         }
-        guard let storage, let color = storage.backgroundColor, color.alpha >= 1, radius <= 0, rectilinear,
-            clip.contains(regionBox), view._bounds.applying(transform).contains(regionBox), view.isOpaque
+        guard storage != nil, let color = view.presentedBackgroundColor, color.alpha >= 1, radius <= 0, rectilinear,
+            clip.contains(regionBox), view.presentedBounds.applying(transform).contains(regionBox), view.isOpaque
         else { return nil }
         return view
     }
@@ -132,7 +132,7 @@ struct DisplayPass {
         let local = DisplayGeometry.localTransform(of: view)
         context.saveGState()
         context.concatenate(local)
-        let alpha = view._alpha
+        let alpha = view.presentedAlpha
         let usesLayer = alpha < 1 && (!view._subviews.isEmpty || drawsContent(view) || view.borderWidth > 0)
         if usesLayer {
             context.beginTransparencyLayer(alpha: alpha)
@@ -147,7 +147,7 @@ struct DisplayPass {
     /// Background, content, subviews and border of `view`, in its bounds coordinates.
     private mutating func drawContents(of view: View, transform: AffineTransform, clipsSubviews: Bool) {
         report.viewsVisited += 1
-        let bounds = view._bounds
+        let bounds = view.presentedBounds
         let box = bounds.applying(transform)
         let drawsOwnArea = region.intersects(box)
         // Clipping to the bounds changes nothing when the damage (the clip already in force) lies
@@ -157,7 +157,7 @@ struct DisplayPass {
         let radius = storage?.cornerRadius ?? 0
         if drawsOwnArea {
             report.viewsDrawn += 1
-            if let color = storage?.backgroundColor, !color.isClear {
+            if let color = view.presentedBackgroundColor, !color.isClear {
                 if radius > 0 {
                     context.fill(bounds, cornerRadius: radius, with: color)
                 } else {

@@ -2,7 +2,8 @@
 extension Application {
     /// Everything pending now, scene by scene and window by window in order: fingers down, recognizers
     /// with an armed timer or waiting for others to fail, touch phases held back from their views, and
-    /// scroll views whose offset moves by itself.
+    /// scroll views whose offset moves by itself; then running animations, in start order (a paused property
+    /// animator's are not pending: they wait for input, not time).
     /// Empty when the model is idle: nothing will happen until new input arrives.
     ///
     /// Cheap enough to ask after every event (it walks the live touches and each window's
@@ -16,6 +17,10 @@ extension Application {
             for window in scene.windows {
                 appendPendingWork(of: window, to: &work)
             }
+        }
+        for animation in animator.running {
+            // A paused property animator's animations wait for whoever paused it, not for time.
+            if let end = animation.endTime { work.append(.animation(animation.view, property: animation.property, deadline: end)) }
         }
         return work
     }

@@ -1,6 +1,6 @@
 /// One thing the model still has to do before it is idle: a finger that is down, a gesture
-/// recognizer whose timer is armed, a recognizer that waits for others to fail, or a touch phase a
-/// view has not received yet because a recognizer delays it.
+/// recognizer whose timer is armed, a recognizer that waits for others to fail, a touch phase a
+/// view has not received yet because a recognizer delays it, a scroll view or an animation moving.
 ///
 /// Listed by ``Application/pendingWork()``; a host adds its own (queued input, frames owed) and
 /// answers "is it idle?" with the union. Each item names its owner so that a test that times out
@@ -20,6 +20,8 @@ public enum PendingWork {
     /// `scrollView`'s offset moves by itself (a deceleration or an animated scroll) until `deadline`
     /// (clock time), drawing a frame every ``ScrollView/frameInterval`` [SV-5, SV-9].
     case scrollMotion(ScrollView, deadline: Double)
+    /// `property` of `view` animates until `deadline` (clock time) [AN-2, AN-4].
+    case animation(View, property: AnimatableProperty, deadline: Double)
 
     /// The window the work happens in, if it still has one.
     public var window: Window? {
@@ -27,6 +29,7 @@ public enum PendingWork {
         case .touchDown(let touch), .delayedDelivery(let touch, _): touch.window
         case .recognizerTimer(let recognizer, _, _), .waitingForFailure(let recognizer, _): recognizer.view?.window
         case .scrollMotion(let scrollView, _): scrollView.window
+        case .animation(let view, _, _): view.window
         }
     }
 
@@ -36,13 +39,14 @@ public enum PendingWork {
         case .touchDown(let touch), .delayedDelivery(let touch, _): touch.view
         case .recognizerTimer(let recognizer, _, _), .waitingForFailure(let recognizer, _): recognizer.view
         case .scrollMotion(let scrollView, _): scrollView
+        case .animation(let view, _, _): view
         }
     }
 
     /// The clock time at which the work ends by itself, when it does (a recognizer's timer).
     public var deadline: Double? {
         switch self {
-        case .recognizerTimer(_, let deadline, _), .scrollMotion(_, let deadline): deadline
+        case .recognizerTimer(_, let deadline, _), .scrollMotion(_, let deadline), .animation(_, _, let deadline): deadline
         case .touchDown, .waitingForFailure, .delayedDelivery: nil
         }
     }
@@ -62,6 +66,8 @@ public enum PendingWork {
             return "touch \(touch.identifier)'s \(phase.wireName) is held back from \(Self.name(of: touch.view)) until a recognizer decides"
         case .scrollMotion(let scrollView, let deadline):
             return "scroll view \(Self.name(of: scrollView)) moves until \(deadline.compactDescription)"
+        case .animation(let view, let property, let deadline):
+            return "view \(Self.name(of: view)) animates \(property.rawValue) until \(deadline.compactDescription)"
         }
     }
 

@@ -5,6 +5,7 @@ extension View {
         get { _display?.backgroundColor }
         set {
             guard newValue != _display?.backgroundColor else { return }
+            animatablePropertyWillChange(.backgroundColor)
             displayStorage.backgroundColor = newValue
             setNeedsDisplay()
         }

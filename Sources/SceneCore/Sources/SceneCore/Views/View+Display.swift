@@ -10,7 +10,7 @@ extension View {
     /// changed; SceneCore's own properties (colours, text, control state, geometry...) call it.
     /// Cheap when nothing observes the window's pixels.
     public func setNeedsDisplay() {
-        setNeedsDisplay(_bounds)
+        setNeedsDisplay(presentedBounds)
     }
 
     /// Marks `rect` (bounds coordinates) as needing to be redrawn.
@@ -22,7 +22,7 @@ extension View {
         var offsetX = 0.0, offsetY = 0.0
         var transform: AffineTransform?
         while let parent = node._superview {
-            if transform == nil && node._transform == nil {
+            if transform == nil && node._transform == nil && node._presentation == nil {
                 offsetX += node._frameOrigin.x - node._bounds.origin.x
                 offsetY += node._frameOrigin.y - node._bounds.origin.y
             } else {

@@ -14,6 +14,8 @@ extension View {
             return local.applying(placement.transform).offsetBy(dx: placement.center.x, dy: placement.center.y)
         }
         set {
+            animatablePropertyWillChange(.bounds)
+            animatablePropertyWillChange(.center)
             let oldBounds = _bounds
             if let placement = _transform {
                 placement.center = newValue.center
@@ -32,6 +34,7 @@ extension View {
     public var bounds: Rect {
         get { _bounds }
         set {
+            animatablePropertyWillChange(.bounds)
             let oldCenter = center
             let oldBounds = _bounds
             _bounds = newValue
@@ -51,6 +54,7 @@ extension View {
             return Point(x: _frameOrigin.x + _bounds.size.width / 2, y: _frameOrigin.y + _bounds.size.height / 2)
         }
         set {
+            animatablePropertyWillChange(.center)
             if let placement = _transform {
                 placement.center = newValue
             } else {
@@ -66,6 +70,7 @@ extension View {
     public var transform: AffineTransform {
         get { _transform?.transform ?? .identity }
         set {
+            animatablePropertyWillChange(.transform)
             let currentCenter = center
             if newValue.isIdentity {
                 _transform = nil

@@ -37,6 +37,8 @@ open class View: Responder {
     /// Appearance and drawing bookkeeping; nil until a colour, border, tint... is set or the view is
     /// drawn (see `View+Appearance.swift`, `View+Display.swift`).
     var _display: DisplayStorage?
+    /// What the view is drawn with while it animates; nil when nothing animates (`View+Animation.swift`).
+    var _presentation: PresentationStorage?
 
     /// How the frame follows the superview's size (``autoresizingMask``, [LY-3]).
     var _autoresizingMask: AutoresizingMask = []
@@ -184,6 +186,7 @@ open class View: Responder {
         get { _alpha }
         set {
             guard newValue != _alpha else { return }
+            animatablePropertyWillChange(.alpha)
             _alpha = newValue
             hitGeometryDidChange()
             didChangeVisibility()
@@ -215,11 +218,12 @@ open class View: Responder {
         }
     }
 
-    /// True when the view's own flags allow it to be hit: not hidden, interaction enabled and alpha
-    /// above the threshold [HT-2 step 1]. Ancestors are not consulted [HT-3].
+    /// True when the view's own flags allow it to be hit: not hidden, interaction enabled, alpha
+    /// above the threshold [HT-2 step 1] and no animation that blocks touches running [HT-10].
+    /// Ancestors are not consulted [HT-3].
     @inline(__always)
     var isHittable: Bool {
-        _flags.isDisjoint(with: [.hidden, .interactionDisabled]) && _alpha > InteractionDefaults.hitMinimumAlpha
+        _flags.isDisjoint(with: [.hidden, .interactionDisabled, .animationBlocksTouches]) && _alpha > InteractionDefaults.hitMinimumAlpha
     }
 
     /// Called after a change to `isHidden` or `alpha`; windows override it to hand over key status.

@@ -30,4 +30,7 @@ struct ViewFlags: OptionSet, Sendable {
     /// The view's `layoutSubviews` is running: the sizes it gives its subviews do not mark it again
     /// [LY-2].
     static let layingOut = ViewFlags(rawValue: 1 << 13)
+    /// An animation of the view started without `allowUserInteraction` is running: it is not hit
+    /// [HT-10].
+    static let animationBlocksTouches = ViewFlags(rawValue: 1 << 14)
 }

@@ -30,6 +30,7 @@ extension Window {
     /// taking their region.
     public func resolvePendingDamage() {
         layoutPending()  // [LY-5] what layout moves is damage too
+        windowScene?.application?.animator.syncPresentation()  // [AN-2] drawn at the clock's time
         _display?.windowState?.resolvePending(in: self)
     }
 
@@ -50,6 +51,7 @@ extension Window {
     /// - Returns: what was visited and drawn (for tests and benchmarks).
     @discardableResult
     public func drawHierarchy(in context: any GraphicsContext, region: DamageRegion, skippingHiddenViews: Bool = true) -> DisplayReport {
+        windowScene?.application?.animator.syncPresentation()  // [AN-2] drawn at the clock's time
         if let state = _display?.windowState {
             state.resolvePending(in: self)
             if !state.extentsAreValid { state.recomputeAllExtents(of: self) }
