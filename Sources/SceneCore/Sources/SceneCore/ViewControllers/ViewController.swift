@@ -11,9 +11,15 @@ open class ViewController: Responder {
     /// The controller this one is a child of. Weak: parents own their children.
     public private(set) weak var parent: ViewController?
     /// The controller that presented this one with ``present(_:)``, while presented.
-    public private(set) weak var presentingViewController: ViewController?
+    public internal(set) weak var presentingViewController: ViewController?
     /// The controller this one presented, while presented.
-    public private(set) var presentedViewController: ViewController?
+    public internal(set) var presentedViewController: ViewController?
+
+    /// How ``present(_:animated:completion:)`` shows this controller (default a sheet, as UIKit's
+    /// automatic style) [NV-8].
+    public var modalPresentationStyle = ModalPresentationStyle.pageSheet
+    /// The view that dims what lies under this controller while it is presented as a sheet.
+    var presentationDimmingView: View?
 
     /// A human-readable title (also the default accessibility name of a window's root).
     public var title: String?
@@ -152,6 +158,8 @@ open class ViewController: Responder {
         }
         guard let presenter = presentingViewController else { return }
         viewIfLoaded?.removeFromSuperview()
+        presentationDimmingView?.removeFromSuperview()
+        presentationDimmingView = nil
         presenter.presentedViewController = nil
         presentingViewController = nil
     }
