@@ -65,6 +65,7 @@ let package = Package(
         pluginLibrary("FindView"),
         pluginLibrary("GestureLab"),
         pluginLibrary("Gallery"),
+        pluginLibrary("Settings"),
         // Test fixtures.
         .library(name: "FixtureDuplicateCore", type: .dynamic, targets: ["FixtureDuplicateCore"]),
         // A window of many views for the accessibility benchmark and tests.
@@ -184,6 +185,7 @@ let package = Package(
         pluginTarget("FindView"),
         pluginTarget("GestureLab"),
         pluginTarget("Gallery"),
+        pluginTarget("Settings"),
 
         .target(
             name: "FixtureDuplicateCore",

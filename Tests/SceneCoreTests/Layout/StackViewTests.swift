@@ -24,6 +24,28 @@ struct StackViewTests {
         #expect(stack.subviews.count == 2)
     }
 
+    @Test("In a vertical stack a multi-line label is as tall as its text wrapped at the width it gets: the stack's with fill, its own capped at it otherwise")
+    func multiLineLabelWraps() {
+        let text = "aaaa bbbb cccc dddd"  // 190 pt on one line; four 40-pt words
+        let wrapped = label(text), single = label(text), leading = label(text)
+        wrapped.numberOfLines = 0
+        leading.numberOfLines = 0
+        let stack = StackView(frame: Rect(x: 0, y: 0, width: 100, height: 400), arrangedSubviews: [wrapped, single])
+        stack.axis = .vertical
+        stack.distribution = .equalSpacing
+        harness.window.addSubview(stack)
+        harness.application.layoutIfNeeded()
+        #expect(wrapped.frame.size == Size(width: 100, height: 43), "two lines of two words at 100 pt (2 × 21.25 pt, rounded up)")
+        #expect(single.frame.size.height == 22, "one line stays one line")
+        let narrow = StackView(frame: Rect(x: 0, y: 0, width: 140, height: 400), arrangedSubviews: [leading])
+        narrow.axis = .vertical
+        narrow.alignment = .leading
+        narrow.distribution = .equalSpacing
+        harness.window.addSubview(narrow)
+        harness.application.layoutIfNeeded()
+        #expect(leading.frame.size == Size(width: 140, height: 43), "its 190-pt line capped at 140 pt: three words, then one")
+    }
+
     @Test("A vertical stack centres its views across; hiding one closes its gap and showing it opens it again")
     func verticalHiding() {
         let a = label("a"), b = label("bb"), c = label("ccc")  // 17 pt: 22 high each

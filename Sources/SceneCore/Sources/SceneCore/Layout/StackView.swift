@@ -132,7 +132,8 @@ open class StackView: View {
         let horizontal = axis == .horizontal
         let area = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide.layoutFrame : bounds
         let size = area.size
-        let slots = layout.slots(for: shown.map(item(for:)), length: horizontal ? size.width : size.height, breadth: horizontal ? size.height : size.width)
+        let breadth = horizontal ? size.height : size.width
+        let slots = layout.slots(for: shown.map { item(for: $0, breadth: breadth) }, length: horizontal ? size.width : size.height, breadth: breadth)
         let origin = area.origin
         for (view, slot) in zip(shown, slots) {
             view.frame = horizontal
@@ -144,7 +145,7 @@ open class StackView: View {
     /// The visible arranged views' natural lengths and spacing along the axis, the broadest across
     /// it [LY-7].
     open override var intrinsicContentSize: Size {
-        let natural = layout.naturalSize(of: arrangedSubviews.filter { !$0.isHidden }.map(item(for:)))
+        let natural = layout.naturalSize(of: arrangedSubviews.filter { !$0.isHidden }.map { item(for: $0) })
         let size = axis == .horizontal ? Size(width: natural.length, height: natural.breadth) : Size(width: natural.breadth, height: natural.length)
         guard isLayoutMarginsRelativeArrangement else { return size }
         let margins = layoutMargins
@@ -159,10 +160,17 @@ open class StackView: View {
     }
 
     /// What the layout needs of `view`: its natural size (intrinsic, else current) on this stack's
-    /// axes, and its priorities along the axis.
-    private func item(for view: View) -> StackLayout.Item {
+    /// axes, and its priorities along the axis. In a vertical stack a multi-line label's natural
+    /// height is that of its text wrapped at the width it gets (`breadth` with `fill`, else its
+    /// natural width capped at it) [LY-7].
+    private func item(for view: View, breadth: Double? = nil) -> StackLayout.Item {
         let natural = view.intrinsicOrCurrentSize
-        let width = natural.width, height = natural.height
+        var width = natural.width, height = natural.height
+        if axis == .vertical, let breadth, let label = view as? Label, label.numberOfLines != 1 {
+            let wrapWidth = alignment == .fill ? breadth : Swift.min(width, breadth)
+            height = label.sizeThatFits(Size(width: wrapWidth, height: .greatestFiniteMagnitude)).height
+            width = wrapWidth
+        }
         let horizontal = axis == .horizontal
         return StackLayout.Item(
             length: horizontal ? width : height, breadth: horizontal ? height : width,

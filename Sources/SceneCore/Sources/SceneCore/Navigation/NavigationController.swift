@@ -313,3 +313,15 @@ open class NavigationController: ViewController {
         navigationBar.show(title: top?.title, backTitle: back)
     }
 }
+
+extension ViewController {
+    /// The nearest navigation controller among this controller's parents [NV-1].
+    public var navigationController: NavigationController? {
+        var node = parent
+        while let current = node {
+            if let navigation = current as? NavigationController { return navigation }
+            node = current.parent
+        }
+        return nil
+    }
+}
