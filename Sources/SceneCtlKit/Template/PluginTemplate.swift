@@ -144,8 +144,9 @@ struct PluginTemplate: Equatable {
         """
         import SceneCore
 
-        /// Builds one \(name) scene: a window with a label and a button. Each tap on the button counts,
-        /// updates the label and logs a line (to the host's log and its D-Bus `Log` signal).
+        /// Builds one \(name) scene: a window with a label and a button in a column that follows the
+        /// window's size. Each tap on the button counts, updates the label and logs a line (to the
+        /// host's log and its D-Bus `Log` signal).
         ///
         /// Like every SceneCore type it runs on the main actor. Views scripts and assistive tools should
         /// find carry an `accessibilityIdentifier`: `scenectl tap-view tap-me --window \(sceneName)` taps the button.
@@ -154,12 +155,13 @@ struct PluginTemplate: Equatable {
             private(set) var taps = 0
 
             func scene(_ scene: WindowScene, willConnectWith options: [String: String]) {
-                let window = Window(windowScene: scene)  // covers the scene's screen area
+                let window = Window(windowScene: scene)  // covers the scene's screen area, whatever its size
                 window.title = "\(name)"
                 window.backgroundColor = .white
-                let label = Label(frame: Rect(x: 20, y: 60, width: 350, height: 30), text: options["greeting"] ?? "Hello from \(name)")
+                let label = Label(frame: .zero, text: options["greeting"] ?? "Hello from \(name)")
+                label.numberOfLines = 0  // wraps at the column's width
                 label.accessibilityIdentifier = "message"
-                let button = Button(frame: Rect(x: 20, y: 110, width: 160, height: 44), title: "Tap me")
+                let button = Button(frame: .zero, title: "Tap me")
                 button.accessibilityIdentifier = "tap-me"
                 button.backgroundColor = .systemBlue
                 button.setTitleColor(.white, for: .normal)
@@ -170,8 +172,17 @@ struct PluginTemplate: Equatable {
                     label?.text = "Tapped \\(taps) time\\(taps == 1 ? "" : "s")"
                     scene?.log("tapped \\(taps)")
                 }
-                window.addSubview(label)
-                window.addSubview(button)
+                // No frame computed by hand: a column stacks the label and the button at their natural
+                // sizes inside its margins, and fills the window as the window resizes (autoresizing).
+                let column = StackView(arrangedSubviews: [label, button])
+                column.axis = .vertical
+                column.alignment = .leading
+                column.spacing = 16
+                column.isLayoutMarginsRelativeArrangement = true
+                column.layoutMargins = EdgeInsets(top: 60, left: 20, bottom: 20, right: 20)
+                column.frame = window.bounds
+                column.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                window.addSubview(column)
                 window.makeKeyAndVisible()
                 self.window = window
             }
@@ -194,18 +205,46 @@ struct PluginTemplate: Equatable {
             func tapCounts() throws {
                 let clock = ManualClock(now: 0)
                 let application = Application(clock: clock)
+                application.textMeasurer = FixedTextMeasurer()
                 let delegate = \(name)SceneDelegate()
                 let scene = try application.connectScene(
                     named: "test", delegate: delegate, screenFrame: Rect(x: 0, y: 0, width: 390, height: 844))
                 scene.activate()
+                application.layoutIfNeeded()
                 let window = try #require(delegate.window)
                 #expect((window.view(forReference: "message") as? Label)?.text == "Hello from \(name)")
-                // A finger down and up on the button (screen points: the window covers the scene from 0, 0).
-                let touch = try #require(application.touchDown(at: Point(x: 100, y: 132)))
+                // A finger down and up on the button's centre (screen points: the window covers the scene from 0, 0).
+                let button = try #require(window.view(forReference: "tap-me"))
+                let touch = try #require(application.touchDown(at: button.convert(button.bounds.center, to: nil)))
                 clock.advance(by: 0.05)
                 application.touchUp(touch)
                 #expect(delegate.taps == 1)
                 #expect((window.view(forReference: "message") as? Label)?.text == "Tapped 1 time")
+            }
+
+            @Test("The scene follows its size: the column fills the resized window inside its margins")
+            func followsTheSize() throws {
+                let application = Application(clock: ManualClock(now: 0))
+                application.textMeasurer = FixedTextMeasurer()
+                let delegate = \(name)SceneDelegate()
+                let scene = try application.connectScene(
+                    named: "test", delegate: delegate, screenFrame: Rect(x: 0, y: 0, width: 390, height: 844))
+                try scene.resize(to: Size(width: 600, height: 500))
+                application.layoutIfNeeded()
+                let window = try #require(delegate.window)
+                #expect(window.bounds.size == Size(width: 600, height: 500))
+                let column = try #require(window.view(forReference: "message")?.superview)
+                #expect(column.frame == Rect(x: 0, y: 0, width: 600, height: 500))
+            }
+        }
+
+        /// Measures text as 9 points a character and 20 points a line, one line per text: the host
+        /// measures with its renderer, which a unit test does without, so that labels and buttons get
+        /// a size and the layout runs as in the host.
+        @MainActor
+        final class FixedTextMeasurer: TextMeasuring {
+            func size(of text: String, style: TextStyle, width: Double?) -> Size {
+                text.isEmpty ? .zero : Size(width: Double(text.count) * 9, height: 20)
             }
         }
 

@@ -6,6 +6,7 @@ import SceneBusServing
 import SceneCore
 import SceneDisplay
 import ScenePlugins
+import SceneRender
 import SceneWebDriver
 
 /// `scene-host`: hosts plugin scenes with the UIKit event model.
@@ -95,7 +96,7 @@ public struct SceneHostCommand: ParsableCommand {
             ChildProcess.announceRunning()
         }
         if let probePath, probeValidate {
-            let status = MainActor.assumeIsolated { PluginValidation.runChild(path: probePath) }
+            let status = MainActor.assumeIsolated { PluginValidation.runChild(path: probePath, textMeasurer: TextMeasurer()) }
             if status != 0 { throw ExitCode(status) }
             return
         }

@@ -1,5 +1,5 @@
 import Foundation
-import SceneCore
+public import SceneCore
 
 /// The child side of `scene-host validate-plugin`: loads the plugin as the host would, connects its
 /// scene on a manual clock, taps the centre of each control it shows, disconnects the scene, and
@@ -13,8 +13,10 @@ public enum PluginValidation {
     nonisolated static let reportPrefix = "REPORT "
 
     /// Runs the validation of `path`, printing steps and the report; returns the exit status (0, or
-    /// 2 when the plugin was refused before its scene ran).
-    public static func runChild(path: String) -> Int32 {
+    /// 2 when the plugin was refused before its scene ran). Text is measured with `textMeasurer`
+    /// (the host's renderer), so that views sized by their text are laid out as the host lays them
+    /// out before the controls are tapped.
+    public static func runChild(path: String, textMeasurer: (any TextMeasuring)? = nil) -> Int32 {
         var report = ValidationReport(plugin: path, hostCoreVersion: CoreVersion.loaded.description)
         step("loading the plugin")
         let loaded: LoadedPlugin
@@ -36,6 +38,7 @@ public enum PluginValidation {
         step("connecting its scene")
         let clock = ManualClock(now: 0)
         let application = Application(clock: clock)
+        application.textMeasurer = textMeasurer
         let recorder = Recorder()
         application.addObserver(recorder)
         let scene: WindowScene
@@ -50,6 +53,7 @@ public enum PluginValidation {
             return 2
         }
         scene.activate()
+        application.layoutIfNeeded()  // [LY-5] the host lays out before the first touch too
         report.windows = scene.windows.count
         report.views = scene.windows.reduce(0) { $0 + count($1) }
 
