@@ -4,14 +4,15 @@ import Glibc
 // RenderBench: SceneRender's benchmarks (BENCHMARKS.md, "Rendering"): the dressed realistic window
 // drawn in full against GTK 4's Cairo renderer (a C peer under Xvfb, same run), the redraw after one
 // button highlights against the full render, PNG encoding against GTK's, what damage tracking
-// adds to SceneBench's touch dispatch, and the layout after a resize against the full render. Prints a markdown
+// adds to SceneBench's touch dispatch, the layout after a resize and the frames of a navigation push
+// against the full render. Prints a markdown
 // report on stdout (progress on stderr); exits non-zero when a target is missed or a check fails.
 //
-//     swift run -c release --package-path Benchmarks RenderBench [all|render|dispatch|layout] [--quick] [--no-gtk] [--save DIR]
+//     swift run -c release --package-path Benchmarks RenderBench [all|render|dispatch|layout|animation] [--quick] [--no-gtk] [--save DIR]
 //     swift run -c release --package-path Benchmarks RenderBench export      (rewrites Benchmarks/Config/realistic-tree.txt)
 //     swift run -c release --package-path Benchmarks RenderBench profile full|highlight|png [n]
 
-let usage = "usage: RenderBench [all|render|dispatch|layout] [--quick] [--no-gtk] [--save DIR] | export | profile full|highlight|png [n]   (from the repository root)"
+let usage = "usage: RenderBench [all|render|dispatch|layout|animation] [--quick] [--no-gtk] [--save DIR] | export | profile full|highlight|png [n]   (from the repository root)"
 var arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "export" {
@@ -39,7 +40,7 @@ let quick = arguments.contains("--quick")
 let useGTK = !arguments.contains("--no-gtk")
 let commands = arguments.filter { !$0.hasPrefix("--") }
 let section = commands.first ?? "all"
-guard commands.count <= 1, ["all", "render", "dispatch", "layout"].contains(section), arguments.allSatisfy({ !$0.hasPrefix("--") || ["--quick", "--no-gtk"].contains($0) })
+guard commands.count <= 1, ["all", "render", "dispatch", "layout", "animation"].contains(section), arguments.allSatisfy({ !$0.hasPrefix("--") || ["--quick", "--no-gtk"].contains($0) })
 else {
     Report.shared.progress(usage)
     exit(2)
@@ -54,5 +55,6 @@ MainActor.assumeIsolated {
     if section == "all" || section == "render" { runRenderSection(config: config, useGTK: useGTK, saveDirectory: saveDirectory) }
     if section == "all" || section == "dispatch" { runDamageTrackingSection(config: config) }
     if section == "all" || section == "layout" { runLayoutSection(config: config) }
+    if section == "all" || section == "animation" { runAnimationSection(config: config) }
 }
 report.finish(passed: "every target met, every check passed")

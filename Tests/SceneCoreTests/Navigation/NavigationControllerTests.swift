@@ -128,6 +128,29 @@ struct NavigationControllerTests {
         #expect(two.view.frame.minX == 0 && one.view.superview == nil && root.view.superview == nil)
     }
 
+    @Test("NV-2: after the first frame a transition's frames redraw the pages, never the bar, and a layout pass redraws nothing")
+    func framesLeaveTheBar() {
+        let observer = harness.window.addDamageObserver()
+        harness.window.drawHierarchy(in: RecordingContext(), region: DamageRegion(harness.window.bounds))
+        _ = push("Detail")
+        harness.window.resolvePendingDamage()
+        _ = observer.takeRegion()  // the first frame: the new title and back button
+        let bar = Rect(x: 0, y: 0, width: 400, height: 44)
+        while navigation.isTransitioning {
+            harness.wait(1.0 / 60)
+            harness.window.resolvePendingDamage()
+            let region = observer.takeRegion()
+            #expect(!region.isEmpty)
+            #expect(!region.intersects(bar), "\(region)")
+            harness.window.drawHierarchy(in: RecordingContext(), region: region)
+        }
+        navigation.view.setNeedsLayout()
+        harness.application.layoutIfNeeded()
+        harness.window.resolvePendingDamage()
+        #expect(observer.takeRegion().isEmpty, "laying out an unchanged stack damages nothing")
+        harness.window.removeDamageObserver(observer)
+    }
+
     // MARK: The interactive pop [NV-3, NV-4]
 
     @Test("NV-3: a swipe from the leading edge moves the page with the finger, and released past half it completes the pop")

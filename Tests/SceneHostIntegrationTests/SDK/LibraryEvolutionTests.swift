@@ -97,7 +97,9 @@ struct LibraryEvolutionTests {
         try #require(created.status == 0, "\(created.output)")
         let scene = package + "/Sources/Legacy/LegacySceneDelegate.swift"
         let text = try String(contentsOfFile: scene, encoding: .utf8)
-        try text.replacingOccurrences(of: "        window.makeKeyAndVisible()", with: "        window.exchangeSubview(at: 0, withSubviewAt: 1)\n        window.makeKeyAndVisible()")
+        // The template's column holds the label and the button: swap them.
+        try #require(text.contains("        window.addSubview(column)\n"), "the template no longer adds its column: \(text)")
+        try text.replacingOccurrences(of: "        window.makeKeyAndVisible()", with: "        column.exchangeSubview(at: 0, withSubviewAt: 1)\n        window.makeKeyAndVisible()")
             .write(toFile: scene, atomically: true, encoding: .utf8)
         _ = try await SDKWorkspace.build(package, configuration: workspace.configuration, pkgConfigPath: workspace.pkgConfigPath)
         let plugin = package + "/.build/\(workspace.configuration)/libLegacy.so"

@@ -65,10 +65,15 @@ public enum PendingWork {
         case .delayedDelivery(let touch, let phase):
             return "touch \(touch.identifier)'s \(phase.wireName) is held back from \(Self.name(of: touch.view)) until a recognizer decides"
         case .scrollMotion(let scrollView, let deadline):
-            return "scroll view \(Self.name(of: scrollView)) moves until \(deadline.compactDescription)"
+            return "scroll view \(Self.name(of: scrollView)) moves until \(Self.time(deadline))"
         case .animation(let view, let property, let deadline):
-            return "view \(Self.name(of: view)) animates \(property.rawValue) until \(deadline.compactDescription)"
+            return "view \(Self.name(of: view)) animates \(property.rawValue) until \(Self.time(deadline))"
         }
+    }
+
+    /// A clock time to the microsecond: sums of frame intervals print as 0.4, not 0.39999999999999997.
+    private static func time(_ seconds: Double) -> String {
+        ((seconds * 1e6).rounded() / 1e6).compactDescription
     }
 
     private static func name(of view: View?) -> String {

@@ -85,7 +85,8 @@ open class NavigationController: ViewController {
         super.viewDidLayoutSubviews()
         let bounds = view.bounds
         let barHeight = view.safeAreaInsets.top + NavigationBar.height
-        navigationBar.frame = Rect(x: 0, y: 0, width: bounds.size.width, height: barHeight)
+        let bar = Rect(x: 0, y: 0, width: bounds.size.width, height: barHeight)
+        if navigationBar.frame != bar { navigationBar.frame = bar }  // an unchanged frame damages nothing
         guard transition == nil, let top = topViewController?.viewIfLoaded else { return }
         let content = contentFrame(offset: 0)
         if top.frame != content { top.frame = content }
