@@ -246,3 +246,23 @@ struct DamageRedrawTests {
         }
     }
 }
+
+@MainActor
+@Suite("Redrawing a window grown past any pixel size")
+struct HugeWindowRedrawTests {
+    let harness = RenderHarness()
+
+    @Test("A kept image whose window grows to 1e300 points is redrawn within the image it has, without trapping")
+    func hugeWindowDamageIsClamped() throws {
+        let first = harness.render()
+        #expect(first.damagedArea == 400 * 300)
+        // A scene resized to a finite but enormous size (Scene1.Resize accepts it when no
+        // restriction forbids it): the damage is finite, far beyond Int pixel coordinates.
+        harness.window.frame = Rect(x: 0, y: 0, width: 1e300, height: 1e300)
+        harness.root.backgroundColor = .black
+        #expect(harness.renderer.performRedrawsOwed() >= 0)
+        harness.window.frame = Rect(x: 0, y: 0, width: 400, height: 300)
+        let back = harness.render()
+        expectColor(back.image, at: Point(x: 10, y: 10), .black, "the root, redrawn once the window is back")
+    }
+}

@@ -27,13 +27,18 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
             self.init(x: limit.x, y: limit.y, width: 0, height: 0)
             return
         }
-        let x0 = Int(((rect.minX - origin.x) * scale).rounded(.down))
-        let y0 = Int(((rect.minY - origin.y) * scale).rounded(.down))
-        let x1 = Int(((rect.maxX - origin.x) * scale).rounded(.up))
-        let y1 = Int(((rect.maxY - origin.y) * scale).rounded(.up))
-        let left = Swift.max(x0, limit.x), top = Swift.max(y0, limit.y)
-        let right = Swift.min(x1, limit.x + limit.width), bottom = Swift.min(y1, limit.y + limit.height)
-        self.init(x: left, y: top, width: Swift.max(0, right - left), height: Swift.max(0, bottom - top))
+        // Clamped to the limit while still in floating point: a finite rectangle far beyond it (a
+        // window resized to 1e300 points) has no Int pixel coordinates.
+        func pixel(_ value: Double, _ low: Int, _ high: Int) -> Int {
+            guard !value.isNaN else { return low }
+            return Int(Swift.min(Double(high), Swift.max(Double(low), value)))
+        }
+        let right = limit.x + limit.width, bottom = limit.y + limit.height
+        let left = pixel(((rect.minX - origin.x) * scale).rounded(.down), limit.x, right)
+        let top = pixel(((rect.minY - origin.y) * scale).rounded(.down), limit.y, bottom)
+        let x1 = pixel(((rect.maxX - origin.x) * scale).rounded(.up), limit.x, right)
+        let y1 = pixel(((rect.maxY - origin.y) * scale).rounded(.up), limit.y, bottom)
+        self.init(x: left, y: top, width: Swift.max(0, x1 - left), height: Swift.max(0, y1 - top))
     }
 
     /// The rectangle in points (`origin` at pixel (0, 0)) at `scale`.

@@ -134,7 +134,7 @@ struct BusFuzzTests {
 
         // Afterwards: alive, answering, no seq gap, memory kept.
         #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(10))")
-        #expect(host.process.isRunning, "seed \(seed): the host died; its log:\n\(host.log.suffix(30).joined(separator: "\n"))")
+        #expect(host.process.isRunning, "seed \(seed): the host died; its log:\n\(host.log.suffix(120).joined(separator: "\n"))")
         let ping = BusMessage.methodCall(destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping")
         _ = try await client.call(ping, timeout: .seconds(60))
         // A last signal of our own; once it is in, every signal before it is.
