@@ -154,12 +154,7 @@ final class TreePage: ViewController {
         let root = tree.spec.nodes[0]
         let page = View(frame: Rect(x: 0, y: 0, width: root.width, height: root.height))
         page.backgroundColor = .white
-        var views: [View] = [page]
-        for (index, node) in tree.spec.nodes.enumerated().dropFirst() {
-            let view = RenderedTree.makeView(node, tree.dress[index])
-            views[node.parent].addSubview(view)
-            views.append(view)
-        }
+        _ = RenderedTree.build(tree, under: page)
         view = page
     }
 }

@@ -40,15 +40,21 @@ final class RenderedTree {
         scene.activate()
         window = delegate.window!
         RenderedTree.apply(tree.dress[0], to: window)
-        var views: [View] = [window]
+        self.views = RenderedTree.build(tree, under: window)
+        renderer = try! WindowRenderer(window: window, scale: 1)
+    }
+
+    /// Builds the tree's views under `root` (which stands for its first node); returns them by build
+    /// index, `root` first, each tagged with its index.
+    static func build(_ tree: DressedTree, under root: View) -> [View] {
+        var views: [View] = [root]
         for (index, node) in tree.spec.nodes.enumerated().dropFirst() {
-            let view = RenderedTree.makeView(node, tree.dress[index])
+            let view = makeView(node, tree.dress[index])
             view.tag = index
             views[node.parent].addSubview(view)
             views.append(view)
         }
-        self.views = views
-        renderer = try! WindowRenderer(window: window, scale: 1)
+        return views
     }
 
     static func makeView(_ node: NodeSpec, _ look: Dress) -> View {
