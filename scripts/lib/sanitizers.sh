@@ -107,10 +107,34 @@ sanitizer_swift_tests_at_once() {
         cat "$logs/$name"
         read -r code seconds < "$logs/$name.status" || { code=1; seconds=?; }
         echo "== swift test ($sanitizer): $name ended with status $code after $seconds s"
-        [ "$code" = 0 ] || status=1
+        if [ "$code" != 0 ]; then
+            status=1
+            failure_note_from_log "swift test ($sanitizer): $name ended with status $code" "$logs/$name" '^[[:space:]]*✘'
+        fi
     done
     rm -rf "$logs"
     return "$status"
+}
+
+# failure_note TEXT: adds a line to the run's list of what failed (the file SCENEHOST_FAILURES names,
+# which scripts/test prints last, so that the end of a long log says what to look for in it). Without
+# SCENEHOST_FAILURES it does nothing.
+failure_note() {
+    [ -n "${SCENEHOST_FAILURES:-}" ] || return 0
+    printf '%s\n' "$*" >> "$SCENEHOST_FAILURES"
+}
+
+# failure_note_from_log TITLE LOG PATTERN: notes TITLE and the log's lines that match PATTERN (an
+# extended regular expression: the failed tests), at most 20, each cut at 400 characters; a log with no
+# such line (a crash, a build error) gives its last 5 lines instead.
+failure_note_from_log() {
+    local title=$1 log=$2 pattern=$3 lines
+    [ -n "${SCENEHOST_FAILURES:-}" ] || return 0
+    lines=$(grep -E -- "$pattern" "$log" 2>/dev/null | head -n 20 | cut -c 1-400 || true)
+    [ -n "$lines" ] || lines=$(tail -n 5 "$log" 2>/dev/null | cut -c 1-400 || true)
+    failure_note "$title:"
+    # shellcheck disable=SC2001  # indents every line
+    [ -z "$lines" ] || sed 's/^/    /' <<< "$lines" >> "$SCENEHOST_FAILURES"
 }
 
 # sanitizer_check_reports SANITIZER: prints every report the run's processes wrote, demangled, and
@@ -120,9 +144,11 @@ sanitizer_check_reports() {
     reports="$PWD/$(sanitizer_scratch "$1")/sanitizer-reports"
     [ -d "$reports" ] && [ -n "$(ls -A "$reports")" ] || return 0
     echo "== $1: $(ls "$reports" | wc -l) report(s) in $reports:" >&2
+    failure_note "$1 sanitizer: $(ls "$reports" | wc -l) report(s) in $reports:"
     for report in "$reports"/*; do
         echo "-- $report" >&2
         swift demangle --simplified < "$report" | head -80 >&2
+        failure_note "    $(basename "$report"): $(grep -m 1 -E '^(SUMMARY|==[0-9]+==ERROR|WARNING: ThreadSanitizer)' "$report" | swift demangle --simplified | cut -c 1-400)"
     done
     return 1
 }
