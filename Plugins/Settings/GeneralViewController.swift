@@ -42,16 +42,8 @@ final class GeneralViewController: ViewController {
     }
 
     private func row(_ name: String, value: View) -> View {
-        let title = Label(frame: .zero, text: name)
-        title.setContentHuggingPriority(.defaultLow, for: .horizontal)
-        value.setContentHuggingPriority(.required, for: .horizontal)
         if let label = value as? Label { label.textColor = .secondaryLabel }
-        let stack = StackView(arrangedSubviews: [title, value])
-        stack.axis = .horizontal
-        stack.alignment = .center
-        stack.spacing = 12
-        stack.isLayoutMarginsRelativeArrangement = true
-        stack.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+        let stack = StackView.settingsRow(title: Label(frame: .zero, text: name), accessory: value)
         stack.backgroundColor = .systemBackground
         stack.accessibilityIdentifier = "general-" + name.lowercased().replacingSpaces()
         return stack

@@ -10,20 +10,11 @@ final class SettingsCell: TableViewCell {
     /// `expands`: the accessory takes the width the title leaves (a slider, a text field); otherwise
     /// the title does and the accessory keeps its natural width.
     init(row: SettingsRow, accessory: View, expands: Bool = false) {
-        stack = StackView(arrangedSubviews: [title, accessory])
+        stack = .settingsRow(title: title, accessory: accessory, expands: expands)
         super.init(reuseIdentifier: row.rawValue)
         title.text = row.title
         textLabel.isHidden = true
-        stack.axis = .horizontal
-        stack.alignment = .center
-        stack.spacing = 12
-        stack.isLayoutMarginsRelativeArrangement = true
-        stack.layoutMargins = EdgeInsets(top: 0, left: TableViewCell.horizontalMargin, bottom: 0, right: TableViewCell.horizontalMargin)
         stack.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        let (loose, tight) = expands ? (accessory, title as View) : (title as View, accessory)
-        loose.setContentHuggingPriority(.defaultLow, for: .horizontal)
-        tight.setContentHuggingPriority(.required, for: .horizontal)
-        tight.setContentCompressionResistancePriority(.required, for: .horizontal)
         addSubview(stack)
         accessibilityIdentifier = "row-" + row.rawValue
         accessibilityLabel = row.title

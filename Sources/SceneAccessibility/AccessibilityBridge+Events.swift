@@ -7,11 +7,11 @@ public import SceneCore
 ///
 /// | model change | event |
 /// |---|---|
-/// | the key window's focused view changes [FO-1] | `Object.StateChanged("focused", 0)` on the old view, `("focused", 1)` and `Focus.Focus` on the new one |
-/// | the application's key window changes | `Window.Deactivate(title)` + `StateChanged("active", 0)` on the old window and `("focused", 0)` on its focused view; `Window.Activate` + `("active", 1)` on the new one, then `("focused", 1)` + `Focus.Focus` on its focused view, or `Focus.Focus` on the window when it has none |
+/// | the key window's focused view changes [FO-1] | `Object.StateChanged("focused", 0)` on the old view, `("focused", 1)` and `Focus.Focus` on the new one; the window is the old or new one when nothing was or is focused in it |
+/// | the application's key window changes | `Window.Deactivate(title)` + `StateChanged("active", 0)` on the old window and `("focused", 0)` on its focused view; `Window.Activate` + `("active", 1)` on the new one, then `("focused", 1)` + `Focus.Focus` on its focused view, or on the window when it has none (`("focused", 0)` likewise on the old window's focused view or the old window). The frame of a key alert is active too [WS-12]: its `active` changes between the two windows' events, and a window that stays active (a frame and its alert) gets no `active` change |
 /// | a text field's or label's text changes | `Object.TextChanged("delete"/"insert", offset, length, text)` |
 /// | a text field's caret moves | `Object.TextCaretMoved("", offset)` |
-/// | windows come or go | `Object.ChildrenChanged("add"/"remove", index, child)` on the root, `Window.Create`/`Destroy` |
+/// | windows come or go | `Object.ChildrenChanged("add"/"remove", index, child)` on the root, or on the scene's frame for an alert or dialog window [WS-12]; `Window.Create`/`Destroy` |
 /// | subviews are added, removed or reordered | `ChildrenChanged` on the parent |
 /// | label, title, identifier | `PropertyChange("accessible-name", name)` |
 /// | hint | `PropertyChange("accessible-description", hint)` |
@@ -35,24 +35,35 @@ extension AccessibilityBridge: ApplicationObserver {
         guard window === application.keyWindow else { return }
         flushChanges()
         if let old, tree.isExposed(old) { emitState(.focused, false, of: old) }
-        if let new { announceFocus(of: new) }
+        // The key window itself is focused while nothing in it is.
+        if old == nil, new != nil { emitState(.focused, false, of: window) }
+        if let new { announceFocus(of: new) } else if old != nil { emitState(.focused, true, of: window) }
     }
 
     public func applicationKeyWindowDidChange(from old: Window?, to new: Window?) {
         flushChanges()
+        // [WS-12] The frame of a key alert is active too: a screen reader looks for the active window
+        // among the application's children only.
+        let oldFrame = old.flatMap(tree.owner(of:)), newFrame = new.flatMap(tree.owner(of:))
         if let old, tree.isExposed(old) {
             emit(AtspiNames.windowEvents, AtspiNames.deactivate, from: .view(old), data: .string(tree.name(of: .view(old))))
-            emitState(.active, false, of: old)
-            if let focused = old.focusedView, tree.isExposed(focused) { emitState(.focused, false, of: focused) }
+            if newFrame !== old { emitState(.active, false, of: old) }
+            if let focused = old.focusedView {
+                if tree.isExposed(focused) { emitState(.focused, false, of: focused) }
+            } else {
+                emitState(.focused, false, of: old)
+            }
         }
+        if let oldFrame, oldFrame !== newFrame, oldFrame !== new, tree.isExposed(oldFrame) { emitState(.active, false, of: oldFrame) }
+        if let newFrame, newFrame !== oldFrame, newFrame !== old, tree.isExposed(newFrame) { emitState(.active, true, of: newFrame) }
         if let new, tree.isExposed(new) {
             emit(AtspiNames.windowEvents, AtspiNames.activate, from: .view(new), data: .string(tree.name(of: .view(new))))
-            emitState(.active, true, of: new)
+            if oldFrame !== new { emitState(.active, true, of: new) }
             // Where the keyboard is now: the new key window's focused view, or the window itself.
             if let focused = new.focusedView {
                 announceFocus(of: focused)
             } else {
-                emit(AtspiNames.focusEvents, AtspiNames.focus, from: .view(new))
+                announceFocus(of: new)
             }
         }
     }
@@ -149,6 +160,10 @@ extension AccessibilityBridge: ApplicationObserver {
                 AtspiNames.objectEvents, AtspiNames.propertyChange, from: .view(view), detail: "accessible-description",
                 data: .string(tree.description(of: .view(view))))
         case .role:
+            if view is Window {
+                // [WS-12] A window that becomes an alert or stops being one moves in the tree.
+                windowsChanged = true
+            }
             flushChanges()
             let role = Int32(bitPattern: tree.role(of: .view(view)).rawValue)
             emit(AtspiNames.objectEvents, AtspiNames.propertyChange, from: .view(view), detail: "accessible-role", data: .int32(role))
@@ -200,12 +215,16 @@ extension AccessibilityBridge: ApplicationObserver {
         guard windowsChanged || !dirtyParents.isEmpty || needsPrune else { return }
         if windowsChanged {
             windowsChanged = false
-            let diff = tree.refreshWindows()
-            for (_, window) in diff.removed {
+            let (created, destroyed) = tree.refreshWindowSet()
+            for window in destroyed {
                 emit(AtspiNames.windowEvents, AtspiNames.destroy, from: .view(window), data: .string(tree.name(of: .view(window))))
             }
-            announce(diff, in: .application)
-            for (_, window) in diff.added {
+            announce(tree.refreshWindows(), in: .application)
+            // [WS-12] The frames' attached alerts and dialogs are children too.
+            for frame in tree.windows {
+                if let diff = tree.refreshChildren(of: frame) { announce(diff, in: .view(frame)) }
+            }
+            for window in created {
                 emit(AtspiNames.windowEvents, AtspiNames.create, from: .view(window), data: .string(tree.name(of: .view(window))))
             }
         }

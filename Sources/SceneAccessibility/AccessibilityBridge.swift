@@ -361,7 +361,7 @@ public final class AccessibilityBridge {
         BusOutputReport.logBackpressure(of: connection, place: "the accessibility bus at \(address)", logger: logger)
         self.connection = connection
         busAddress = address
-        tree.announcedWindows = tree.windows
+        tree.announceCurrentWindows()
         application.addObserver(self)
     }
 

@@ -4,12 +4,24 @@ import SceneCore
 /// with the record, stores the new value and returns the difference, so each change is announced
 /// once.
 extension AccessibleTree {
-    /// The root's children (the windows) since last announced.
+    /// The root's children (the frame windows) since last announced.
     func refreshWindows() -> ChildrenDiff {
         let current = windows
         let diff = ChildrenDiff(old: announcedWindows, new: current)
         announcedWindows = current
         return diff
+    }
+
+    /// The windows created and destroyed since last announced, wherever they are in the tree (a
+    /// window that moves between the root and a frame is neither).
+    func refreshWindowSet() -> (created: [Window], destroyed: [Window]) {
+        let current = allWindows
+        let old = Set(announcedAllWindows.map(ObjectIdentifier.init))
+        let new = Set(current.map(ObjectIdentifier.init))
+        let destroyed = announcedAllWindows.filter { !new.contains(ObjectIdentifier($0)) }
+        let created = current.filter { !old.contains(ObjectIdentifier($0)) }
+        announcedAllWindows = current
+        return (created, destroyed)
     }
 
     /// `view`'s exposed children since last announced; nil when clients do not know `view`.

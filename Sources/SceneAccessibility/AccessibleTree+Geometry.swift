@@ -59,6 +59,13 @@ extension AccessibleTree {
     func accessible(at point: Point, in view: View, coordinates type: CoordinateType) -> View? {
         guard let window = view.window else { return nil }
         let screen = screenPoint(point, relativeTo: view, in: type)
+        if let frame = view as? Window {
+            // [WS-12] An attached alert or dialog is in front of its frame: front to back, the first
+            // visible one under the point answers (or its descendant there).
+            for attached in attachedWindows(of: frame).reversed() where Self.isVisible(attached) && screenFrame(of: attached).contains(screen) {
+                return accessible(at: screen, in: attached, coordinates: .screen) ?? attached
+            }
+        }
         let local = view.convert(fromScreen(screen, to: window), from: nil)
         guard let hit = view.hitTest(local, with: nil) else { return nil }
         var exposed = hit
@@ -95,8 +102,8 @@ extension AccessibleTree {
         return view.convert(fromScreen(screen, to: window), from: nil)
     }
 
-    /// The origin subtracted for `type`, or nil for screen coordinates (and for a window's parent,
-    /// the root, which is the screen).
+    /// The origin subtracted for `type`, or nil for screen coordinates (and for a root window's
+    /// parent, the root, which is the screen). An attached window's parent is its frame [WS-12].
     private func origin(for view: View, in type: CoordinateType) -> Point? {
         switch type {
         case .screen:
@@ -105,7 +112,7 @@ extension AccessibleTree {
             guard let window = view.window else { return nil }
             return screenFrame(of: window).origin
         case .parent:
-            guard let parent = view.superview else { return nil }
+            guard let parent = parent(of: .view(view))?.view else { return nil }
             return screenFrame(of: parent).origin
         }
     }

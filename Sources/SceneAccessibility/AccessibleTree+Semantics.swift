@@ -49,9 +49,9 @@ extension AccessibleTree {
     /// | visible | not hidden and alpha above ``SceneCore/InteractionDefaults/hitMinimumAlpha`` |
     /// | showing | visible, every ancestor visible, and the scene in the foreground |
     /// | enabled, sensitive | not a disabled ``SceneCore/Control`` |
-    /// | focusable | a control, or ``SceneCore/View/canBecomeFocused`` (keyboard focus can reach it) |
-    /// | focused | the focused view of the application's key window (at most one in the application) |
-    /// | active | a window that is the application's key window |
+    /// | focusable | a control, ``SceneCore/View/canBecomeFocused`` (keyboard focus can reach it), a window |
+    /// | focused | the focused view of the application's key window, or that window when none is (at most one in the application) |
+    /// | active | the application's key window, and the frame of a key alert [WS-12] |
     /// | editable, single-line | an enabled ``SceneCore/TextField`` (single-line: any text field) |
     /// | checkable, checked | a ``SceneCore/Switch``, checked when on |
     /// | selected | a selected ``SceneCore/Control`` |
@@ -67,10 +67,10 @@ extension AccessibleTree {
         let enabled = (view as? Control)?.isEnabled ?? true
         states.insert(.enabled, if: enabled)
         states.insert(.sensitive, if: enabled)
-        states.insert(.focusable, if: view is Control || view.canBecomeFocused)
+        states.insert(.focusable, if: view is Control || view.canBecomeFocused || view is Window)
         states.insert(.focused, if: focusedView === view)
         if let window = node.topLevelWindow {
-            states.insert(.active, if: application.keyWindow === window)
+            states.insert(.active, if: isActive(window))
         }
         if let toggle = view as? Switch {
             states.insert(.checkable, if: true)
@@ -87,9 +87,12 @@ extension AccessibleTree {
         return states
     }
 
-    /// The one view that carries `focused`: the focused view of the application's key window.
+    /// The one view that carries `focused`: the focused view of the application's key window, or the
+    /// key window itself when nothing in it is focused (where the focus event went: a screen reader
+    /// that looks for the focus under the active frame finds a key alert there [WS-12]).
     var focusedView: View? {
-        application.keyWindow?.focusedView
+        guard let key = application.keyWindow else { return nil }
+        return key.focusedView ?? key
     }
 
     /// A responder as a view: a view itself, a view controller's loaded root view, else nil.

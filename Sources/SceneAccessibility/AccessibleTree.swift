@@ -9,8 +9,10 @@ import SceneCore
 /// view's for as long as it is in a connected window and is never given to another view. Views no
 /// client has seen cost nothing: no id, no record, no events.
 ///
-/// **Exposure.** The root's children are the windows of the connected scenes, in scene order. A
-/// view's children are its subviews, back to front, minus those with
+/// **Exposure.** The root's children are the frame windows of the connected scenes, in scene order.
+/// A scene's alert and dialog windows are children of its first frame window, after that window's
+/// subviews, as each scene were an application of its own (rule WS-12, ``owner(of:)``). A view's
+/// children are its subviews, back to front, minus those with
 /// ``SceneCore/View/accessibilityElementsHidden`` (and their subtrees). Hidden views and windows
 /// stay in the tree; their states say they are not visible.
 ///
@@ -36,6 +38,9 @@ final class AccessibleTree {
     private var nextID: UInt32 = 1
     /// The root's children as clients were last told.
     var announcedWindows: [Window] = []
+    /// Every exposed window (root children and attached ones) as clients were last told: the windows
+    /// they heard created and not yet destroyed.
+    var announcedAllWindows: [Window] = []
     /// Where a scene is on the desktop, relative to the model's screen: added to the model's screen
     /// coordinates it gives the desktop's (nil or a nil answer: the model's screen is the screen —
     /// no desktop window).
@@ -44,7 +49,13 @@ final class AccessibleTree {
     /// A tree of `application`; its windows as they are now count as announced.
     init(application: Application) {
         self.application = application
+        announceCurrentWindows()
+    }
+
+    /// Counts the windows as they are now as announced (a client that joins now reads them).
+    func announceCurrentWindows() {
         announcedWindows = windows
+        announcedAllWindows = allWindows
     }
 
     // MARK: Paths
@@ -114,16 +125,62 @@ final class AccessibleTree {
 
     // MARK: Structure
 
-    /// The windows of the connected scenes, in scene order: the root's children.
-    var windows: [Window] {
+    /// Every exposed window of the connected scenes, in scene order, each scene's in its own order:
+    /// the root's children and the windows attached to them.
+    var allWindows: [Window] {
         application.connectedScenes.flatMap { scene in scene.windows.filter { !$0.accessibilityElementsHidden } }
     }
 
-    /// The exposed children of `node`, back to front.
+    /// The root's children: the exposed windows, in scene order, minus those attached to a frame
+    /// window (``owner(of:)``).
+    var windows: [Window] {
+        allWindows.filter { owner(of: $0) == nil }
+    }
+
+    /// [WS-12] The window whose child `window` is: for an alert or dialog window, the first exposed
+    /// window of its scene that is neither; nil for every other window, and when the scene has no such
+    /// frame (the window is then a root child). Orca counts every alert and dialog among the
+    /// application's children as an "unfocused dialog" of every other window: a scene's alert would be
+    /// announced with every other scene's frame. Attached to its own scene's frame, it is counted there
+    /// only, as a GTK application's dialog is counted in that application only.
+    func owner(of window: Window) -> Window? {
+        guard Self.isAttachable(window), let scene = window.windowScene else { return nil }
+        return scene.windows.first { !$0.accessibilityElementsHidden && !Self.isAttachable($0) }
+    }
+
+    /// Whether `window` is active: the application's key window, or the frame of a key alert or dialog
+    /// (a screen reader looks for the active window among the application's children only). [WS-12]
+    func isActive(_ window: Window) -> Bool {
+        guard let key = application.keyWindow else { return false }
+        return key === window || owner(of: key) === window
+    }
+
+    /// The alert and dialog windows attached to `frame` (``owner(of:)``), in the scene's order.
+    func attachedWindows(of frame: Window) -> [Window] {
+        guard !Self.isAttachable(frame), let scene = frame.windowScene else { return [] }
+        let exposed = scene.windows.filter { !$0.accessibilityElementsHidden }
+        guard exposed.first(where: { !Self.isAttachable($0) }) === frame else { return [] }
+        return exposed.filter(Self.isAttachable)
+    }
+
+    /// Whether `window` is exposed as an alert or a dialog, and so belongs to its scene's frame.
+    private static func isAttachable(_ window: Window) -> Bool {
+        switch window.accessibilityRole {
+        case .alert, .dialog: true
+        default: false
+        }
+    }
+
+    /// The exposed children of `node`, back to front; a frame window's attached windows come after its
+    /// subviews.
     func children(of node: AccessibleNode) -> [View] {
         switch node {
-        case .application: windows
-        case .view(let view): view.subviews.filter { !$0.accessibilityElementsHidden }
+        case .application:
+            return windows
+        case .view(let view):
+            let subviews = view.subviews.filter { !$0.accessibilityElementsHidden }
+            guard let frame = view as? Window else { return subviews }
+            return subviews + attachedWindows(of: frame)
         }
     }
 
@@ -141,11 +198,13 @@ final class AccessibleTree {
         return children[Int(index)]
     }
 
-    /// The parent of `node`: nil for the application (its parent is the desktop, on the registry).
+    /// The parent of `node`: nil for the application (its parent is the desktop, on the registry); the
+    /// frame window for an attached window.
     func parent(of node: AccessibleNode) -> AccessibleNode? {
         guard case .view(let view) = node else { return nil }
-        guard let superview = view.superview else { return .application }
-        return .view(superview)
+        if let superview = view.superview { return .view(superview) }
+        if let window = view as? Window, let owner = owner(of: window) { return .view(owner) }
+        return .application
     }
 
     /// The position of `node` among its parent's children; -1 for the application.

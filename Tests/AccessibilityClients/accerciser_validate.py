@@ -40,7 +40,7 @@ import pyatspi  # noqa: E402
 from gi.repository import GLib  # noqa: E402
 
 import validate  # noqa: E402  (Accerciser's plugin)
-from atspi_support import expect, fail, find, find_application, states  # noqa: E402
+from atspi_support import expect, fail, find, find_application, states, windows_by_name  # noqa: E402
 
 HOST = "org.scenehost.SceneHost"
 WINDOW = "/org/scenehost/SceneHost/window/%d"
@@ -181,7 +181,7 @@ def validate_state(name):
 
 # 1. At start.
 app = validate_state("at start (the Gallery alert is key)")
-windows = {w.name: w for w in app}
+windows = windows_by_name(app)
 expect("active" in states(windows["Alert"]), "the alert is not the active window at start")
 
 # 2. Focus moved in two windows.
@@ -190,7 +190,7 @@ host_call(WINDOW % GESTURELAB, "org.scenehost.Window1", "MakeKey")
 send_key("tab")
 send_key("tab")
 app = validate_state("after Tab in the alert, then GestureLab key and Tab twice there")
-windows = {w.name: w for w in app}
+windows = windows_by_name(app)
 expect("active" in states(windows["GestureLab"]), "GestureLab is not active after MakeKey")
 focused = find(windows["GestureLab"], lambda a: "focused" in states(a))
 expect(focused is not None, "nothing focused in GestureLab after Tab")
@@ -204,13 +204,13 @@ pump()
 ok = find(windows["Alert"], lambda a: a.accessibleId == "ok")
 expect(ok.queryAction().doAction(0), "click on OK answered false")
 pump()
-windows = {w.name: w for w in find_application()}
+windows = windows_by_name(find_application())
 expect("visible" not in states(windows["Alert"]) and "active" in states(windows["Gallery"]),
        "after OK: alert %s, Gallery %s" % (sorted(states(windows["Alert"])), sorted(states(windows["Gallery"]))))
 show = find(windows["Gallery"], lambda a: a.accessibleId == "show-alert")
 expect(show.queryAction().doAction(0), "click on Show alert answered false")
 app = validate_state("the Gallery alert shown again (made key, OK, then Show alert, clicked through AT-SPI)")
-windows = {w.name: w for w in app}
+windows = windows_by_name(app)
 expect("active" in states(windows["Alert"]) and "showing" in states(windows["Alert"]), "the alert is not shown and active: %s" % sorted(states(windows["Alert"])))
 
 pyatspi.Registry.deregisterEventListener(ignore, "object:", "window:", "focus:")

@@ -32,6 +32,18 @@ def find(accessible, predicate):
     return None
 
 
+def windows_by_name(app):
+    """Every window of the application by name: its children (the scenes' frames) and each frame's
+    alert and dialog children (the host attaches a scene's alerts to its frame, rule WS-12)."""
+    found = {}
+    for frame in app:
+        found[frame.name] = frame
+        for child in frame:
+            if child.getRoleName() in ("alert", "dialog"):
+                found[child.name] = child
+    return found
+
+
 def find_application(name="scene-host"):
     desktop = pyatspi.Registry.getDesktop(0)
     names = [app.name for app in desktop if app is not None]

@@ -6,6 +6,8 @@ assistive tool does) and then reads what Orca said: every utterance its speech s
 Checks:
 - when Orca starts (and so turns assistive technology on), the host joins and Orca reads the active
   window, the Gallery alert;
+- while that alert is up, another scene's frame is announced without "1 unfocused dialog" (the alert
+  belongs to Gallery's frame), and Gallery's frame with it;
 - a key-window switch names the window and the control that has the focus in it;
 - Tab moves the focus and Orca names the control it reached;
 - the Gallery field, tapped, is announced as an editable entry (not "read only"), with its text;
@@ -22,7 +24,7 @@ import time
 import dbus
 import pyatspi
 
-from atspi_support import expect, fail, find, find_application, states
+from atspi_support import expect, fail, find, find_application, states, windows_by_name
 
 ORCA_SPEECH = os.environ["ORCA_SPEECH"]
 HOST = "org.scenehost.SceneHost"
@@ -77,6 +79,13 @@ def said(spoken, text):
     return any(text in utterance for utterance in spoken)
 
 
+def make_key(name, number, until):
+    """Step `name`: makes window `number` key; returns what Orca said once `until(spoken)` held."""
+    step = Step(name)
+    window(number, "MakeKey")
+    return step.wait(until)
+
+
 # 0. Orca finds the application when it joins (mid-session: Orca's start turned assistive technology
 #    on) and its active window, the Gallery alert, whose contents it reads.
 step = Step("Orca starts")
@@ -86,27 +95,38 @@ expect(said(spoken, "alert Alert") and said(spoken, "Enter the code, then press 
 
 def click(window_name, view_id):
     """The click action of the view `view_id` in the window `window_name`, through AT-SPI."""
-    windows = {w.name: w for w in find_application()}
+    windows = windows_by_name(find_application())
     view = find(windows[window_name], lambda a: a.accessibleId == view_id)
     expect(view.queryAction().doAction(0), "click on %s answered false" % view_id)
 
 
-# 1. The alert is dismissed with a click through AT-SPI (OK): the Gallery window becomes key.
+# 1. While the Gallery alert is up, GestureLab made key: Orca names its frame and counts no unfocused
+#    dialog, since the alert is a child of Gallery's frame (rule WS-12; as a child of the application it
+#    made Orca say "GestureLab frame, 1 unfocused dialog"). Gallery's own frame, made key under its
+#    alert, counts it. The alert, made key again, is read again.
+spoken = make_key("GestureLab made key under the Gallery alert", GESTURELAB, lambda s: said(s, "GestureLab frame") and len(s) >= 2)
+expect(said(spoken, "GestureLab frame") and not said(spoken, "unfocused"),
+       "GestureLab's frame was not named, or Gallery's alert was counted in it: %r" % spoken)
+spoken = make_key("Gallery made key under its alert", GALLERY_MAIN, lambda s: said(s, "unfocused dialog"))
+expect(said(spoken, "Gallery frame") and said(spoken, "1 unfocused dialog"),
+       "Gallery's frame was not named with its one unfocused dialog: %r" % spoken)
+spoken = make_key("the Gallery alert made key again", GALLERY_ALERT, lambda s: said(s, "Enter the code") or said(s, "OK push button"))
+expect(said(spoken, "Alert") or said(spoken, "OK push button"), "the alert was not announced when made key again: %r" % spoken)
+
+# 2. The alert is dismissed with a click through AT-SPI (OK): the Gallery window becomes key.
 step = Step("click OK in the alert through AT-SPI")
 click("Alert", "ok")
 spoken = step.wait(lambda s: said(s, "Gallery frame"))
 expect(said(spoken, "Gallery frame"), "the Gallery window was not named when it became key: %r" % spoken)
 
-# 2. GestureLab made key: Orca names the window and the control focused in it (its player). Tab then
+# 3. GestureLab made key: Orca names the window and the control focused in it (its player). Tab then
 #    moves the focus; after each Tab Orca names the view the host says is focused, until the button.
 def focused_in(window_name):
-    windows = {w.name: w for w in find_application()}
+    windows = windows_by_name(find_application())
     return find(windows[window_name], lambda a: "focused" in states(a))
 
 
-step = Step("GestureLab made key")
-window(GESTURELAB, "MakeKey")
-spoken = step.wait(lambda s: said(s, "GestureLab") and len(s) >= 2)
+spoken = make_key("GestureLab made key", GESTURELAB, lambda s: said(s, "GestureLab") and len(s) >= 2)
 focused = focused_in("GestureLab")
 expect(focused is not None, "nothing is focused in GestureLab")
 expect(said(spoken, "GestureLab frame") and said(spoken, "%s %s" % (focused.name, focused.getRoleName())),
@@ -127,21 +147,15 @@ for tab in range(8):
         break
 expect(focused.accessibleId == "button", "Tab never reached the GestureLab button")
 
-# 3. Key-window switches name the focused control: Gallery, then back to GestureLab (its button).
-step = Step("Gallery made key")
-window(GALLERY_MAIN, "MakeKey")
-spoken = step.wait(lambda s: said(s, "Gallery frame"))
+# 4. Key-window switches name the focused control: Gallery, then back to GestureLab (its button).
+spoken = make_key("Gallery made key", GALLERY_MAIN, lambda s: said(s, "Gallery frame"))
 expect(said(spoken, "Gallery frame"), "the Gallery window was not named: %r" % spoken)
-step = Step("GestureLab made key again")
-window(GESTURELAB, "MakeKey")
-spoken = step.wait(lambda s: said(s, "Button push button"))
+spoken = make_key("GestureLab made key again", GESTURELAB, lambda s: said(s, "Button push button"))
 expect(said(spoken, "GestureLab frame") and said(spoken, "Button push button"),
        "switching back to GestureLab did not name the window and its focused button: %r" % spoken)
 
-# 4. The Gallery field: tapped, it is an editable entry with its text; typed characters are echoed.
-step = Step("Gallery made key for the tap")
-window(GALLERY_MAIN, "MakeKey")
-step.wait(lambda s: said(s, "Gallery frame"))
+# 5. The Gallery field: tapped, it is an editable entry with its text; typed characters are echoed.
+make_key("Gallery made key for the tap", GALLERY_MAIN, lambda s: said(s, "Gallery frame"))
 step = Step("tap the Gallery field")
 window(GALLERY_MAIN, "TapView", "field")
 spoken = step.wait(lambda s: said(s, "entry"))
@@ -165,7 +179,7 @@ host("SendKey", "tab", "", "press")
 spoken = step.wait(lambda s: said(s, "Field entry"))
 expect(said(spoken, "Field entry hi"), "the field was not read with its text: %r" % spoken)
 
-# 5. A button clicked through AT-SPI: Show alert brings up the alert, and Orca reads its contents.
+# 6. A button clicked through AT-SPI: Show alert brings up the alert, and Orca reads its contents.
 step = Step("click Show alert through AT-SPI")
 click("Gallery", "show-alert")
 spoken = step.wait(lambda s: said(s, "Enter the code"))

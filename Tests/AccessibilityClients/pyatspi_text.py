@@ -20,7 +20,7 @@ import sys
 import dbus
 import pyatspi
 
-from atspi_support import collect_events, expect, fail, find, find_application, states
+from atspi_support import collect_events, expect, fail, find, find_application, states, windows_by_name
 
 GALLERY_MAIN = "/org/scenehost/SceneHost/window/3"
 
@@ -64,7 +64,7 @@ def refused(what, call):
 
 
 app = find_application()
-windows = {w.name: w for w in app}
+windows = windows_by_name(app)
 gallery, alert, lab = windows["Gallery"], windows["Alert"], windows["GestureLab"]
 expect(alert.getRoleName() == "alert", "the alert-level window's role is %r" % alert.getRoleName())
 

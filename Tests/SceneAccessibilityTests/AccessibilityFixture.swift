@@ -82,4 +82,18 @@ struct AccessibilityFixture {
     }
 
     var content: View { controller.view }
+
+    /// A shown alert-level window in `scene` ("main" unless named), at (150, 200, 200, 100) on the
+    /// screen, holding a button at (10, 10, 80, 30).
+    @discardableResult
+    func showAlert(in scene: String = "main") -> (window: Window, button: Button) {
+        let alert = Window(frame: Rect(x: 150, y: 200, width: 200, height: 100))
+        alert.windowScene = application.scene(named: scene)
+        alert.windowLevel = .alert
+        alert.title = "Alert"
+        let button = Button(frame: Rect(x: 10, y: 10, width: 80, height: 30), title: "OK")
+        alert.addSubview(button)
+        alert.isHidden = false
+        return (alert, button)
+    }
 }

@@ -98,4 +98,32 @@ struct AccessibleChangesTests {
         #expect(diff.removed.map(\.index) == [1] && diff.removed.first?.child === fixture.second)
         #expect(diff.added.isEmpty)
     }
+
+    @Test("WS-12: an alert that comes is created and added to its frame's children, not the root's; one that goes is destroyed there")
+    func alertsComeAndGo() {
+        _ = tree.path(of: fixture.main)
+        let (alert, _) = fixture.showAlert()
+        let set = tree.refreshWindowSet()
+        #expect(set.created.count == 1 && set.created.first === alert && set.destroyed.isEmpty)
+        #expect(tree.refreshWindows().isEmpty)
+        let added = tree.refreshChildren(of: fixture.main)
+        #expect(added?.added.count == 1 && added?.added.first?.index == 1 && added?.added.first?.child === alert)
+        alert.windowScene = nil
+        let gone = tree.refreshWindowSet()
+        #expect(gone.destroyed.count == 1 && gone.destroyed.first === alert && gone.created.isEmpty)
+        #expect(tree.refreshChildren(of: fixture.main)?.removed.first?.child === alert)
+    }
+
+    @Test("WS-12: an alert lowered to a frame moves from its frame to the root: neither created nor destroyed")
+    func alertsThatMove() {
+        _ = tree.path(of: fixture.main)
+        let (alert, _) = fixture.showAlert()
+        _ = tree.refreshWindowSet()
+        _ = tree.refreshChildren(of: fixture.main)
+        alert.windowLevel = .normal
+        let set = tree.refreshWindowSet()
+        #expect(set.created.isEmpty && set.destroyed.isEmpty)
+        #expect(tree.refreshWindows().added.first?.child === alert)
+        #expect(tree.refreshChildren(of: fixture.main)?.removed.first?.child === alert)
+    }
 }

@@ -46,6 +46,18 @@ struct AccessibleGeometryTests {
         #expect(tree.accessible(at: Point(x: 5000, y: 5000), in: fixture.main, coordinates: .screen) == nil)
     }
 
+    @Test("WS-12: over its frame, an attached alert answers the point, deepest first; its parent coordinates are the frame's")
+    func attachedAlerts() {
+        let (alert, button) = fixture.showAlert()
+        #expect(tree.accessible(at: Point(x: 170, y: 220), in: fixture.main, coordinates: .screen) === button)
+        #expect(tree.accessible(at: Point(x: 300, y: 280), in: fixture.main, coordinates: .screen) === alert, "the alert, where it has no view")
+        #expect(tree.accessible(at: Point(x: 130, y: 130), in: fixture.main, coordinates: .screen) === fixture.button, "beside the alert: the frame's own view")
+        #expect(extents(alert, .parent) == AtspiExtents(x: 50, y: 150, width: 200, height: 100))
+        #expect(extents(alert, .screen) == AtspiExtents(x: 150, y: 200, width: 200, height: 100))
+        alert.isHidden = true
+        #expect(tree.accessible(at: Point(x: 170, y: 220), in: fixture.main, coordinates: .screen) !== button, "a hidden alert answers nothing")
+    }
+
     @Test("Hit testing skips what the model skips: labels take no touches, hidden views are not hit")
     func hitTestingFollowsTheModel() {
         #expect(tree.accessible(at: Point(x: 20, y: 20), in: fixture.main, coordinates: .window) === fixture.content)

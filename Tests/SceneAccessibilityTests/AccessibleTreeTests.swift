@@ -18,6 +18,40 @@ struct AccessibleTreeTests {
         #expect(tree.parent(of: .application) == nil, "the application's parent is the desktop, on the registry")
     }
 
+    @Test("WS-12: a scene's alert window is a child of its frame, after the frame's views; the root keeps the frames")
+    func alertsBelongToTheirFrame() {
+        let (alert, button) = fixture.showAlert()
+        #expect(tree.children(of: .application).map(ObjectIdentifier.init) == [fixture.main, fixture.second].map(ObjectIdentifier.init))
+        let children = tree.children(of: .view(fixture.main))
+        #expect(children.count == 2 && children.first === fixture.content && children.last === alert)
+        #expect(tree.parent(of: .view(alert))?.view === fixture.main)
+        #expect(tree.indexInParent(of: .view(alert)) == 1)
+        #expect(tree.parent(of: .view(button))?.view === alert)
+        #expect(tree.children(of: .view(fixture.second)).count == 1, "another scene's frame does not get it")
+        #expect(tree.isExposed(alert) && tree.node(at: tree.path(of: alert))?.view === alert)
+        var walked: [(View, View?, Int32)] = []
+        tree.walk { node, parent, index, _ in
+            if let view = node.view, view === alert || view === button { walked.append((view, parent?.view, index)) }
+        }
+        #expect(walked.count == 2)
+        #expect(walked.first?.0 === alert && walked.first?.1 === fixture.main && walked.first?.2 == 1)
+        #expect(walked.last?.0 === button && walked.last?.1 === alert && walked.last?.2 == 0)
+    }
+
+    @Test("WS-12: a window below the alert level, or an alert in a scene with no frame, is a root child")
+    func alertsWithoutFrames() {
+        let (alert, _) = fixture.showAlert()
+        alert.windowLevel = .normal
+        #expect(tree.children(of: .application).contains { $0 === alert })
+        #expect(tree.children(of: .view(fixture.main)).count == 1)
+        alert.windowLevel = .alert
+        fixture.second.accessibilityElementsHidden = true
+        let (lone, _) = fixture.showAlert(in: "second")
+        #expect(tree.children(of: .application).last === lone, "the second scene's only exposed window is the alert")
+        #expect(tree.parent(of: .view(lone)).map { if case .application = $0 { true } else { false } } == true)
+        #expect(tree.children(of: .view(fixture.main)).last === alert)
+    }
+
     @Test("A view gets its path the first time it is named and keeps it; the root's path is fixed")
     func stablePaths() {
         #expect(tree.path(of: .application) == "/org/a11y/atspi/accessible/root")

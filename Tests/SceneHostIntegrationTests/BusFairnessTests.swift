@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite("D-Bus API: fair to every client", .serialized)
 struct BusFairnessTests {
-    @Test("A Ping sent while a flood of 10,000 HitTest calls is being served is answered before most of what is left of the flood")
+    @Test("A Ping sent while a flood of 3,000 HitTest calls is being served is answered before a third of the flood")
     func pingOvertakesFlood() async throws {
         // The per-client budget lifted, so every flood call is served (the worst case for the others).
         let config = try temporaryFile("fairness.yaml", HostConfigurationText.demo + "bus:\n  limits:\n    calls-per-second: 1000000\n")
@@ -22,7 +22,7 @@ struct BusFairnessTests {
             flooder.close()
             pinger.close()
         }
-        let floodSize = 10_000
+        let floodSize = 3_000
         var answered = 0
         var failures: [String] = []
         let window = SceneBusContract.windowPath(DemoWindow.findview)
@@ -71,9 +71,12 @@ struct BusFairnessTests {
         #expect(answered == floodSize)
         // HitTest answers at once, so replies come back in the order calls are served. The Ping reaches
         // the host behind the whole flood. First come, first served, it would be answered after all
-        // of it; served in turn, it waits for a batch of the flood per round while the host reads.
-        // (Here: about 60 served in turn; about 4,200 with every sender's calls served in one batch.)
-        #expect(answeredAtPing < floodSize / 10, "\(answeredAtPing) of the \(floodSize) flood calls were answered before the Ping")
+        // of it, as it would with every sender's calls served in one batch per read; served in turn,
+        // it waits for a batch of the flood per round until the bus has written the flood and the Ping
+        // to the host (about 60 on a quiet machine). How many rounds that takes depends on how fast the
+        // bus daemon runs: with 10,000 calls (2 MB to write) a loaded machine once saw 1,815 served
+        // first. Hence a flood of 3,000 (a few socket buffers) and a bound of a third.
+        #expect(answeredAtPing < floodSize / 3, "\(answeredAtPing) of the \(floodSize) flood calls were answered before the Ping")
         #expect(host.process.isRunning)
     }
 }

@@ -59,13 +59,14 @@ struct AccessibilityDesktopClientTests {
         #expect(output.contains("RESULT: PASS"), "\(output)")
     }
 
-    @Test("Orca 43, headless: the host joins when Orca starts; Orca reads the alert, names the window and its focused control on every key-window switch and each view Tab reaches, announces the Gallery field as an editable entry with its text, echoes typed characters, and reads the alert a click through AT-SPI brings up")
+    @Test("Orca 43, headless: the host joins when Orca starts; Orca reads the alert, counts it as an unfocused dialog in Gallery's frame only (WS-12), names the window and its focused control on every key-window switch and each view Tab reaches, announces the Gallery field as an editable entry with its text, echoes typed characters, and reads the alert a click through AT-SPI brings up")
     func orca() async throws {
         let (status, output) = try await offPool {
             try Self.run([Self.clients.appendingPathComponent("orca-session.sh").path, buildFolder() + "/scene-host"])
         }
         #expect(status == 0, "\(output)")
         for line in [
+            "== GestureLab made key under the Gallery alert: Orca said ['GestureLab frame.', 'Player panel.']",
             "== GestureLab made key: Orca said ['GestureLab frame.', 'Player panel.']",
             "== Tab 2 in GestureLab: Orca said ['Table.', 'table with 5 rows 1 column', 'Row 1.']",
             "== Tab 3 in GestureLab: Orca said ['Button push button.']",

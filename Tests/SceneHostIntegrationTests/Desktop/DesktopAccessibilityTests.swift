@@ -27,7 +27,8 @@ struct DesktopAccessibilityTests {
         let items = try await probe.items()
         let frame = { (name: String) in items.values.first { $0.name == name && $0.parent == Atspi.rootPath }?.path }
         let lab = try #require(frame("GestureLab"))
-        let alert = try #require(frame("Alert"))
+        // The Gallery alert is a child of Gallery's frame (WS-12).
+        let alert = try #require(items.values.first { $0.name == "Alert" && $0.parent == frame("Gallery") }?.path)
         let gesturelab = try await desktop.window(of: "gesturelab")
         try await desktop.x.xdotool("windowfocus", "--sync", gesturelab)
         try await eventually("GestureLab's activation and focus") {

@@ -118,19 +118,10 @@ open class NavigationController: ViewController {
             controller.endAppearanceTransition()
             controller.didMove(toParent: self)
         }
-        guard animates else {
-            done()
-            return
+        runTransition(animated: animates, done: done) {
+            controller.view.frame = self.contentFrame(offset: 0)
+            old?.viewIfLoaded?.frame = self.contentFrame(offset: -width * Self.parallax)
         }
-        let token = TransitionToken()
-        transition = .animated(token: token, finish: done)
-        View.animate(
-            withDuration: Self.transitionDuration, options: .curveEaseOut,
-            animations: {
-                controller.view.frame = self.contentFrame(offset: 0)
-                old?.viewIfLoaded?.frame = self.contentFrame(offset: -width * Self.parallax)
-            },
-            completion: { [weak self] _ in self?.transitionAnimationEnded(token) })
     }
 
     /// Pops the top controller and shows the one below, sliding when `animated`; returns the popped
@@ -181,20 +172,26 @@ open class NavigationController: ViewController {
             top.endAppearanceTransition()
             below.endAppearanceTransition()
         }
-        guard animates else {
+        runTransition(animated: animates, done: done) {
+            top.view.frame = self.contentFrame(offset: width)
+            below.view.frame = self.contentFrame(offset: 0)
+        }
+        return popped
+    }
+
+    /// Ends a push or pop: `done` at once when not `animated`; otherwise after `slide` has moved the
+    /// views over ``transitionDuration``, or earlier when the next transition calls
+    /// `finishTransition()` (the animation's own completion is then ignored by its token).
+    private func runTransition(animated: Bool, done: @escaping () -> Void, slide: () -> Void) {
+        guard animated else {
             done()
-            return popped
+            return
         }
         let token = TransitionToken()
         transition = .animated(token: token, finish: done)
         View.animate(
-            withDuration: Self.transitionDuration, options: .curveEaseOut,
-            animations: {
-                top.view.frame = self.contentFrame(offset: width)
-                below.view.frame = self.contentFrame(offset: 0)
-            },
+            withDuration: Self.transitionDuration, options: .curveEaseOut, animations: slide,
             completion: { [weak self] _ in self?.transitionAnimationEnded(token) })
-        return popped
     }
 
     // MARK: The interactive pop [NV-3 … NV-7]
