@@ -3,7 +3,7 @@ import SceneBusServing
 import SceneCore
 
 /// `org.a11y.atspi.Component` for windows and views: geometry in screen, window and parent
-/// coordinates, hit testing with the model's own hit test, and focus.
+/// coordinates, hit testing with the model's own hit test, focus, and scrolling into view [SV-23].
 extension AccessibilityBridge {
     /// Window layer for top-level windows, widget layer for views.
     private static let windowLayer: UInt32 = 7
@@ -47,13 +47,24 @@ extension AccessibilityBridge {
                 Self.refused("SetExtents", [.init("x", .int32), .init("y", .int32), .init("width", .int32), .init("height", .int32), .init("coord_type", .uint32)]),
                 Self.refused("SetPosition", point),
                 Self.refused("SetSize", [.init("width", .int32), .init("height", .int32)]),
-                Self.refused("ScrollTo", [.init("type", .uint32)]),
-                Self.refused("ScrollToPoint", [.init("coord_type", .uint32), .init("x", .int32), .init("y", .int32)]),
+                .method("ScrollTo", access: .changes, inputs: [.init("type", .uint32)], outputs: [.init(nil, .bool)]) { call in
+                    let wire = try call.read { reader in try reader.readUInt32() }
+                    let type = try self.answering { () throws(AccessibilityError) in try AtspiScrollType(wire: wire) }
+                    return [.bool(tree.scroll(view, to: type))]
+                },
+                .method(
+                    "ScrollToPoint", access: .changes, inputs: [.init("coord_type", .uint32), .init("x", .int32), .init("y", .int32)],
+                    outputs: [.init(nil, .bool)]
+                ) { call in
+                    let (wire, x, y) = try call.read { reader in (try reader.readUInt32(), try reader.readInt32(), try reader.readInt32()) }
+                    let type = try self.answering { () throws(AccessibilityError) in try CoordinateType(wire: wire) }
+                    return [.bool(tree.scroll(view, topLeftTo: Point(x: Double(x), y: Double(y)), in: type))]
+                },
             ])
     }
 
     /// A geometry change clients may ask for but the host refuses (answers false): plugins place their
-    /// windows and views, and nothing scrolls.
+    /// windows and views.
     private static func refused(_ name: MemberName, _ inputs: [ArgumentDescription]) -> HostMethod {
         .method(name, access: .changes, inputs: inputs, outputs: [.init(nil, .bool)]) { _ in [.bool(false)] }
     }

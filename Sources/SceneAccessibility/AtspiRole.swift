@@ -18,6 +18,7 @@ enum AtspiRole: UInt32, Sendable, CaseIterable {
     case panel = 39
     case passwordText = 40
     case pushButton = 43
+    case scrollPane = 49
     case slider = 51
     case table = 55
     case tableCell = 56
@@ -45,6 +46,7 @@ enum AtspiRole: UInt32, Sendable, CaseIterable {
         case .dialog: self = .dialog
         case .list: self = .list
         case .listItem: self = .listItem
+        case .scrollPane: self = .scrollPane
         @unknown default: self = .panel
         }
     }
@@ -65,6 +67,7 @@ enum AtspiRole: UInt32, Sendable, CaseIterable {
         case .label: "label"
         case .panel: "panel"
         case .pushButton: "push button"
+        case .scrollPane: "scroll pane"
         case .slider: "slider"
         case .table: "table"
         case .tableCell: "table cell"

@@ -295,6 +295,35 @@ struct AccessibilityBusTests {
         #expect(try await probe.property(Atspi.rootPath, Atspi.accessible, "ChildCount") == .int32(2))
     }
 
+    @Test("SV-23: ScrollTo puts a row of GestureLab's table at the table's top, ScrollToPoint moves it back; a bad scroll type is InvalidArgs; read-only input refuses both")
+    func scrollTo() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry)
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        let items = try await probe.items()
+        let table = try await probe.path(ofID: "table")
+        #expect(items[table]?.role == 55, "a table stays a table")
+        let row = try #require(items.values.first { $0.name == "Row 3" && $0.parent == table }).path
+        func top(_ path: ObjectPath) async throws -> Int32 {
+            try await probe.call(path, Atspi.component, "GetExtents", [.uint32(0)])[0].structFields?[1].int32Value ?? -1
+        }
+        let tableTop = try await top(table)
+        let rowTop = try await top(row)
+        #expect(rowTop > tableTop)
+        #expect(try await probe.call(row, Atspi.component, "ScrollTo", [.uint32(0)]) == [.bool(true)])
+        #expect(try await top(row) == tableTop, "the row's top at the table's top")
+        #expect(try await probe.call(row, Atspi.component, "ScrollToPoint", [.uint32(0), .int32(0), .int32(rowTop)]) == [.bool(true)])
+        #expect(try await top(row) == rowTop, "the row back where it was")
+        #expect(await probe.errorName(row, Atspi.component, "ScrollTo", [.uint32(9)]) == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(try await probe.call(table, Atspi.component, "ScrollTo", [.uint32(0)]) == [.bool(false)], "no scroll view holds the table")
+
+        let registry2 = try await FakeAtspiRegistry(address: daemon.address)
+        let (readOnly, readOnlyProbe) = try await startHost(registry2, arguments: ["--input-policy", "read-only"])
+        defer { readOnlyProbe.close(); registry2.leave(); withExtendedLifetime(readOnly) {} }
+        let readOnlyRow = try #require(try await readOnlyProbe.items().values.first { $0.name == "Row 3" }).path
+        #expect(await readOnlyProbe.errorName(readOnlyRow, Atspi.component, "ScrollTo", [.uint32(0)]) == "org.freedesktop.DBus.Error.AccessDenied")
+    }
+
     @Test("FO-3: GrabFocus on a view in a window that is not key makes the window key, then focuses the view; a view that cannot be focused answers false and changes nothing")
     func grabFocus() async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)

@@ -28,6 +28,9 @@ open class ScrollView: View {
         frameTimer?.cancel()
     }
 
+    /// A scroll view is a scroll pane for assistive technologies.
+    override var defaultAccessibilityRole: AccessibilityRole { .scrollPane }
+
     // MARK: Geometry [SV-1]
 
     /// The size of the content, in the content's (the view's bounds) coordinates. Default zero.

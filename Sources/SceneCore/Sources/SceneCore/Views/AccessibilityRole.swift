@@ -26,6 +26,8 @@ public enum AccessibilityRole: String, Sendable, CaseIterable {
     /// A list: its exposed subviews are its items.
     case list
     case listItem = "list-item"
+    /// A scrolling container (the role of ``ScrollView``).
+    case scrollPane = "scroll-pane"
 }
 
 /// Accessibility values that most views never set, kept out of line so plain views stay small.
