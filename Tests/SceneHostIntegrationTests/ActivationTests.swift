@@ -82,8 +82,11 @@ struct ActivationTests {
         let address = bus.address
 
         // Nothing runs yet; scenectl finds no owner, sees the name is activatable and has it started.
+        // The bus waits for the start as long as Debian's session bus does (120 s; dbus-daemon's own
+        // default is 25 s), and scenectl as long: a sanitized host probing its plugins on a loaded
+        // machine once took longer than 25 s to own its name.
         let environment = ["SCENEHOST_BUS_ADDRESS": address]
-        let status = try await Self.run([prefix + "/bin/scenectl", "status"], environment: environment)
+        let status = try await Self.run([prefix + "/bin/scenectl", "status", "--timeout", "120"], environment: environment)
         #expect(status.status == 0, "\(status.output)")
         #expect(status.output.contains("scene findview: foreground-active, plugin FindView"), "\(status.output)")
         let tap = try await Self.run([prefix + "/bin/scenectl", "tap", "240", "250", "--window", "findview"], environment: environment)
@@ -145,6 +148,7 @@ final class ActivatingBus {
               <type>session</type>
               <listen>unix:dir=\(folder)</listen>
               <servicedir>\(services)</servicedir>
+              <limit name="service_start_timeout">120000</limit>
               <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
             </busconfig>
             """
