@@ -2,10 +2,12 @@ import DBusKit
 import SceneBusServing
 import SceneCore
 
-/// `org.a11y.atspi.Table` for views whose role is table: the model has no data source, so a table's
-/// exposed subviews are its rows, one cell each (one column); cell (r, 0) is child r, its index is r.
-/// There are no headers, captions or selections (selection changes answer false). A row or column
-/// outside the table, or an index outside its cells, is an `InvalidArgs` error naming it.
+/// `org.a11y.atspi.Table` for views whose role is table: a table's exposed subviews are its rows, one
+/// cell each (one column); cell (r, 0) is child r, its index is r. For a ``SceneCore/TableView`` those
+/// are the cells in view: rows out of view have no object yet, and the row count is not its data
+/// source's (virtual row nodes, not built yet, would change both). There are no headers, captions or
+/// selections (selection changes answer false). A row or column outside the table, or an index
+/// outside its cells, is an `InvalidArgs` error naming it.
 extension AccessibilityBridge {
     func tableInterface(_ view: View) -> InterfaceDescription {
         func rows() -> [View] { tree.children(of: .view(view)) }
