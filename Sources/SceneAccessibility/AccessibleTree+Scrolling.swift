@@ -61,17 +61,10 @@ extension AccessibleTree {
         return found
     }
 
-    /// Sets `scrollView`'s offset to `target` clamped into its content range (UIKit's: from minus the
-    /// leading inset to the content's far end plus the trailing inset, less the bounds); nothing when
-    /// that is where it is.
+    /// Sets `scrollView`'s offset to `target` clamped into its content range; nothing when that is
+    /// where it is.
     private func move(_ scrollView: ScrollView, to target: Point) {
-        let inset = scrollView.adjustedContentInset
-        func clamp(_ value: Double, _ lower: Double, _ content: Double, _ trailing: Double, _ length: Double) -> Double {
-            Swift.min(Swift.max(lower, content + trailing - length), Swift.max(lower, value))
-        }
-        let clamped = Point(
-            x: clamp(target.x, -inset.left, scrollView.contentSize.width, inset.right, scrollView.bounds.size.width),
-            y: clamp(target.y, -inset.top, scrollView.contentSize.height, inset.bottom, scrollView.bounds.size.height))
+        let clamped = scrollView.clampedContentOffset(target)
         guard clamped != scrollView.bounds.origin else { return }
         scrollView.setContentOffset(clamped, animated: false)
     }

@@ -307,6 +307,15 @@ struct ScrollViewScrollingTests {
         #expect(offsetY == 1600, "kept within the content")
     }
 
+    @Test("SV-1: the clamped content offset is the nearest within the content and its insets; it moves nothing")
+    func clampedContentOffset() {
+        scrollView.contentInset = EdgeInsets(top: 10, left: 0, bottom: 30, right: 0)
+        #expect(scrollView.clampedContentOffset(Point(x: 50, y: 5000)) == Point(x: 0, y: 1630), "2,000 + 30 − 400; no width to scroll")
+        #expect(scrollView.clampedContentOffset(Point(x: -5, y: -50)) == Point(x: 0, y: -10))
+        #expect(scrollView.clampedContentOffset(Point(x: 0, y: 700)) == Point(x: 0, y: 700))
+        #expect(offsetY == 0 && delegate.lines.isEmpty)
+    }
+
     @Test("SV-5: while the offset moves the application has pending work that ends when it comes to rest")
     func pendingWork() {
         scrollView.setContentOffset(Point(x: 0, y: 600), animated: true)

@@ -24,9 +24,4 @@ extension ScrollView {
         if canScroll(.vertical) { offset.y = clamped(offset.y + delta.y, along: .vertical) }
         moveOffset(to: offset)
     }
-
-    private func clamped(_ offset: Double, along axis: ScrollAxis) -> Double {
-        let range = offsetRange(axis)
-        return Swift.min(range.upper, Swift.max(range.lower, offset))
-    }
 }

@@ -50,6 +50,19 @@ open class ScrollView: View {
         set { setContentOffset(newValue, animated: false) }
     }
 
+    /// The offset nearest to `offset` that stays within the content along both axes (UIKit's range: from
+    /// minus the leading inset to the content's end plus the trailing inset, less the bounds): where a
+    /// programmatic scroll that must not rubber-band ends.
+    public func clampedContentOffset(_ offset: Point) -> Point {
+        Point(x: clamped(offset.x, along: .horizontal), y: clamped(offset.y, along: .vertical))
+    }
+
+    /// `offset` clamped into ``offsetRange(_:)`` along `axis`.
+    func clamped(_ offset: Double, along axis: ScrollAxis) -> Double {
+        let range = offsetRange(axis)
+        return Swift.min(range.upper, Swift.max(range.lower, offset))
+    }
+
     /// The content's own size, or `contentSize`: the range of offsets along one axis.
     func offsetRange(_ axis: ScrollAxis) -> (lower: Double, upper: Double) {
         let inset = adjustedContentInset
