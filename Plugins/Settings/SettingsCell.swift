@@ -13,7 +13,10 @@ final class SettingsCell: TableViewCell {
         stack = .settingsRow(title: title, accessory: accessory, expands: expands)
         super.init(reuseIdentifier: row.rawValue)
         title.text = row.title
+        // The title shows in the stack; the cell's own label, unused and unnamed, is kept out of the
+        // accessible tree as well as out of sight.
         textLabel.isHidden = true
+        textLabel.accessibilityElementsHidden = true
         stack.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(stack)
         accessibilityIdentifier = "row-" + row.rawValue

@@ -71,7 +71,7 @@ expect(app.getRoleName() == "application", "the application's role is %r" % app.
 expect(app.parent == pyatspi.Registry.getDesktop(0), "the application's parent is not the desktop")
 windows = [app.getChildAtIndex(i) for i in range(app.childCount)]
 print("windows:", [(w.getRoleName(), w.name) for w in windows])
-expect([w.name for w in windows] == ["FindView", "GestureLab", "Gallery"], "unexpected windows %r" % [w.name for w in windows])
+expect([w.name for w in windows] == ["FindView", "GestureLab", "Gallery", "Settings"], "unexpected windows %r" % [w.name for w in windows])
 expect(all(w.getRoleName() == "frame" for w in windows), "the application's children are not all frames: %r" % [w.getRoleName() for w in windows])
 # Gallery's alert-level window is its frame's last child (rule WS-12), so Orca counts it in Gallery only.
 alert = windows[2].getChildAtIndex(windows[2].childCount - 1)

@@ -9,8 +9,9 @@ import Testing
 struct BusAPITests {
     let host: HostProcess
 
+    /// The embedded default as shipped: these tests read the default's own scenes and windows.
     init() throws {
-        host = try HostProcess(arguments: [])
+        host = try HostProcess(arguments: [], scenes: .embeddedDefault)
     }
 
     private func connect() async throws -> HostBusClient {
@@ -58,7 +59,10 @@ struct BusAPITests {
         let root = SceneBusContract.rootPath, hostInterface = SceneBusContract.hostInterface
         #expect(try await client.property(root, hostInterface, "Version").stringValue == HostVersion.busVersion)
         let scenes = try await client.property(root, hostInterface, "Scenes").arrayElements?.compactMap(\.objectPathValue?.rawValue)
-        #expect(scenes == ["findview", "gesturelab", "gallery"].map { SceneBusContract.scenePath($0).rawValue })
+        #expect(scenes == ["findview", "gesturelab", "gallery", "settings"].map { SceneBusContract.scenePath($0).rawValue })
+        #expect(
+            try await client.property(SceneBusContract.scenePath("settings"), SceneBusContract.sceneInterface, "ActivationState").stringValue
+                == "foreground-inactive", "the default configuration connects Settings without activating it")
         #expect(try await client.property(root, hostInterface, "KeyWindow").objectPathValue == SceneBusContract.windowPath(DemoWindow.galleryAlert))
         #expect(try await client.property(root, hostInterface, "FirstResponder").stringValue == "")
         let scene = SceneBusContract.scenePath("gallery"), sceneInterface = SceneBusContract.sceneInterface
@@ -77,7 +81,7 @@ struct BusAPITests {
         let all = try await client.call(window, .properties, "GetAll", [.string(windowInterface.rawValue)])
         #expect(all[0].dictionaryEntries?.count == 7)
         let managed = try await client.call(SceneBusContract.rootPath, .objectManager, "GetManagedObjects")
-        #expect(managed[0].dictionaryEntries?.count == 7, "3 scenes and 4 windows")
+        #expect(managed[0].dictionaryEntries?.count == 9, "4 scenes and 5 windows")
     }
 
     @Test("Seed 000 through Window1.Tap: the reply names the view, Log signals carry the trace, Touch signals the phases")
@@ -267,7 +271,7 @@ struct BusAPITests {
         #expect(broken == "org.scenehost.Error.PluginRefused")
         _ = try await client.scene("second", "Disconnect")
         let scenes = try await client.property(SceneBusContract.rootPath, SceneBusContract.hostInterface, "Scenes").arrayElements
-        #expect(scenes?.count == 3)
+        #expect(scenes?.count == 4)
         let gone = await client.errorName { _ = try await client.scene("second", "Activate") }
         #expect(gone == "org.freedesktop.DBus.Error.UnknownObject")
     }

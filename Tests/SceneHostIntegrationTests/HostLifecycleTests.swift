@@ -124,15 +124,15 @@ struct HostLifecycleTests {
     @Test("Under a service manager (NOTIFY_SOCKET) the host sends READY=1 once every scene is connected, then STOPPING=1")
     func notifiesServiceManager() async throws {
         let listener = try NotifyListener()
-        let host = try HostProcess(arguments: [], environment: ["NOTIFY_SOCKET": listener.address])
+        let host = try HostProcess(arguments: [], environment: ["NOTIFY_SOCKET": listener.address], scenes: .embeddedDefault)
         let ready = try #require(listener.next())
         #expect(ready["READY"] == "1")
         #expect(ready["MAINPID"] == "\(host.process.processIdentifier)")
-        #expect(ready["STATUS"] == "3 scenes connected (findview, gesturelab, gallery)")
-        // The status lists the scenes connected when READY=1 was sent: all three. (The log lines arrive
+        #expect(ready["STATUS"] == "4 scenes connected (findview, gesturelab, gallery, settings)")
+        // The status lists the scenes connected when READY=1 was sent: all four. (The log lines arrive
         // through a pipe, possibly after the datagram.)
         #expect(await host.line(containing: "host ready"))
-        #expect(host.log.filter { $0.contains("scene connected") }.count == 3)
+        #expect(host.log.filter { $0.contains("scene connected") }.count == 4)
         // The probes (child processes) did not speak in the host's name.
         #expect(listener.next(timeout: 0.2) == nil)
         host.signal(SIGTERM)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SceneHostKit
 import Synchronization
 import TestProcesses
 import Testing
@@ -44,9 +45,16 @@ final class HostProcess: Sendable {
 
     private let ownsRuntimeFolder: Bool
 
-    /// - Parameter sharing: another host whose runtime folder (and so whose published private bus)
-    ///   this one uses, to test running twice.
-    init(arguments: [String], environment: [String: String] = [:], executable: String = "scene-host", sharing: HostProcess? = nil) throws {
+    /// - Parameters:
+    ///   - sharing: another host whose runtime folder (and so whose published private bus) this one
+    ///     uses, to test running twice.
+    ///   - scenes: what the host runs when `arguments` name no `--config`. The hermetic user
+    ///     configuration pins the three demo scenes for every suite but the tests of the default itself,
+    ///     so that their window numbers, key window and frames do not move when the default grows.
+    init(
+        arguments: [String], environment: [String: String] = [:], executable: String = "scene-host", sharing: HostProcess? = nil,
+        scenes: DefaultScenes = .demoTrio
+    ) throws {
         let path = executable.hasPrefix("/") ? executable : buildFolder() + "/" + executable
         ownsRuntimeFolder = sharing == nil
         runtimeFolder = sharing?.runtimeFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -61,6 +69,11 @@ final class HostProcess: Sendable {
             env[variable] = runtimeFolder + "/" + folder
         }
         env["SCENEHOST_PLUGIN_PATH"] = nil
+        if scenes == .demoTrio, sharing == nil {
+            let folder = runtimeFolder + "/config/scenehost"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(DefaultScenes.demoTrioYAML.utf8).write(to: URL(fileURLWithPath: folder + "/scene-host.yaml"))
+        }
         for (key, value) in environment { env[key] = value }
         // The log comes through a pipe that no other child can inherit (close-on-exec until the host's
         // own dup2); standard output is not read.

@@ -16,8 +16,9 @@ struct ConfigurationTests {
         var fromFile = try HostConfiguration.load(path: path)
         fromFile.sourcePath = ""
         #expect(fromFile == HostConfiguration.embeddedDefault)
-        #expect(fromFile.scenes.map(\.name) == ["findview", "gesturelab", "gallery"])
-        #expect(fromFile.scenes.map(\.plugin) == ["FindView", "GestureLab", "Gallery"])
+        #expect(fromFile.scenes.map(\.name) == ["findview", "gesturelab", "gallery", "settings"])
+        #expect(fromFile.scenes.map(\.plugin) == ["FindView", "GestureLab", "Gallery", "Settings"])
+        #expect(fromFile.scenes.map(\.active) == [true, true, true, false], "Settings starts inactive: Gallery's alert keeps the key window")
     }
 
     @Test("Every key is read")

@@ -2,10 +2,10 @@ import Foundation
 import ScenePlugins
 
 extension HostConfiguration {
-    /// The configuration `scene-host` uses when started without `--config`: the three demo scenes.
+    /// The configuration `scene-host` uses when started without `--config`: the four demo scenes.
     /// `Config/scene-host.yaml` holds the same text (a test keeps them equal).
     public static let embeddedDefaultYAML = """
-        # SceneHost default configuration: the three demo scenes.
+        # SceneHost default configuration: the four demo scenes.
         plugins:
           folders: []
           probe-timeout: 5
@@ -23,6 +23,11 @@ extension HostConfiguration {
             plugin: Gallery
             size: [390, 844]
             size-restrictions: {minimum: [320, 480]}
+          - name: settings
+            plugin: Settings
+            size: [390, 844]
+            size-restrictions: {minimum: [320, 480]}
+            active: false
         bus:
           mode: auto
           limits:

@@ -17,7 +17,7 @@ public struct SceneHostCommand: ParsableCommand {
         discussion: """
             Without --config the host reads the user configuration, $XDG_CONFIG_HOME/scenehost/scene-host.yaml \
             (~/.config/scenehost/scene-host.yaml), when it exists, and otherwise the embedded default, \
-            which runs the three demo scenes (findview, gesturelab, gallery). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
+            which runs the four demo scenes (findview, gesturelab, gallery, settings). SIGTERM or SIGINT cancel live touches, disconnect the scenes, deliver the last \
             signals and exit 0.
             Exit status: 0 normal, 1 the bus cannot be used (another scene-host owns the name: use \
             --replace), 2 a probe refused its plugin, 64 bad arguments, 65 a replay with --verify \

@@ -48,12 +48,13 @@ struct NavigationControllerTests {
 
     // MARK: Push and pop [NV-1, NV-2]
 
-    @Test("NV-1: the root fills the content area below the bar, which shows its title and no back button")
+    @Test("NV-1: the root fills the content area below the bar, which shows its title and no back button (hidden, still named for assistive tools)")
     func rootPage() {
         #expect(root.view.frame == Rect(x: 0, y: 44, width: 400, height: 756))
         #expect(navigation.navigationBar.frame == Rect(x: 0, y: 0, width: 400, height: 44))
         #expect(navigation.navigationBar.titleLabel.text == "Root")
         #expect(navigation.navigationBar.backButton.isHidden)
+        #expect(navigation.navigationBar.backButton.accessibilityLabel == "Back")
     }
 
     @Test("NV-2: a push holds the new page at once and slides it in from the trailing edge over the old one, which moves a third left; the calls come in UIKit's order")

@@ -47,7 +47,7 @@ def test_a_failing_test_leaves_snapshots_signals_and_the_log_and_names_them(pyte
                                  f"{folder}/scene-host.log"])
     names = sorted(path.name for path in folder.iterdir())
     assert names == ["scene-host.log", "signals.jsonl", "window-1-findview.png", "window-2-gesturelab.png", "window-3-gallery.png",
-                     "window-4-gallery.png"]
+                     "window-4-gallery.png", "window-5-settings.png"]
     signals = (folder / "signals.jsonl").read_text().splitlines()
     assert any('"kind": "Touch"' in line and '"view": "blue"' in line and '"phase": "ended"' in line for line in signals)
     assert (folder / "window-1-findview.png").read_bytes().startswith(b"\x89PNG")

@@ -17,6 +17,9 @@ public final class NavigationBar: View {
         titleLabel.font = .boldSystemFont(ofSize: 17)
         titleLabel.textAlignment = .center
         backButton.accessibilityIdentifier = "back"
+        // Named while hidden too: assistive tools list hidden views (as not showing), and a button
+        // without a name is an error to them.
+        backButton.accessibilityLabel = "Back"
         backButton.isHidden = true
         addSubview(titleLabel)
         addSubview(backButton)

@@ -1,0 +1,21 @@
+import SceneHostKit
+
+/// What a ``HostProcess`` started without `--config` runs.
+enum DefaultScenes: Equatable, Sendable {
+    /// findview, gesturelab and gallery (windows 1–4, Gallery's alert key): the embedded default
+    /// without the Settings app, written as the host's user configuration. Most suites assume it.
+    case demoTrio
+    /// The embedded default as shipped (four scenes), for the tests of the default itself.
+    case embeddedDefault
+
+    /// The embedded default's text with the Settings scene's entry cut out, so that every other key
+    /// stays the default's.
+    static let demoTrioYAML: String = {
+        var lines = HostConfiguration.embeddedDefaultYAML.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: "  - name: settings"), let end = lines.firstIndex(of: "bus:"), start < end else {
+            preconditionFailure("the embedded default has no Settings entry before bus: the test support must follow it")
+        }
+        lines.removeSubrange(start..<end)
+        return lines.joined(separator: "\n")
+    }()
+}
