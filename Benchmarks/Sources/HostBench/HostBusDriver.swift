@@ -49,6 +49,24 @@ final class HostBusDriver {
         }
     }
 
+    /// `Host1.TapMatching(selector, timeout)`: taps the one view `selector` matches (waiting up to
+    /// `timeout` seconds for it); returns the view the tap hit.
+    @discardableResult
+    func tapMatching(_ selector: String, timeout: Double = 5) throws -> String {
+        let message = BusMessage.methodCall(
+            destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: SceneBusContract.hostInterface,
+            member: "TapMatching")
+        try message.write { writer in
+            try writer.append(selector)
+            try writer.append(timeout)
+        }
+        let reply = try connection.callBlocking(message)
+        return try reply.read { reader in
+            _ = try reader.readObjectPath()
+            return try reader.readString()
+        }
+    }
+
     /// `Host1.TouchUp(slot)`.
     func touchUp(slot: UInt32) throws {
         let message = BusMessage.methodCall(

@@ -3,8 +3,8 @@ import DBusKit
 import Foundation
 import SceneProcesses
 
-/// Issue 4's start-up targets: probe plus load ≤ 50 ms per plugin (median), and host start to all three
-/// demo scenes connected ≤ 400 ms.
+/// Issue 4's start-up targets: probe plus load ≤ 50 ms per plugin (median), and host start to every
+/// demo scene connected ≤ 400 ms (three scenes then; four since Settings joined the default).
 ///
 /// Each run spawns the release `scene-host` with the embedded default configuration on a bus daemon
 /// started once for the whole section (as a desktop session bus would be), and stops it after
@@ -17,7 +17,7 @@ import SceneProcesses
 func runStartupSection(sceneHost: String, runs: Int) throws {
     let report = Report.shared
     report.heading("Host start-up")
-    report.line("`\(sceneHost)` with the embedded default configuration (scenes findview, gesturelab, gallery; each plugin probed in a child process, then loaded), \(runs) runs on one bus daemon, interleaved with the floor (`scene-host --check-config`: the same binary starting and exiting). Start-to-ready = `posix_spawn` to the `READY=1` notification (sent once every scene is connected and the API is on the bus). Probe and load: the host's own timings from its `plugin loaded` log lines.")
+    report.line("`\(sceneHost)` with the embedded default configuration (scenes findview, gesturelab, gallery, settings; each plugin probed in a child process, then loaded), \(runs) runs on one bus daemon, interleaved with the floor (`scene-host --check-config`: the same binary starting and exiting). Start-to-ready = `posix_spawn` to the `READY=1` notification (sent once every scene is connected and the API is on the bus). Probe and load: the host's own timings from its `plugin loaded` log lines.")
     report.line("")
     let daemon = try BusDaemon()
     defer { daemon.stop() }
@@ -53,8 +53,12 @@ func runStartupSection(sceneHost: String, runs: Int) throws {
             loadOnly[plugin, default: []].append(load)
             loadedHere += 1
         }
-        guard loadedHere == 3 else { throw BenchError("expected 3 plugins loaded, the log shows \(loadedHere):\n\(log)") }
-        if let ready = lines.first(where: { $0.contains(" host ready ") }), let start = logFields(ready)["start.ms"].flatMap(Double.init) {
+        guard loadedHere == 4 else { throw BenchError("expected 4 plugins loaded, the log shows \(loadedHere):\n\(log)") }
+        // `SceneHost.start()`'s own time is on the "scenes connected" line (the "host ready" line
+        // follows once the API is on the bus).
+        if let connected = lines.first(where: { $0.contains(" scenes connected ") }),
+            let start = logFields(connected)["start.ms"].flatMap(Double.init)
+        {
             hostStarts.append(start)
         }
     }
@@ -78,10 +82,10 @@ func runStartupSection(sceneHost: String, runs: Int) throws {
         ["", "ms, median [min–max]", "ratio to the floor", "target", "result"],
         [
             ["floor: `scene-host --check-config` to exit", "\(Format.fixed(floor, 1)) [\(Format.fixed(floors.min()!, 1))–\(Format.fixed(floors.max()!, 1))]", "1×", "(baseline)", ""],
-            ["start to three scenes connected (`READY=1`)", "\(Format.fixed(ready, 1)) [\(Format.fixed(readies.min()!, 1))–\(Format.fixed(readies.max()!, 1))]", Format.ratio(ready / floor), "≤ 400 ms", Format.pass(ready <= 400)],
+            ["start to four scenes connected (`READY=1`)", "\(Format.fixed(ready, 1)) [\(Format.fixed(readies.min()!, 1))–\(Format.fixed(readies.max()!, 1))]", Format.ratio(ready / floor), "≤ 400 ms", Format.pass(ready <= 400)],
             ["of which `SceneHost.start()` (probes, loads, scenes)", Format.fixed(Stats.median(hostStarts), 1), "", "(info)", ""],
         ])
-    if ready > 400 { report.fail("startup: start to three scenes connected takes \(Format.fixed(ready, 1)) ms (median; target ≤ 400 ms)") }
+    if ready > 400 { report.fail("startup: start to four scenes connected takes \(Format.fixed(ready, 1)) ms (median; target ≤ 400 ms)") }
 }
 
 extension HostProcess {

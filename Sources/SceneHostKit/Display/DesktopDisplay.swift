@@ -7,7 +7,8 @@ import SceneErrors
 import SceneRender
 
 /// The host's side of the desktop display: one desktop window per connected scene, frames drawn when
-/// something changed (at most once per display refresh), and the display's input turned into
+/// something changed (at most once per display refresh, or at once after discrete input:
+/// ``FramePacing``), and the display's input turned into
 /// ``InputRecord``s for ``DeviceInput``, the path scripted replays take too (wheel steps scaled by
 /// ``SceneCore/InteractionSettings/wheelStepDistance`` on the way).
 ///
@@ -50,8 +51,10 @@ public final class DesktopDisplay: ApplicationObserver {
     private var scenesByWindow: [DisplayWindowID: SceneWindow] = [:]
     private var nextWindowNumber: UInt32 = 1
     public private(set) var info: DisplayInfo?
-    private var frameScheduled = false
-    private var lastFrameTime = 0.0
+    /// When the next frame is drawn: once per refresh for streams of changes, at once for discrete
+    /// input.
+    private var pacing = FramePacing(interval: 1.0 / 60)
+    private var frameScheduled: Bool { pacing.isScheduled }
     /// The last input event handled.
     private var lastSerial: UInt64 = 0
     /// Pointer and touchscreen moves delivered to the model.
@@ -63,6 +66,8 @@ public final class DesktopDisplay: ApplicationObserver {
     /// those it put on the screen.
     public private(set) var framesHandedOver: UInt64 = 0
     private var dirtiedDuringDrain = false
+    /// The batch being drained holds a press, a release, a key or typed text.
+    private var discreteInputInDrain = false
     private var textInput: (window: DisplayWindowID, caret: Rect?)?
     /// Called once when the display cannot start.
     public var onFailure: (@MainActor (DisplayError) -> Void)?
@@ -262,13 +267,15 @@ public final class DesktopDisplay: ApplicationObserver {
         scheduleFrame()
     }
 
-    /// Renders at the next refresh: at once when the last frame is a refresh old, else when it is.
-    private func scheduleFrame() {
-        guard !frameScheduled else { return }
-        frameScheduled = true
-        let wait = max(0, lastFrameTime + frameInterval - Self.now())
+    /// Renders at the next refresh (at once when the last frame is a refresh old), or at once for
+    /// discrete input (``FramePacing``). A callback a later request replaced does nothing.
+    private func scheduleFrame(_ cause: FramePacing.Cause = .change) {
+        guard let (ticket, wait) = pacing.request(cause, now: Self.now()) else { return }
         let render: @Sendable () -> Void = { [weak self] in
-            MainActor.assumeIsolated { self?.renderFrames() }
+            MainActor.assumeIsolated {
+                guard let self, self.pacing.isCurrent(ticket) else { return }
+                self.renderFrames()
+            }
         }
         if wait <= 0 {
             DispatchQueue.main.async(execute: render)
@@ -278,8 +285,7 @@ public final class DesktopDisplay: ApplicationObserver {
     }
 
     private func renderFrames() {
-        frameScheduled = false
-        lastFrameTime = Self.now()
+        pacing.frameDrawn(at: Self.now())
         var presented = false
         for window in windows.values where window.dirty {
             guard let scene = window.scene else { continue }
@@ -319,11 +325,14 @@ public final class DesktopDisplay: ApplicationObserver {
     /// Handles every event the display thread queued.
     func drain() {
         dirtiedDuringDrain = false
+        discreteInputInDrain = false
         let serialBefore = lastSerial
         for event in server.takeEvents() {
             handle(event)
         }
         updateTextInput()
+        // What a press, release or key changed is drawn at once, not at the next refresh slot.
+        if dirtiedDuringDrain, discreteInputInDrain { scheduleFrame(.discreteInput) }
         // After the text-input command the batch led to: the display thread then reads on.
         server.inputsHandled(through: lastSerial)
         if lastSerial != serialBefore, !dirtiedDuringDrain, !frameScheduled {
@@ -341,6 +350,7 @@ public final class DesktopDisplay: ApplicationObserver {
         case .ready(let info):
             self.info = info
             frameInterval = 1 / max(1, info.refreshRate)
+            pacing.interval = frameInterval
             logger.info("display: \(info.driver), \(windows.count) window(s), \(Int(info.refreshRate.rounded())) Hz")
             onReady?(info)
         case .failed(let error):
@@ -353,9 +363,10 @@ public final class DesktopDisplay: ApplicationObserver {
             // becomes the application's) already sends the keyboard there, and a late asynchronous
             // focus change would reset the modifiers of the pointer's next press.
             let steps = changes.map { FingerStep(slot: $0.finger, phase: Self.phase($0.phase), location: $0.location) }
-            if steps.allSatisfy({ $0.phase == .move }) { movesDelivered += 1 }
+            if steps.allSatisfy({ $0.phase == .move }) { movesDelivered += 1 } else { discreteInputInDrain = true }
             deviceInput.deliver(.touches(scene: scene.name, steps), timestamp: eventTime(timestamp))
         case .key(_, let key, let timestamp, _):
+            discreteInputInDrain = true
             switch key {
             case .key(let key, let isDown, _):
                 deviceInput.deliver(.keyboard(.press(key, isDown ? .began : .ended)), timestamp: eventTime(timestamp))
@@ -365,6 +376,7 @@ public final class DesktopDisplay: ApplicationObserver {
         case .text(_, let text, let timestamp, _):
             do throws(InputError) {
                 try KeyboardInput.checkTypedText(text)
+                discreteInputInDrain = true
                 deviceInput.deliver(.keyboard(.text(text)), timestamp: eventTime(timestamp))
             } catch {
                 logger.info("display: typed text ignored: \(error.message)")
