@@ -42,4 +42,35 @@ struct DamageNotificationTests {
         #expect(calls == 1)
         #expect(harness.window.hasPendingDamage)
     }
+
+    @Test("Two observers: damage one has taken reaches it again, although the other still holds it; a late onDamage is still called")
+    func eachObserverKeepsItsOwnRegion() {
+        let (view, first) = observed()
+        let second = harness.window.addDamageObserver()
+        harness.window.resolvePendingDamage()
+        _ = second.takeRegion()
+        // Damage the whole root (which holds the view), then the view: both observers hold both.
+        harness.root.backgroundColor = .red
+        view.backgroundColor = .blue
+        #expect(first.region.contains(view.convert(view.bounds, to: nil)))
+        #expect(second.region.contains(view.convert(view.bounds, to: nil)))
+        // The first takes its region; the second keeps the root's. The view changes again: the
+        // first must hear of it although the second already holds that area.
+        _ = first.takeRegion()
+        var calls = 0
+        first.onDamage = { calls += 1 }
+        view.backgroundColor = .green
+        #expect(first.region.rects == [view.convert(view.bounds, to: nil)])
+        #expect(calls == 1)
+        // An observer that sets onDamage after a change was recorded is still told of the next one
+        // to the same area.
+        _ = first.takeRegion()
+        _ = second.takeRegion()
+        view.backgroundColor = .red
+        var late = 0
+        second.onDamage = { late += 1 }
+        view.backgroundColor = .blue
+        #expect(late == 1)
+        #expect(second.hasDamage)
+    }
 }

@@ -9,17 +9,21 @@
 public final class DamageObserver {
     /// What changed since the last ``takeRegion()``, in window coordinates.
     public private(set) var region: DamageRegion
-    /// The window's tracking, which the window owns: weak here so that it tells whether the window
-    /// still exists (a weak reference to the window itself would give the window a side table and
-    /// slow down every retain of it, as touch delivery does many).
-    private weak var tracking: WindowDisplayState?
+    /// The window's tracking, which the window owns; nil once the window or the tracking is gone.
+    /// A back link, not weak: the tracking clears it when it lets the observer go and in its deinit
+    /// (`UnretainedAccess.swift`, "Back links cleared"). A weak reference would give the tracking a
+    /// side table, and every view's geometry change retains the tracking (a weak one to the window
+    /// itself would slow every retain of the window, as touch delivery does many).
+    private unowned(unsafe) var tracking: WindowDisplayState?
 
     /// Called when the window changes while the observer had nothing new to report: at most once
     /// between two ``takeRegion()`` calls, synchronously, in the middle of the change (so it must only
     /// note that a redraw is owed, for example schedule one, and not read or change the model). A
     /// display uses it to draw only when something changed, instead of polling
     /// ``Window/hasPendingDamage``.
-    public var onDamage: (@MainActor () -> Void)?
+    public var onDamage: (@MainActor () -> Void)? {
+        didSet { tracking?.observerDidReset() }
+    }
     private var notified = false
 
     init(initial: DamageRegion, tracking: WindowDisplayState) {
@@ -39,6 +43,7 @@ public final class DamageObserver {
         let taken = region
         region.removeAll()
         notified = false
+        tracking?.observerDidReset()
         return taken
     }
 

@@ -18,13 +18,35 @@ final class WindowDisplayState {
     var extentsAreValid = false
     /// The window's bounds when extents were last computed; another size or origin damages it all.
     var lastBounds: Rect = .null
+    /// A rectangle that every observer's region has held since that observer last took it (null
+    /// when none): damage inside it changes no region, so it does not visit the observers. A resize
+    /// damages the root's extent first, and the hundreds of views inside it then cost a comparison
+    /// each instead of a weak load and a region test per observer.
+    private var coveredByAll: Rect = .null
+    /// Every observer has been notified since it last took its region: a further change has no one
+    /// new to tell.
+    private var allNotified = false
 
     var hasObservers: Bool {
         observers.contains { $0.observer != nil }
     }
 
+    /// The observers' back links to this tracking are cleared before it goes.
+    isolated deinit {
+        for entry in observers { entry.observer?.detach() }
+    }
+
     func addObserver(_ observer: DamageObserver) {
         observers.append(WeakObserver(observer: observer))
+        observerDidReset()
+    }
+
+    /// An observer took its region, started with one, or changed how it is told: what
+    /// ``damage(_:)`` and ``enqueue(_:storage:)`` skip on the grounds of every region and
+    /// notification so far no longer holds.
+    func observerDidReset() {
+        coveredByAll = .null
+        allNotified = false
     }
 
     func removeObserver(_ observer: DamageObserver) {
@@ -40,9 +62,13 @@ final class WindowDisplayState {
     /// Adds `rect` (window coordinates) to every observer's region.
     func damage(_ rect: Rect) {
         guard !rect.isEmpty, rect.isFinite else { return }
+        if !coveredByAll.isNull, coveredByAll.contains(rect) { return }
         for entry in observers {
             entry.observer?.add(rect)
         }
+        // Each region now holds `rect`, and each observer was notified (add notifies).
+        allNotified = true
+        if coveredByAll.isNull || rect.width * rect.height > coveredByAll.width * coveredByAll.height { coveredByAll = rect }
     }
 
     /// Records that `view`'s painted area may have moved or changed size.
@@ -50,9 +76,11 @@ final class WindowDisplayState {
         guard !storage.isPendingExtent else { return }
         storage.isPendingExtent = true
         pending.append(view)
+        guard !allNotified else { return }
         for entry in observers {
             entry.observer?.notify()
         }
+        allNotified = true
     }
 
     /// Measures every view changed since the last call and damages where each paints now.

@@ -43,10 +43,13 @@ extension View {
     /// Sets ``ViewFlags/subtreeNeedsLayout`` here and up to the first ancestor that has it already
     /// (whose own ancestors then have it too).
     func markSubtreeNeedsLayout() {
-        var node: View? = self
-        while let current = node, !current._flags.contains(.subtreeNeedsLayout) {
-            current._flags.insert(.subtreeNeedsLayout)
-            node = current._superview
+        // Unretained (owner holds: each ancestor is held by its superview; marking runs no code).
+        var bits = UInt(bitPattern: ObjectIdentifier(self))
+        while bits != 0 {
+            unowned(unsafe) let node = unretained(bits, as: View.self)
+            if node._flags.contains(.subtreeNeedsLayout) { return }
+            node._flags.insert(.subtreeNeedsLayout)
+            bits = unretainedBits(&node._superview)
         }
     }
 

@@ -10,8 +10,9 @@
 /// holds the touch)`; the invariants are written here once.
 ///
 /// Where the sites are: hit testing (`View+HitTesting`, `View+Hierarchy`, and the screen's windows'
-/// scenes in `Application+Touches`), a geometry change's superview (its child index in
-/// `View+Geometry`, its layout mark in `View+Layout`: read on every resized view of a layout) and
+/// scenes in `Application+Touches`), a geometry change's superview and window (its child index in
+/// `View+Geometry`, its layout marks up to the window in `View+Layout`, the window's damage tracking
+/// in `View+Display`: read on every resized view of a layout) and
 /// delivery
 /// (`Window+TouchDelivery`: offering touches to recognizers, feeding them, planning the views'
 /// callbacks; `View+TouchForwarding`: the responder chain) — the places where code outside SceneCore
@@ -38,7 +39,7 @@
 ///   owner's reference (the rule above).
 /// - **Back links cleared.** The `unowned(unsafe)` back references (`View._superview`,
 ///   `View._viewController`, `Window._windowScene`, `WindowScene._application`,
-///   `GestureRecognizer._view`, `ClockTimer.owner`) point from an object to its owner, which holds
+///   `GestureRecognizer._view`, `ClockTimer.owner`, `DamageObserver.tracking`) point from an object to its owner, which holds
 ///   the object strongly. The owner clears the back link when it lets the object go and in its
 ///   deinit, so a non-nil back link always points to a live owner. They are `unowned(unsafe)`
 ///   because weak references give every container a side table, which makes each of its retains slow.

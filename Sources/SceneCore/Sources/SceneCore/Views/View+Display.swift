@@ -44,16 +44,29 @@ extension View {
     /// After a change of geometry, visibility or z-order: damages what the view painted and has it
     /// measured again before the next drawing.
     func displayGeometryDidChange() {
-        guard let window, let state = window._display?.windowState else { return }
-        if self === window {
-            // The window's own placement on the screen is the compositor's business; its bounds are
-            // compared when the damage is resolved.
-            state.enqueue(self, storage: displayStorage)
-            return
+        // Unretained (owner holds: the window is held by its scene, or by whoever holds this view's
+        // topmost ancestor; its display storage by the window, its tracking by that storage; this
+        // view's storage by this view. Damage runs no code outside SceneCore that could let any of
+        // them go: observers only note that a frame is owed).
+        let windowBits = windowBits
+        guard windowBits != 0 else { return }
+        unowned(unsafe) let window = unretained(windowBits, as: View.self)
+        let windowDisplayBits = unretainedBits(&window._display)
+        guard windowDisplayBits != 0 else { return }
+        unowned(unsafe) let windowDisplay = unretained(windowDisplayBits, as: DisplayStorage.self)
+        let stateBits = unretainedBits(&windowDisplay.windowState)
+        guard stateBits != 0 else { return }
+        if _display == nil { _display = DisplayStorage() }
+        let storageBits = unretainedBits(&_display)
+        let isWindow = self === window
+        withUnretained(stateBits, as: WindowDisplayState.self) { state in
+            withUnretained(storageBits, as: DisplayStorage.self) { storage in
+                // The window's own placement on the screen is the compositor's business; its bounds
+                // are compared when the damage is resolved.
+                if !isWindow { state.damage(storage.extent) }
+                state.enqueue(self, storage: storage)
+            }
         }
-        let storage = displayStorage
-        state.damage(storage.extent)
-        state.enqueue(self, storage: storage)
     }
 
     /// Before the view leaves its superview: damages what it painted in its window.

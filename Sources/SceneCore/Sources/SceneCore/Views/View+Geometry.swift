@@ -92,7 +92,10 @@ extension View {
         let parentBits = unretainedBits(&_superview)
         guard parentBits != 0 else { return }
         unowned(unsafe) let parent = unretained(parentBits, as: View.self)
-        guard let index = parent._childIndex else { return }
+        // Unretained (owner holds: the parent holds its child index).
+        let indexBits = unretainedBits(&parent._childIndex)
+        guard indexBits != 0 else { return }
+        unowned(unsafe) let index = unretained(indexBits, as: ChildHitIndex.self)
         index.update(child: self, at: Int(_indexInSuperview))
     }
 

@@ -7,14 +7,21 @@ extension View {
 
     /// The window this view is in, found by walking up the superviews; nil when not in a window.
     public var window: Window? {
-        // Unretained (owner holds: each ancestor is held by its superview). Only the window returned
-        // is retained.
+        let bits = windowBits
+        guard bits != 0 else { return nil }
+        // Only the window returned is retained.
+        return unsafeDowncast(unretained(bits, as: View.self), to: Window.self)
+    }
+
+    /// The bits of the window this view is in (0 when none), found without retaining anything.
+    var windowBits: UInt {
+        // Unretained (owner holds: each ancestor is held by its superview).
         var bits = UInt(bitPattern: ObjectIdentifier(self))
         while true {
             unowned(unsafe) let node = unretained(bits, as: View.self)
-            if node._flags.contains(.isWindow) { return unsafeDowncast(node, to: Window.self) }
+            if node._flags.contains(.isWindow) { return bits }
             bits = unretainedBits(&node._superview)
-            if bits == 0 { return nil }
+            if bits == 0 { return 0 }
         }
     }
 
