@@ -42,10 +42,10 @@ struct SceneResizeTests {
     }
 
     @Test(
-        "A size that is not a finite number above 0, or is below the minimum, is InvalidValue naming it, and the scene keeps its size",
+        "A size that is not a finite number above 0, is larger than a scene can be, or is below the minimum, is InvalidValue naming it, and the scene keeps its size",
         arguments: [
             (Double.nan, 700.0, "the width nan is not a size"), (600, -Double.infinity, "the height -inf is not a size"),
-            (600, 0, "the height 0 is not a size"),
+            (600, 0, "the height 0 is not a size"), (1e300, 700, "the width 1e+300 is larger than a scene can be: give at most 16384 points"),
             (300, 700, "the size 300×700 is outside the scene's size restrictions 320×480…unbounded: give a size within them"),
         ])
     func badSizesAreRefused(width: Double, height: Double, message: String) async throws {

@@ -133,10 +133,12 @@ struct WindowSceneGeometryTests {
     }
 
     @Test(
-        "A size that is not a finite number above 0 is an error naming the dimension and the value, and nothing changes",
+        "A size that is not a finite number above 0, or above the largest a scene can be, is an error naming the dimension and the value, and nothing changes",
         arguments: [
             (Size(width: .nan, height: 500), "the width nan"), (Size(width: 500, height: .infinity), "the height inf"),
             (Size(width: 0, height: 500), "the width 0"), (Size(width: 500, height: -3), "the height -3"),
+            (Size(width: 500, height: 1e300), "the height 1e+300 is larger than a scene can be"),
+            (Size(width: WindowScene.maximumDimension + 1, height: 500), "the width 16385 is larger than a scene can be"),
         ])
     func nonSizesAreRefused(size: Size, named: String) {
         #expect {

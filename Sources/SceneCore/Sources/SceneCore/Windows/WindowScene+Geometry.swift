@@ -25,18 +25,31 @@ extension WindowScene {
     /// views [LY-12]. The same size changes nothing and notifies nobody. Main actor.
     ///
     /// - Throws: ``ApplicationError/Code/invalidSceneSize`` naming the value when a dimension is not a
-    ///   finite number above 0, or the size is outside ``sizeRestrictions``; nothing changes then.
+    ///   finite number above 0, is above ``maximumDimension``, or the size is outside
+    ///   ``sizeRestrictions``; nothing changes then.
     public func resize(to size: Size) throws(ApplicationError) {
         try Self.checkSize(size, restrictions: _sizeRestrictions)
         applySize(size)
     }
 
+    /// The largest width or height a scene can have, in points, whatever its restrictions: the side of
+    /// the largest image a renderer or a desktop window is asked to hold (16,384, the common limit of
+    /// GPU textures and X11 windows; Cairo's is 32,767).
+    public nonisolated static let maximumDimension = 16_384.0
+
     /// Why `size` cannot be a scene's size under `restrictions`; nothing when it can.
     public static func checkSize(_ size: Size, restrictions: SceneSizeRestrictions) throws(ApplicationError) {
-        for (name, value) in [("width", size.width), ("height", size.height)] where !(value.isFinite && value > 0) {
-            throw ApplicationError(
-                code: .invalidSceneSize,
-                message: "the \(name) \(value.compactDescription) is not a size: give a finite number of points above 0")
+        for (name, value) in [("width", size.width), ("height", size.height)] {
+            guard value.isFinite && value > 0 else {
+                throw ApplicationError(
+                    code: .invalidSceneSize,
+                    message: "the \(name) \(value.compactDescription) is not a size: give a finite number of points above 0")
+            }
+            guard value <= maximumDimension else {
+                throw ApplicationError(
+                    code: .invalidSceneSize,
+                    message: "the \(name) \(value.compactDescription) is larger than a scene can be: give at most \(maximumDimension.compactDescription) points")
+            }
         }
         guard restrictions.contains(size) else {
             throw ApplicationError(
