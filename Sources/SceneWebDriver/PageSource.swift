@@ -100,7 +100,45 @@ public final class PageSource {
     static func writeScene<Node: PageSourceNode>(
         _ scene: WindowScene, origin: Point, tags: TagNames, to sink: inout some ElementSink, windows: ((Node) -> Void) -> Void
     ) {
-        let size = scene.screenFrame.size
+        openScene(SceneValues(scene, origin: origin), to: &sink)
+        windows { write($0, origin: origin, tags: tags, to: &sink) }
+        sink.close()
+    }
+
+    /// What the scene's element is made of, read on the main actor to be written anywhere.
+    struct SceneValues: Sendable {
+        let name: String
+        let isShown: Bool
+        let size: Size
+        let origin: Point
+        let activation: String
+
+        @MainActor
+        init(_ scene: WindowScene, origin: Point) {
+            name = scene.name
+            isShown = scene.activationState == .foregroundActive || scene.activationState == .foregroundInactive
+            size = scene.screenFrame.size
+            self.origin = origin
+            activation = String(describing: scene.activationState)
+        }
+    }
+
+    /// What one element below the scene is made of (a ``PageSourceNode``'s values), read on the main
+    /// actor to be written anywhere.
+    struct ElementValues: Sendable {
+        let tag: String
+        let typeName: String
+        let identifier: String?
+        let label: String?
+        let value: String?
+        let actionability: ViewDescription.Actionability?
+        let screenOrigin: Point
+        let frame: Rect
+        let role: String
+    }
+
+    /// Opens the scene's element and writes its attributes; its windows and its close follow.
+    nonisolated static func openScene(_ scene: SceneValues, to sink: inout some ElementSink) {
         sink.open("WindowScene")
         sink.attribute("type", "WindowScene")
         sink.attribute("name", scene.name)
@@ -108,13 +146,11 @@ public final class PageSource {
         sink.attribute("value", "")
         sink.attribute("identifier", scene.name)
         sink.attribute("enabled", flag: true)
-        sink.attribute("visible", flag: scene.activationState == .foregroundActive || scene.activationState == .foregroundInactive)
+        sink.attribute("visible", flag: scene.isShown)
         sink.attribute("hittable", flag: false)
-        writeGeometry(Rect(origin: .zero, size: size), screen: origin, to: &sink)
+        writeGeometry(Rect(origin: .zero, size: scene.size), screen: scene.origin, to: &sink)
         sink.attribute("role", "application")
-        sink.attribute("activation", String(describing: scene.activationState))
-        windows { write($0, origin: origin, tags: tags, to: &sink) }
-        sink.close()
+        sink.attribute("activation", scene.activation)
     }
 
     /// The attributes of one element as the source gives them, for `GET …/attribute/:name`.
@@ -125,25 +161,36 @@ public final class PageSource {
     }
 
     private static func write<Node: PageSourceNode>(_ node: Node, origin: Point, tags: TagNames, to sink: inout some ElementSink) {
-        sink.open(tags.tag(for: node.typeName))
-        sink.attribute("type", node.typeName)
-        sink.attribute("name", node.identifier ?? node.label ?? "")
-        sink.attribute("label", node.label ?? "")
-        sink.attribute("value", node.value ?? "")
-        sink.attribute("identifier", node.identifier ?? "")
-        let actionability = node.actionability
-        sink.attribute("enabled", flag: actionability?.isEnabled ?? true)
-        sink.attribute("visible", flag: actionability?.isVisible ?? false)
-        sink.attribute("hittable", flag: actionability?.isHittable ?? false)
-        let screen = node.screenOrigin
-        writeGeometry(
-            Rect(x: screen.x - origin.x, y: screen.y - origin.y, width: node.frame.width, height: node.frame.height), screen: screen, to: &sink)
-        sink.attribute("role", node.role)
+        openElement(
+            ElementValues(
+                tag: tags.tag(for: node.typeName), typeName: node.typeName, identifier: node.identifier, label: node.label, value: node.value,
+                actionability: node.actionability, screenOrigin: node.screenOrigin, frame: node.frame, role: node.role),
+            origin: origin, to: &sink)
         node.forEachChild { write($0, origin: origin, tags: tags, to: &sink) }
         sink.close()
     }
 
-    private static func writeGeometry(_ rect: Rect, screen: Point, to sink: inout some ElementSink) {
+    /// Opens one element below the scene (at `origin` on the screen) and writes its attributes; its
+    /// children and its close follow.
+    nonisolated static func openElement(_ element: ElementValues, origin: Point, to sink: inout some ElementSink) {
+        sink.open(element.tag)
+        sink.attribute("type", element.typeName)
+        sink.attribute("name", element.identifier ?? element.label ?? "")
+        sink.attribute("label", element.label ?? "")
+        sink.attribute("value", element.value ?? "")
+        sink.attribute("identifier", element.identifier ?? "")
+        let actionability = element.actionability
+        sink.attribute("enabled", flag: actionability?.isEnabled ?? true)
+        sink.attribute("visible", flag: actionability?.isVisible ?? false)
+        sink.attribute("hittable", flag: actionability?.isHittable ?? false)
+        let screen = element.screenOrigin
+        writeGeometry(
+            Rect(x: screen.x - origin.x, y: screen.y - origin.y, width: element.frame.width, height: element.frame.height), screen: screen,
+            to: &sink)
+        sink.attribute("role", element.role)
+    }
+
+    private nonisolated static func writeGeometry(_ rect: Rect, screen: Point, to sink: inout some ElementSink) {
         sink.attribute("x", number: rect.minX)
         sink.attribute("y", number: rect.minY)
         sink.attribute("width", number: rect.width)

@@ -10,10 +10,15 @@ extension WebDriverEndpoint {
             let scene = try scene(of: try session(call))
             // The XML is written once, straight from the views, already escaped as the JSON string
             // of the answer (2 MB for 10,000 views: escaping it again would cost as much as writing it).
+            // The views are read now; the text is written on sourceQueue meanwhile, and the answer
+            // leaves when it is done.
             let source = LivePageSource(scene: scene, names: typeNames, tags: tags, actionability: host.actionabilityCursor())
-            let body = source.jsonBody(capacity: sourceBytes + sourceBytes / 8 + 4096)
-            sourceBytes = body.count
-            call.reply(WebDriverResponse(status: 200, body: body))
+            let job = source.formatJSONBody(capacity: sourceBytes + sourceBytes / 8 + 4096, on: sourceQueue)
+            Task { @MainActor in
+                let body = await job.body()
+                sourceBytes = body.count
+                call.reply(WebDriverResponse(status: 200, body: body))
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 public import Logging
 import SceneCore
 import SceneViewTree
@@ -22,6 +23,9 @@ public final class WebDriverEndpoint {
     let typeNames = ViewTreeWalker()
     /// The size of the last `GET /source` answer (the next one's buffer starts that large).
     var sourceBytes = 0
+    /// Where `GET /source` writes its text while the main actor walks the views (serial: the
+    /// records of one walk stay in order).
+    let sourceQueue = DispatchQueue(label: "scene-host.webdriver.source", qos: .userInitiated)
     /// Live sessions, oldest first.
     private(set) var sessions: [WebDriverSession] = []
     private var nextSession = 1

@@ -18,7 +18,7 @@ final class ActionabilityScopes: ActionabilityCursor {
 
     func enter(_ view: View, frame: Rect, depth: Int) -> ViewDescription.Actionability {
         // What is deeper belongs to earlier siblings' subtrees, all written by now.
-        scopes.removeSubrange(min(depth, scopes.count)...)
+        while scopes.count > depth { scopes.removeLast() }
         let (actionability, scope) = walk.enter(view, frame: frame, parent: scopes.last)
         scopes.append(scope)
         return actionability

@@ -1,3 +1,4 @@
+import Dispatch
 import SceneCore
 @testable import SceneHostKit
 import SceneViewTree
@@ -29,7 +30,8 @@ private final class Windows: SceneDelegate {
 /// ``PageSource`` of the host's description walk with ``ActionabilityWalk``: the same bytes, on
 /// random scenes that random edits change between sources — whole, half, third and tenth
 /// coordinates, scrolled bounds, huge and non-finite values (the carried offsets), transforms and a
-/// window nested in a view (their subtrees go to `convert(_:to:)`).
+/// window nested in a view (their subtrees go to `convert(_:to:)`). The text written on a queue while
+/// the walk goes on (`GET /source`'s way) is the same bytes.
 @MainActor
 @Suite("The live page source writes the reference page source's bytes")
 struct LivePageSourceTests {
@@ -86,7 +88,7 @@ struct LivePageSourceTests {
     }
 
     @Test("Random scenes and edits: byte for byte the reference source", arguments: [UInt64(0x11FE), 0x50C7])
-    func agrees(seed: UInt64) throws {
+    func agrees(seed: UInt64) async throws {
         var random = SplitMix64(seed: seed)
         let application = Application(clock: ManualClock())
         let frames = (0..<2).map { index in
@@ -102,13 +104,19 @@ struct LivePageSourceTests {
         let walk = ActionabilityWalk(matcher: SelectorMatcher(), application: application)
         let walker = ViewTreeWalker(), names = ViewTreeWalker(), tags = TagNames()
         var translated = 0, converted = 0
+        let queue = DispatchQueue(label: "LivePageSourceTests")
         for round in 0..<120 {
             for _ in 0..<3 { Self.edit(delegate.windows, using: &random) }
             let reference = PageSource(scene: scene, windows: scene.windows.map { walker.describe($0, pass: walk) }, tags: tags)
             let live = LivePageSource(scene: scene, names: names, tags: tags, actionability: ActionabilityScopes(walk: walk))
             let xml = live.xml()
             #expect(xml == reference.xml(), "seed \(seed), round \(round)")
-            #expect(Array(live.jsonBody()) == Array(#"{"value":""#.utf8) + reference.xmlBytes(jsonEscaped: true) + Array(#""}"#.utf8))
+            let json = Array(#"{"value":""#.utf8) + reference.xmlBytes(jsonEscaped: true) + Array(#""}"#.utf8)
+            #expect(Array(live.jsonBody()) == json)
+            // Written on a queue from batches of any size (a batch ends anywhere in the tree).
+            let batch = Int.random(in: 1...9, using: &random)
+            let job = live.formatJSONBody(capacity: 16, on: queue, batch: batch)
+            #expect(Array(await job.body()) == json, "seed \(seed), round \(round), batches of \(batch)")
             // Where the carried offsets were used, they give convert(_:to:)'s frame bit for bit.
             let translations = LivePageSource.Translations()
             for window in delegate.windows {

@@ -135,7 +135,9 @@ extension Application {
     /// ``hitTest(screenPoint:)`` among `scene`'s windows only (every scene's when nil).
     public func hitTest(screenPoint: Point, in scene: WindowScene?) -> (window: Window, view: View, point: Point)? {
         let wanted = scene.map { UInt(bitPattern: ObjectIdentifier($0)) }
-        for window in windowsFrontToBack {
+        // One scene's windows are the application's order without the others' (kept per scene): a
+        // hit test per view of a page source neither retains nor skips every other window.
+        for window in scene?.windowsFrontToBack ?? windowsFrontToBack {
             // `window.takesTouches` and the scene's identity, read without retaining the scene (a
             // retain and a release per window of the screen, per hit test). Unretained (owner holds:
             // a window's back link to its scene is cleared when the scene lets the window go).
@@ -167,7 +169,7 @@ extension Application {
         case .foregroundInactive: break
         case .background, .unattached: return nil
         }
-        for window in scene.windows.reversed() where !window.isHidden {
+        for window in scene.windowsFrontToBack where !window.isHidden {
             let point = window.convertFromScreen(screenPoint)
             var result: View?
             for _ in 0..<settings.hitTestPasses {

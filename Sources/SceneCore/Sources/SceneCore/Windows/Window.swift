@@ -87,7 +87,7 @@ open class Window: View {
             guard newValue != _level else { return }
             let wasAlert = _level >= .alert
             _level = newValue
-            _windowScene?._application?.windowOrderDidChange()
+            _windowScene?.windowOrderDidChange()
             if wasAlert != (newValue >= .alert) { notifyAccessibilityChange(.role) }
         }
     }
@@ -103,7 +103,7 @@ open class Window: View {
                 cancelLiveTouches()
                 old.removeWindow(self)
                 _windowScene = nil
-                old._application?.windowOrderDidChange()
+                old.windowOrderDidChange()
                 old.notifyWindowsChanged()
             }
             guard let scene = newValue else { return }
@@ -111,7 +111,7 @@ open class Window: View {
             lastApplication = scene._application
             scene.addWindow(self)
             orderSequence = scene._application?.nextOrderSequence() ?? 0
-            scene._application?.windowOrderDidChange()
+            scene.windowOrderDidChange()
             scene.notifyWindowsChanged()
         }
     }
@@ -181,9 +181,9 @@ open class Window: View {
 
     /// Brings the window to the front of its level band [WS-3].
     public func orderFront() {
-        guard let application = _windowScene?._application else { return }
+        guard let scene = _windowScene, let application = scene._application else { return }
         orderSequence = application.nextOrderSequence()
-        application.windowOrderDidChange()
+        scene.windowOrderDidChange()
     }
 
     override func didChangeVisibility() {
@@ -201,7 +201,7 @@ open class Window: View {
             if let application { orderSequence = application.nextOrderSequence() }
             application?.notifyObservers { $0.windowDidBecomeVisible(self) }
         }
-        application?.windowOrderDidChange()
+        _windowScene?.windowOrderDidChange()
     }
 
     // MARK: First responder [FR-2 … FR-7]

@@ -32,6 +32,8 @@ open class WindowScene: Responder {
     /// application's key window [WS-4].
     var activationSequence: UInt64 = 0
     var _windows: [Window] = []
+    /// ``windowsFrontToBack``, kept until the scene's windows or their order change.
+    private var frontToBackCache: [Window]?
     /// The scene's key window [WS-4].
     public internal(set) var keyWindow: Window?
     /// Windows that were key, oldest first, for handing key status back [WS-7].
@@ -68,6 +70,23 @@ open class WindowScene: Responder {
         _windows.sorted { ($0._level, $0.orderSequence) < ($1._level, $1.orderSequence) }
     }
 
+    /// The scene's windows front to back (``windows`` reversed): the application's front-to-back
+    /// order with the other scenes' windows left out, kept between changes (a hit test in one scene
+    /// walks only its windows, and sorts nothing).
+    var windowsFrontToBack: [Window] {
+        if let cached = frontToBackCache { return cached }
+        let sorted = _windows.sorted { ($0._level, $0.orderSequence) > ($1._level, $1.orderSequence) }
+        frontToBackCache = sorted
+        return sorted
+    }
+
+    /// A window's level or order changed, or one came or went: the kept order is dropped (and the
+    /// application's, when the scene is in one).
+    func windowOrderDidChange() {
+        frontToBackCache = nil
+        _application?.windowOrderDidChange()
+    }
+
     /// Writes a line to the host's log, tagged with the scene's name (and, on D-Bus, as a `Log` signal).
     public func log(_ line: String) {
         guard let application = _application else { return }
@@ -78,10 +97,12 @@ open class WindowScene: Responder {
 
     func addWindow(_ window: Window) {
         _windows.append(window)
+        frontToBackCache = nil
     }
 
     func removeWindow(_ window: Window) {
         _windows.removeAll { $0 === window }
+        frontToBackCache = nil
         keyHistory.removeAll { $0 === window }
     }
 
