@@ -120,6 +120,14 @@ struct ConfigurationTests {
             ("scenes:\n  - name: a\n    plugin: P\n    size: [0, 10]", "t.yaml:4: scenes[0].size: expected [width, height] with a positive width and height"),
             ("scenes:\n  - name: a\n    plugin: P\n    size: [10, 20, 30]", "t.yaml:4: scenes[0].size: expected [width, height]"),
             (
+                "scenes:\n  - name: a\n    plugin: P\n    size: [390, 20000]",
+                "t.yaml:4: scenes[0].size: the height 20000 is larger than a scene can be: give at most 16384 points"
+            ),
+            (
+                "scenes:\n  - name: a\n    plugin: P\n    frame: [0, 0, 16384.5, 100]",
+                "t.yaml:4: scenes[0].frame: the width 16384.5 is larger than a scene can be: give at most 16384 points"
+            ),
+            (
                 "scenes:\n  - name: a\n    plugin: P\n    frame: [0, 0, 100, 100]\n    size: [10, 20]",
                 "t.yaml:5: scenes[0].size: scene 'a' has both 'frame' and 'size': give the size in the frame, or drop the frame"
             ),

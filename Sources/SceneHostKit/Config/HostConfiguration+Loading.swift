@@ -121,10 +121,13 @@ extension HostConfiguration {
                     guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else {
                         throw field.error("expected [x, y, width, height] with a positive width and height")
                     }
+                    try Self.checkSceneSides(width: numbers[2], height: numbers[3], in: field)
                     scene.frame = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
                     sizeLine = sizeLine ?? field
                 case "size":
-                    scene.size = try Self.readSize(field, what: "[width, height] with a positive width and height")
+                    let size = try Self.readSize(field, what: "[width, height] with a positive width and height")
+                    try Self.checkSceneSides(width: size.width, height: size.height, in: field)
+                    scene.size = size
                     sizeLine = field
                 case "size-restrictions":
                     scene.sizeRestrictions = try Self.readSizeRestrictions(field)
@@ -156,6 +159,15 @@ extension HostConfiguration {
         let numbers = try value.list().map { (entry) throws(ConfigurationError) -> Double in try entry.double() }
         guard numbers.count == 2, numbers[0] > 0, numbers[1] > 0 else { throw value.error("expected \(what)") }
         return Size(width: numbers[0], height: numbers[1])
+    }
+
+    /// A scene's starting sides are at most ``WindowScene/maximumDimension`` (the limit a resize
+    /// is held to): a larger one names the side and the limit.
+    private static func checkSceneSides(width: Double, height: Double, in field: YAMLValue) throws(ConfigurationError) {
+        for (name, value) in [("width", width), ("height", height)] where !(value <= WindowScene.maximumDimension) {
+            throw field.error(
+                "the \(name) \(value.compactDescription) is larger than a scene can be: give at most \(WindowScene.maximumDimension.compactDescription) points")
+        }
     }
 
     /// `{minimum: [w, h], maximum: [w, h]}`; either may be left out (0 × 0, unbounded).
