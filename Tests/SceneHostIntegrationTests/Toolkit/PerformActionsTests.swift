@@ -119,6 +119,9 @@ struct PerformActionsTests {
               {"type": "scroll", "x": 0, "y": 0, "deltaX": 0, "deltaY": -20, "origin": {"element-6066-11e4-a52e-4f735466cecf": "scroller"}}]}]}
             """
         #expect(try await perform(client, window: 1, body) == [])
+        // Each step flashes the scroll view's indicators, which fade for 0.3 s of the virtual clock
+        // (SV-24): idle only once it has moved on.
+        _ = try await client.advanceClock(0.3)
         _ = try await client.settle()
         #expect(client.logLines(of: "toolkit") == ["scrolled to 0, 120", "scrolled to 0, 100"])
         let bad = await client.failure {

@@ -69,13 +69,15 @@ struct DisplayPass {
             let after = Int(chain[level + 1]._indexInSuperview) + 1
             let box = ancestor.presentedBounds.applying(transforms[level])
             let border = (ancestor._display?.borderWidth ?? 0) > 0 && region.intersects(box)
+            let above = ancestor.drawsAboveSubviews && region.intersects(box)
             var first = after
             while first < subviews.count && !paints(subviews[first]) { first += 1 }
-            guard border || first < subviews.count else { continue }
+            guard border || above || first < subviews.count else { continue }
             enter(level)
             for index in first..<subviews.count {
                 draw(subviews[index], parentTransform: transforms[level])
             }
+            if above { drawAboveSubviews(of: ancestor) }
             if border, let storage = ancestor._display {
                 drawBorder(bounds: ancestor.presentedBounds, storage: storage)
             }
@@ -194,9 +196,19 @@ struct DisplayPass {
             }
             if clips { context.restoreGState() }
         }
+        if drawsOwnArea, view.drawsAboveSubviews { drawAboveSubviews(of: view) }
         if drawsOwnArea, let storage, storage.borderWidth > 0 {
             drawBorder(bounds: bounds, storage: storage)
         }
+    }
+
+    /// What `view` draws above its subviews (a scroll view's indicators), cut to its bounds.
+    private mutating func drawAboveSubviews(of view: View) {
+        report.drawCalls += 1
+        context.saveGState()
+        context.clip(to: view.presentedBounds)
+        view.drawAboveSubviews(in: context)
+        context.restoreGState()
     }
 
     /// The border along the inside of `bounds`, above the subviews.

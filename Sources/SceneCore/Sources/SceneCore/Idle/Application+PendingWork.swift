@@ -39,7 +39,7 @@ extension Application {
             if let phase = touch.delivery.heldPhase { work.append(.delayedDelivery(touch, phase: phase)) }
         }
         for scrollView in window.movingScrollViews {
-            if let deadline = scrollView.motionEndTime { work.append(.scrollMotion(scrollView, deadline: deadline)) }
+            if let deadline = scrollView.settleTime { work.append(.scrollMotion(scrollView, deadline: deadline)) }
         }
     }
 }

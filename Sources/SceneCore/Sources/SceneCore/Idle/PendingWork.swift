@@ -17,8 +17,9 @@ public enum PendingWork {
     /// A phase of `touch` is held back from its view while a recognizer with `delaysTouchesBegan` or
     /// `delaysTouchesEnded` is undecided [GR-9].
     case delayedDelivery(Touch, phase: Touch.Phase)
-    /// `scrollView`'s offset moves by itself (a deceleration or an animated scroll) until `deadline`
-    /// (clock time), drawing a frame every ``ScrollView/frameInterval`` [SV-5, SV-9].
+    /// `scrollView`'s offset moves by itself (a deceleration or an animated scroll), or its indicators
+    /// fade, until `deadline` (clock time), drawing a frame every ``ScrollView/frameInterval``
+    /// [SV-5, SV-9, SV-24].
     case scrollMotion(ScrollView, deadline: Double)
     /// `property` of `view` animates until `deadline` (clock time) [AN-2, AN-4].
     case animation(View, property: AnimatableProperty, deadline: Double)

@@ -27,6 +27,7 @@ extension ScrollView {
         panGestureRecognizer.setTranslation(.zero, in: self)
         let origin = Point(x: unbandedOffset(bounds.origin.x, along: .horizontal), y: unbandedOffset(bounds.origin.y, along: .vertical))
         phase = .dragging(origin: origin, lockedAxis: locked)
+        showIndicators()
         delegate?.scrollViewWillBeginDragging(self)
     }
 
@@ -109,16 +110,19 @@ extension ScrollView {
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
         guard willDecelerate else {
             moveOffset(to: motion.finalOffset)
+            if case .idle = phase { indicatorsCameToRest() }
             return
         }
         // The delegate may have moved the offset or started another motion meanwhile.
         guard case .idle = phase, bounds.origin == offset else {
             dragIsDecelerating = false
+            if case .idle = phase { indicatorsCameToRest() }
             return
         }
         delegate?.scrollViewWillBeginDecelerating(self)
         guard case .idle = phase, bounds.origin == offset else {
             dragIsDecelerating = false
+            if case .idle = phase { indicatorsCameToRest() }
             return
         }
         start(motion)

@@ -16,12 +16,17 @@ extension ScrollView {
 
     /// [SV-19] A wheel step: stops a deceleration or animation where it is, then moves the offset by
     /// `delta` at once along the axes the view scrolls, clamped to the edges (no rubber band); one
-    /// `scrollViewDidScroll` when it moved. No dragging or decelerating calls.
+    /// `scrollViewDidScroll` when it moved. No dragging or decelerating calls. The indicators flash
+    /// [SV-24].
     func scrollStep(by delta: Point) {
         stopMotion()
         var offset = bounds.origin
         if canScroll(.horizontal) { offset.x = clamped(offset.x + delta.x, along: .horizontal) }
         if canScroll(.vertical) { offset.y = clamped(offset.y + delta.y, along: .vertical) }
+        guard offset != bounds.origin else { return }
         moveOffset(to: offset)
+        // [SV-24] A step shows the indicators, which fade at once (a wheel has no lift to wait for).
+        showIndicators()
+        indicatorsCameToRest()
     }
 }

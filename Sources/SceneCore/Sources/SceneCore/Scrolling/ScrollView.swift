@@ -21,11 +21,17 @@
 /// touches unless ``canCancelContentTouches`` is false or ``touchesShouldCancel(in:)`` refuses, as it
 /// does for controls.
 ///
-/// Main actor, like every view. Zooming and scroll indicators are not modelled.
+/// **Indicators [SV-24].** While the content scrolls under a finger or coasts, thin bars at the right
+/// and bottom edges show where the visible part lies in the content; they fade once it rests
+/// (``showsVerticalScrollIndicator``, ``scrollIndicatorInsets``). They are drawn above the content,
+/// not made of views: the view tree, hit testing and accessibility do not see them.
+///
+/// Main actor, like every view. Zooming is not modelled.
 @MainActor
 open class ScrollView: View {
     isolated deinit {
         frameTimer?.cancel()
+        indicatorTimer?.cancel()
     }
 
     /// A scroll view is a scroll pane for assistive technologies.
@@ -34,7 +40,9 @@ open class ScrollView: View {
     // MARK: Geometry [SV-1]
 
     /// The size of the content, in the content's (the view's bounds) coordinates. Default zero.
-    public var contentSize: Size = .zero
+    public var contentSize: Size = .zero {
+        didSet { if oldValue != contentSize { indicatorGeometryDidChange() } }
+    }
 
     /// Extra room around the content, inside the view's edges. Default zero.
     public var contentInset: EdgeInsets = .zero
@@ -157,6 +165,37 @@ open class ScrollView: View {
     /// of a motion fall at `start + k · frameInterval`, and on its end.
     public static let frameInterval = 1.0 / 60
 
+    // MARK: Indicators [SV-24] (see ScrollView+Indicators.swift)
+
+    /// Whether the vertical indicator shows while the content scrolls (when it is taller than the
+    /// view). Default true.
+    public var showsVerticalScrollIndicator = true {
+        didSet { if oldValue != showsVerticalScrollIndicator { indicatorGeometryDidChange() } }
+    }
+
+    /// Whether the horizontal indicator shows while the content scrolls (when it is wider than the
+    /// view). Default true.
+    public var showsHorizontalScrollIndicator = true {
+        didSet { if oldValue != showsHorizontalScrollIndicator { indicatorGeometryDidChange() } }
+    }
+
+    /// Room between the view's edges and its indicators, besides their own margin
+    /// (``indicatorMargin``). Default zero.
+    public var scrollIndicatorInsets: EdgeInsets = .zero {
+        didSet { if oldValue != scrollIndicatorInsets { indicatorGeometryDidChange() } }
+    }
+
+    /// Whether the indicators show now, or since when they fade.
+    var indicatorVisibility: ScrollIndicatorVisibility = .hidden
+    /// The timer of a fade's frames; armed again for each frame.
+    var indicatorTimer: ClockTimer?
+
+    override var drawsAboveSubviews: Bool { indicatorVisibility != .hidden }
+
+    override func drawAboveSubviews(in context: any GraphicsContext) {
+        drawIndicators(in: context)
+    }
+
     // MARK: State
 
     /// What the offset is doing.
@@ -208,7 +247,10 @@ open class ScrollView: View {
     /// Leaving its window stops a moving offset where it is [SV-5]: nothing would sample it.
     open override func willMove(toWindow newWindow: Window?) {
         super.willMove(toWindow: newWindow)
-        if newWindow !== window { stopMotion() }
+        if newWindow !== window {
+            stopMotion()
+            hideIndicators()
+        }
     }
 
     // MARK: Touches in the content [SV-12 … SV-15] (see ScrollView+ContentTouches.swift)
@@ -301,6 +343,8 @@ open class ScrollView: View {
         var newBounds = bounds
         newBounds.origin = offset
         bounds = newBounds
+        // [SV-24] Under a finger or coasting, the indicators show.
+        if isDragging || isDecelerating { showIndicators() }
         delegate?.scrollViewDidScroll(self)
     }
 
@@ -322,6 +366,7 @@ open class ScrollView: View {
         dragIsDecelerating = false
         frameTimer?.cancel()
         window?.scrollViewDidStopMoving(self)
+        indicatorsCameToRest()
         return true
     }
 
@@ -367,6 +412,8 @@ open class ScrollView: View {
         case .deceleration: delegate?.scrollViewDidEndDecelerating(self)
         case .animation: delegate?.scrollViewDidEndScrollingAnimation(self)
         }
+        // Unless the delegate set it moving again.
+        if case .idle = phase { indicatorsCameToRest() }
     }
 
     /// The clock time at which the running motion comes to rest; nil when the offset is not moving.
@@ -374,10 +421,20 @@ open class ScrollView: View {
         if case .moving(let motion) = phase { return motion.endTime }
         return nil
     }
+
+    /// The clock time at which the view is still by itself: its motion's end, or else its
+    /// indicators' fade's end [SV-24]; nil when neither runs (what waiting for idle waits for).
+    var settleTime: Double? {
+        motionEndTime ?? indicatorVisibility.fadeEndTime
+    }
 }
 
 extension ScrollView: ClockTimerOwner {
     func clockTimerFired(_ timer: ClockTimer) {
-        frame()
+        if timer === indicatorTimer {
+            indicatorFadeFrame()
+        } else {
+            frame()
+        }
     }
 }

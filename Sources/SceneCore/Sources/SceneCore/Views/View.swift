@@ -278,6 +278,14 @@ open class View: Responder {
     /// nothing; SceneCore's labels, controls and image views draw their default look.
     open func draw(_ rect: Rect, in context: any GraphicsContext) {}
 
+    /// Whether the view draws something above its subviews now (a scroll view's shown indicators,
+    /// SV-24): asked by the display pass of each view it draws, so it must be cheap.
+    var drawsAboveSubviews: Bool { false }
+
+    /// Draws what lies above the subviews (and under the border), in the view's presented bounds
+    /// coordinates; called only when ``drawsAboveSubviews`` is true and the damage meets the view.
+    func drawAboveSubviews(in context: any GraphicsContext) {}
+
     /// Called when the ``tintColor`` this view shows changed (set on it, or on an ancestor it
     /// inherits from). The default redraws the view.
     open func tintColorDidChange() {
