@@ -46,10 +46,4 @@ enum ScrollIndicatorVisibility: Hashable, Sendable {
         if case .shown = self { return .fading(since: now) }
         return self
     }
-
-    /// The state at `now`: a fade that has ended is hidden.
-    func settled(at now: Double) -> ScrollIndicatorVisibility {
-        if let end = fadeEndTime, now >= end { return .hidden }
-        return self
-    }
 }
