@@ -30,6 +30,19 @@ final class RecordingScrollDelegate: ScrollViewDelegate {
         return result
     }
 
+    /// The lines with runs of `didScroll` and `didZoom` (in any mix) collapsed into one `changes*`.
+    var collapsedChanges: [String] {
+        var result: [String] = []
+        for line in lines {
+            if line == "didScroll" || line == "didZoom" {
+                if result.last != "changes*" { result.append("changes*") }
+            } else {
+                result.append(line)
+            }
+        }
+        return result
+    }
+
     func scrollViewDidScroll(_ scrollView: ScrollView) {
         lines.append("didScroll")
         offsets.append(scrollView.contentOffset)
@@ -47,6 +60,17 @@ final class RecordingScrollDelegate: ScrollViewDelegate {
     func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { lines.append("willBeginDecelerating") }
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { lines.append("didEndDecelerating") }
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { lines.append("didEndScrollingAnimation") }
+
+    /// The view `viewForZoomingInScrollView` gives; nil turns zooming off.
+    var zoomingView: View?
+    func viewForZooming(in scrollView: ScrollView) -> View? { zoomingView }
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?) {
+        lines.append(view === zoomingView ? "willBeginZooming" : "willBeginZooming(another view)")
+    }
+    func scrollViewDidZoom(_ scrollView: ScrollView) { lines.append("didZoom") }
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {
+        lines.append("didEndZooming(atScale: \(scale))")
+    }
 }
 
 /// A content view that logs its touch methods with the clock time, in milliseconds since `origin`:
@@ -93,6 +117,15 @@ final class TimedLog {
 /// A finger moving in steps over the harness's clock.
 @MainActor
 extension Harness {
+    /// The deadline the application waits for `scrollView` (its motion's or its indicators' fade's
+    /// end), if any.
+    func settleDeadline(of scrollView: ScrollView) -> Double? {
+        application.pendingWork().compactMap { work -> Double? in
+            if case .scrollMotion(let view, let deadline) = work, view === scrollView { return deadline }
+            return nil
+        }.first
+    }
+
     /// Adds a 400 × 400 scroll view at the top of the root view, its content 400 wide and
     /// `contentHeight` tall, told about scrolling through `delegate`; returns it.
     func addScrollView(contentHeight: Double, delegate: RecordingScrollDelegate) -> ScrollView {

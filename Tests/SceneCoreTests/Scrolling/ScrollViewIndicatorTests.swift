@@ -20,12 +20,7 @@ struct ScrollViewIndicatorTests {
     private var alpha: Double { scrollView.scrollIndicatorAlpha }
 
     /// The deadline the application waits for this scroll view, if any.
-    private var settleDeadline: Double? {
-        harness.application.pendingWork().compactMap { work -> Double? in
-            if case .scrollMotion(let view, let deadline) = work, view === scrollView { return deadline }
-            return nil
-        }.first
-    }
+    private var settleDeadline: Double? { harness.settleDeadline(of: scrollView) }
 
     // MARK: Geometry
 
@@ -190,10 +185,51 @@ struct ScrollViewIndicatorTests {
         let shown = ScrollIndicatorVisibility.hidden.scrolled()
         #expect(shown == .shown && shown.alpha(at: 5) == 1 && shown.fadeEndTime == nil)
         let fading = shown.cameToRest(at: 2)
-        #expect(fading == .fading(since: 2) && fading.fadeEndTime == 2.3)
+        #expect(fading == .fading(startsAt: 2 + 0.05) && fading.fadeEndTime == 2.3)
         #expect(fading.cameToRest(at: 3) == fading, "a second rest does not restart it")
         #expect(ScrollIndicatorVisibility.hidden.cameToRest(at: 2) == .hidden)
         #expect(fading.alpha(at: 2.05) == 1 && fading.alpha(at: 2.3) == 0)
         #expect(fading.scrolled() == .shown)
+        #expect(ScrollIndicatorVisibility.hidden.flashed(at: 2) == .fading(startsAt: 2.5))
+        #expect(fading.flashed(at: 2.1) == .fading(startsAt: 2.6), "a flash holds them longer than a rest")
+        #expect(ScrollIndicatorVisibility.fading(startsAt: 9).flashed(at: 2) == .fading(startsAt: 9), "never shorter")
+        #expect(shown.flashed(at: 2) == .shown, "moving content keeps them shown")
+    }
+
+    // MARK: Flashing
+
+    @Test("SV-24: flashScrollIndicators shows the bars fully for 0.5 s, then they fade as at rest; the view is pending work until then")
+    func flashShowsThenFades() {
+        let start = harness.clock.now
+        scrollView.flashScrollIndicators()
+        #expect(alpha == 1)
+        #expect(settleDeadline == start + 0.5 + 0.25)
+        harness.clock.advance(to: start + 0.5)
+        #expect(alpha == 1)
+        harness.clock.advance(to: start + 0.5 + 0.125)
+        #expect(abs(alpha - 0.5) < 1e-6)
+        harness.clock.advance(to: start + 0.75)
+        #expect(alpha == 0)
+        #expect(harness.application.pendingWork().isEmpty)
+    }
+
+    @Test("SV-24: a flash draws the bars, and nothing happens when the content does not scroll or already moves")
+    func flashDrawsOnlyWhenItCan() {
+        scrollView.flashScrollIndicators()
+        let drawn = RecordingContext()
+        harness.window.drawHierarchy(in: drawn, region: DamageRegion(harness.window.bounds))
+        #expect(drawn.fills.map(\.1).contains(ScrollView.indicatorColor))
+
+        let short = ScrollView(frame: Rect(x: 0, y: 400, width: 400, height: 400))
+        short.contentSize = Size(width: 400, height: 100)
+        harness.root.addSubview(short)
+        short.flashScrollIndicators()
+        #expect(short.scrollIndicatorAlpha == 0, "nothing to show: the content fits")
+
+        harness.wait(1)
+        let touch = harness.drag(from: 200, 300, by: 0, -10, steps: 3, lift: false)
+        scrollView.flashScrollIndicators()
+        #expect(scrollView.indicatorVisibility == .shown, "under a finger they show already")
+        harness.up(touch)
     }
 }

@@ -18,6 +18,27 @@ public enum ScrollPhysics {
     /// direction instead of settling on the nearest [SV-8]. Our choice.
     public static let pagingFlickVelocity = 200.0
 
+    /// How far past a zoom limit a pinch may take the scale, as a fraction of the limit, when the
+    /// fingers pinch without end [SV-25]: the `d` of the zoom's rubber band. Our choice (UIKit's is
+    /// not public): at most 2× the maximum scale, at least half the minimum.
+    public static let zoomRubberBandReach = 1.0
+
+    /// The scale a pinch shows when the fingers ask for `raw` [SV-25]: `raw` within
+    /// `minimum…maximum`; past a limit, the limit times (or divided by) one plus the rubber band of
+    /// the ratio's excess, `1 + (1 − 1/(x·0.55/d + 1))·d` with `x = raw/maximum − 1` (or
+    /// `minimum/raw − 1`) and `d` = ``zoomRubberBandReach``. Continuous at the limits, and always
+    /// within `minimum/(1 + d)…maximum·(1 + d)`.
+    public static func zoomRubberBand(scale raw: Double, minimum: Double, maximum: Double) -> Double {
+        if raw > maximum {
+            return maximum * (1 + rubberBand(overshoot: raw / maximum - 1, dimension: zoomRubberBandReach))
+        }
+        if raw < minimum {
+            guard raw > 0 else { return minimum / (1 + zoomRubberBandReach) }
+            return minimum / (1 + rubberBand(overshoot: minimum / raw - 1, dimension: zoomRubberBandReach))
+        }
+        return raw
+    }
+
     /// How far a flick at `velocity` (points per second) coasts at `rate` before it stops:
     /// `velocity / 1000 · rate / (1 − rate)`, the sum of a velocity that keeps `rate` of itself every
     /// millisecond (WWDC 2018 "Designing Fluid Interfaces") [SV-5]. 1,000 pt/s at `.normal` coasts 499 pt.

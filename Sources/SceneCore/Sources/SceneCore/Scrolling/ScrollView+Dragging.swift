@@ -19,8 +19,10 @@ extension ScrollView {
 
     /// [SV-3] The content follows the finger from where the pan began: the pan's translation is
     /// zeroed, so the hysteresis the finger travelled does not make the content jump. [SV-4] With the
-    /// direction lock, only the axis the finger moved more along moves.
+    /// direction lock, only the axis the finger moved more along moves. [SV-25] Not while two fingers
+    /// pinch: the pinch moves the content then.
     private func dragDidBegin() {
+        if case .pinching = phase { return }
         stopMotion()
         let translation = panGestureRecognizer.translation(in: self)
         let locked = isDirectionalLockEnabled ? ScrollAxis.dominant(in: translation) : nil
@@ -54,7 +56,7 @@ extension ScrollView {
 
     /// `raw` inside the offsets; past an edge, the edge plus the rubber band of the overshoot [SV-6],
     /// or the edge itself without ``bounces``.
-    private func bandedOffset(_ raw: Double, along axis: ScrollAxis) -> Double {
+    func bandedOffset(_ raw: Double, along axis: ScrollAxis) -> Double {
         guard let edge = edgePassed(by: raw, along: axis) else { return raw }
         guard bounces else { return edge }
         return edge + ScrollPhysics.rubberBand(overshoot: raw - edge, dimension: length(along: axis))

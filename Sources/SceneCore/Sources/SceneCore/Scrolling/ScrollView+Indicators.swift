@@ -84,10 +84,29 @@ extension ScrollView {
             return
         }
         let next = indicatorVisibility.cameToRest(at: now)
-        guard next != indicatorVisibility, case .fading(let since) = next else { return }
+        guard next != indicatorVisibility, case .fading(let startsAt) = next else { return }
         indicatorVisibility = next
         window?.scrollViewDidStartMoving(self)
-        armIndicatorTimer(at: since + ScrollIndicatorVisibility.fadeDelay)
+        armIndicatorTimer(at: startsAt)
+    }
+
+    /// Shows the indicators for a moment, then fades them (``ScrollIndicatorVisibility/flashHold``,
+    /// then the fade) [SV-24]: call it when the view comes to the front, to show that it scrolls. The
+    /// view counts as moving until the fade ends. Nothing while the content moves (they show already),
+    /// outside a window, or when the content does not scroll along an axis whose indicator is on.
+    public func flashScrollIndicators() {
+        guard case .idle = phase, let now = clock?.now else { return }
+        let frames = indicatorFrames(in: bounds)
+        guard frames.horizontal != nil || frames.vertical != nil else { return }
+        let next = indicatorVisibility.flashed(at: now)
+        guard next != indicatorVisibility, case .fading(let startsAt) = next else { return }
+        let wasHidden = indicatorVisibility == .hidden
+        indicatorVisibility = next
+        if wasHidden {
+            damageIndicators()
+            window?.scrollViewDidStartMoving(self)
+        }
+        armIndicatorTimer(at: startsAt)
     }
 
     /// Hides the indicators at once (the view left its window).
@@ -99,9 +118,16 @@ extension ScrollView {
     }
 
     /// One frame of a fade: the indicators are drawn again at their new opacity; at its end they are
-    /// hidden and the view is still.
+    /// hidden and the view is still. Before the fade starts, nothing is drawn and the next frame is
+    /// its start.
     func indicatorFadeFrame() {
-        guard let now = clock?.now, let end = indicatorVisibility.fadeEndTime else { return }
+        guard let now = clock?.now, case .fading(let startsAt) = indicatorVisibility,
+            let end = indicatorVisibility.fadeEndTime
+        else { return }
+        guard now >= startsAt else {
+            armIndicatorTimer(at: startsAt)
+            return
+        }
         damageIndicators()
         if now >= end {
             indicatorVisibility = .hidden

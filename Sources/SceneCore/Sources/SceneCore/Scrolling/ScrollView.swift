@@ -26,7 +26,13 @@
 /// (``showsVerticalScrollIndicator``, ``scrollIndicatorInsets``). They are drawn above the content,
 /// not made of views: the view tree, hit testing and accessibility do not see them.
 ///
-/// Main actor, like every view. Zooming is not modelled.
+/// **Zooming [SV-25].** When the delegate gives a view for zooming and ``maximumZoomScale`` exceeds
+/// ``minimumZoomScale``, two fingers pinch that view's scale (``zoomScale``, its transform) about
+/// their centroid, past the limits with a rubber band that bounces back (``bouncesZoom``);
+/// ``setZoomScale(_:animated:)`` and ``zoom(to:animated:)`` zoom from code. The content size follows
+/// the zooming view's scaled frame.
+///
+/// Main actor, like every view.
 @MainActor
 open class ScrollView: View {
     isolated deinit {
@@ -71,8 +77,14 @@ open class ScrollView: View {
         return Swift.min(range.upper, Swift.max(range.lower, offset))
     }
 
-    /// The content's own size, or `contentSize`: the range of offsets along one axis.
+    /// The range of offsets along one axis, for the view's ``contentSize``.
     func offsetRange(_ axis: ScrollAxis) -> (lower: Double, upper: Double) {
+        offsetRange(axis, contentSize: contentSize)
+    }
+
+    /// The range of offsets along one axis for content `contentSize` large (a zoom computes where it
+    /// will end before the content has that size).
+    func offsetRange(_ axis: ScrollAxis, contentSize: Size) -> (lower: Double, upper: Double) {
         let inset = adjustedContentInset
         switch axis {
         case .horizontal:
@@ -165,6 +177,36 @@ open class ScrollView: View {
     /// of a motion fall at `start + k · frameInterval`, and on its end.
     public static let frameInterval = 1.0 / 60
 
+    // MARK: Zooming [SV-25] (see ScrollView+Zooming.swift)
+
+    /// The smallest ``zoomScale`` a pinch or code may leave (a pinch goes below it only with the
+    /// rubber band). Default 1. A value that is not a positive finite number is stored as 1.
+    public var minimumZoomScale = 1.0 {
+        didSet {
+            if !(minimumZoomScale.isFinite && minimumZoomScale > 0) { minimumZoomScale = 1 }
+            zoomLimitsDidChange()
+        }
+    }
+
+    /// The largest ``zoomScale`` a pinch or code may leave. Default 1: no zooming until it is raised
+    /// above ``minimumZoomScale``. A value that is not a positive finite number is stored as 1.
+    public var maximumZoomScale = 1.0 {
+        didSet {
+            if !(maximumZoomScale.isFinite && maximumZoomScale > 0) { maximumZoomScale = 1 }
+            zoomLimitsDidChange()
+        }
+    }
+
+    /// When true (the default), a pinch past a zoom limit follows with a rubber band and the scale
+    /// animates back to the limit when the fingers lift; when false the scale stops at the limits.
+    public var bouncesZoom = true
+
+    /// The recognizer that zooms the content with two fingers [SV-25]: present while
+    /// ``maximumZoomScale`` exceeds ``minimumZoomScale`` (nil otherwise, as in UIKit). It recognizes
+    /// together with ``panGestureRecognizer``, and begins only when the delegate gives a view for
+    /// zooming.
+    public internal(set) var pinchGestureRecognizer: PinchGestureRecognizer?
+
     // MARK: Indicators [SV-24] (see ScrollView+Indicators.swift)
 
     /// Whether the vertical indicator shows while the content scrolls (when it is taller than the
@@ -225,6 +267,19 @@ open class ScrollView: View {
         return false
     }
 
+    /// True while two fingers pinch the content [SV-25].
+    public var isZooming: Bool {
+        if case .pinching = phase { return true }
+        return false
+    }
+
+    /// True while the scale (and the offset) spring back within the zoom limits and the content's
+    /// edges after a pinch [SV-25].
+    public var isZoomBouncing: Bool {
+        if case .moving(let motion) = phase { return motion.kind == .zoomBounce }
+        return false
+    }
+
     private static func hasLiveTouch(_ recognizer: GestureRecognizer) -> Bool {
         recognizer.touchesSinceReset.contains { !$0.phase.isTerminal }
     }
@@ -273,7 +328,9 @@ open class ScrollView: View {
     /// [SV-3, SV-13, SV-15] The scroll view's own pan begins only when the drag is this view's to take
     /// and no content view tracking the touch keeps it (see `panShouldBegin()`); any other recognizer
     /// whose touches are bound here may begin.
+    /// [SV-25] Its pinch begins only when the delegate gives a view for zooming.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        if gestureRecognizer === pinchGestureRecognizer { return zoomingView != nil }
         guard gestureRecognizer === panGestureRecognizer else { return true }
         return panShouldBegin()
     }
@@ -395,7 +452,11 @@ open class ScrollView: View {
             finish(motion)
             return
         }
-        moveOffset(to: motion.offset(at: now))
+        if let scale = motion.zoomScale(at: now) {
+            applyZoom(scale: scale, offset: motion.offset(at: now))
+        } else {
+            moveOffset(to: motion.offset(at: now))
+        }
         // The frame after the clock's time (a clock that fires late skips the frames it missed).
         nextFrame = Swift.max(nextFrame + 1, Int(((now - motion.startTime) / Self.frameInterval).rounded(.down)) + 1)
         scheduleFrame(of: motion)
@@ -407,10 +468,16 @@ open class ScrollView: View {
         phase = .idle
         dragIsDecelerating = false
         window?.scrollViewDidStopMoving(self)
-        moveOffset(to: motion.finalOffset)
+        if let scale = motion.scale {
+            applyZoom(scale: scale.finalPosition, offset: motion.finalOffset)
+        } else {
+            moveOffset(to: motion.finalOffset)
+        }
         switch motion.kind {
         case .deceleration: delegate?.scrollViewDidEndDecelerating(self)
         case .animation: delegate?.scrollViewDidEndScrollingAnimation(self)
+        case .zoomBounce, .zoomAnimation:
+            delegate?.scrollViewDidEndZooming(self, with: zoomingView, atScale: zoomScale)
         }
         // Unless the delegate set it moving again.
         if case .idle = phase { indicatorsCameToRest() }

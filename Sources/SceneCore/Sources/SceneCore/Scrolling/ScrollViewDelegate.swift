@@ -12,7 +12,17 @@
 ///
 /// Released at rest, `willDecelerate` is false and neither decelerating call comes. An animated
 /// `setContentOffset` calls `scrollViewDidScroll` per frame and ends with
-/// `scrollViewDidEndScrollingAnimation`. Every method has an empty default.
+/// `scrollViewDidEndScrollingAnimation`.
+///
+/// Zooming [SV-25] asks ``viewForZooming(in:)`` for the view to scale; a pinch then calls
+///
+///     scrollViewWillBeginZooming(_:with:)
+///     scrollViewDidScroll, scrollViewDidZoom   per change of the pinch (didScroll when the offset moved)
+///     scrollViewDidZoom …                      per frame while the scale bounces back within its limits
+///     scrollViewDidEndZooming(_:with:atScale:) once it rests
+///
+/// An animated `setZoomScale` or `zoom(to:)` calls the same three; an immediate one only
+/// `scrollViewDidZoom`. Every method has a default: nothing, or no view for zooming.
 @MainActor
 public protocol ScrollViewDelegate: AnyObject {
     /// The offset changed (by a drag, a deceleration, an animation, or code).
@@ -31,6 +41,16 @@ public protocol ScrollViewDelegate: AnyObject {
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
     /// An animated `setContentOffset` or `scrollRectToVisible` finished.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+    /// The subview of `scrollView` that zooming scales; nil (the default) turns zooming off. Asked
+    /// whenever the scroll view zooms or reads its ``ScrollView/zoomScale``: keep the answer stable.
+    func viewForZooming(in scrollView: ScrollView) -> View?
+    /// A pinch, or an animated zoom from code, is about to scale `view`.
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?)
+    /// The zoom scale changed (by a pinch, a bounce, an animation, or code).
+    func scrollViewDidZoom(_ scrollView: ScrollView)
+    /// A pinch ended and its bounce (if any) came to rest, or an animated zoom finished; `scale` is
+    /// the zoom scale now.
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double)
 }
 
 extension ScrollViewDelegate {
@@ -41,4 +61,8 @@ extension ScrollViewDelegate {
     public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+    public func viewForZooming(in scrollView: ScrollView) -> View? { nil }
+    public func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?) {}
+    public func scrollViewDidZoom(_ scrollView: ScrollView) {}
+    public func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {}
 }
