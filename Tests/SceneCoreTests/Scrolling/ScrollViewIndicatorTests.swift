@@ -213,6 +213,24 @@ struct ScrollViewIndicatorTests {
         #expect(harness.application.pendingWork().isEmpty)
     }
 
+    @Test("SV-24: a flash part way through a fade shows the bars fully again and draws them again at once")
+    func flashDuringFade() throws {
+        let observer = harness.window.addDamageObserver()
+        defer { harness.window.removeDamageObserver(observer) }
+        scrollView.flashScrollIndicators()
+        let start = harness.clock.now
+        harness.clock.advance(to: start + 0.5 + 0.125)
+        #expect(abs(alpha - 0.5) < 1e-6)
+        harness.window.resolvePendingDamage()
+        _ = observer.takeRegion()
+        scrollView.flashScrollIndicators()
+        #expect(alpha == 1)
+        let bar = try #require(scrollView.scrollIndicatorFrames.vertical)
+        harness.window.resolvePendingDamage()
+        let damage = observer.takeRegion()
+        #expect(damage.contains(scrollView.convert(bar, to: harness.window)), "redrawn at full opacity now, not when the next fade starts")
+    }
+
     @Test("SV-24: a flash draws the bars, and nothing happens when the content does not scroll or already moves")
     func flashDrawsOnlyWhenItCan() {
         scrollView.flashScrollIndicators()

@@ -66,7 +66,7 @@ public enum PendingWork {
         case .delayedDelivery(let touch, let phase):
             return "touch \(touch.identifier)'s \(phase.wireName) is held back from \(Self.name(of: touch.view)) until a recognizer decides"
         case .scrollMotion(let scrollView, let deadline):
-            return "scroll view \(Self.name(of: scrollView)) moves until \(Self.time(deadline))"
+            return "scroll view \(Self.name(of: scrollView)) moves or its indicators fade until \(Self.time(deadline))"
         case .animation(let view, let property, let deadline):
             return "view \(Self.name(of: view)) animates \(property.rawValue) until \(Self.time(deadline))"
         }

@@ -100,12 +100,10 @@ extension ScrollView {
         guard frames.horizontal != nil || frames.vertical != nil else { return }
         let next = indicatorVisibility.flashed(at: now)
         guard next != indicatorVisibility, case .fading(let startsAt) = next else { return }
-        let wasHidden = indicatorVisibility == .hidden
         indicatorVisibility = next
-        if wasHidden {
-            damageIndicators()
-            window?.scrollViewDidStartMoving(self)
-        }
+        // Drawn again at full opacity: hidden before, or part way through a fade.
+        damageIndicators()
+        window?.scrollViewDidStartMoving(self)
         armIndicatorTimer(at: startsAt)
     }
 
