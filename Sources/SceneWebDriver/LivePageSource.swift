@@ -69,11 +69,21 @@ public struct LivePageSource {
     private func walkRecords(batch: Int, _ emit: ([SourceFormatter.Record]) -> Void) {
         var records: [SourceFormatter.Record] = []
         records.reserveCapacity(min(batch, 1024))
-        // The walk's parts as locals: read once, not through `walk` at every view.
-        let translations = walk.translations, names = walk.names, tags = walk.tags, cursor = walk.cursor
+        // The walk's parts as locals: read once, not through `walk` at every view. The offsets are a
+        // local value, so reading them takes no exclusive access of an object.
+        let names = walk.names, tags = walk.tags, cursor = walk.cursor
+        var translations = Translations()
+        // The class of the view before and its names: siblings are mostly of one class.
+        var lastClass: ObjectIdentifier?
+        var typeName = "", tag = ""
         func visit(_ view: View, window: Window, depth: Int, parentTranslated: Bool) {
             let translated = parentTranslated && translations.enter(view, depth: depth)
-            let typeName = names.typeName(of: view)
+            let viewClass = ObjectIdentifier(type(of: view))
+            if viewClass != lastClass {
+                typeName = names.typeName(of: view)
+                tag = tags.tag(for: typeName)
+                lastClass = viewClass
+            }
             let identifier = view.accessibilityIdentifier
             let label = view.accessibilityLabel
             let value = view.accessibilityValue
@@ -85,7 +95,7 @@ public struct LivePageSource {
                 SourceFormatter.Record(
                     depth: depth,
                     element: PageSource.ElementValues(
-                        tag: tags.tag(for: typeName), typeName: typeName, identifier: identifier, label: label, value: value,
+                        tag: tag, typeName: typeName, identifier: identifier, label: label, value: value,
                         actionability: actionability, screenOrigin: screenOrigin, frame: frame, role: view.accessibilityRole.rawValue)))
             if records.count >= batch {
                 emit(records)
@@ -108,7 +118,6 @@ public struct LivePageSource {
         let names: ViewTreeWalker
         let tags: TagNames
         let cursor: any ActionabilityCursor
-        let translations = Translations()
 
         init(names: ViewTreeWalker, tags: TagNames, cursor: any ActionabilityCursor) {
             self.names = names
@@ -119,17 +128,18 @@ public struct LivePageSource {
 
     /// The offsets (`frame.origin − bounds.origin`) of the views from the walk's window (depth 0) down
     /// to the view being entered, each with the identity transform: what `convert(_:to:)` adds on
-    /// the way up to the screen. A stack by depth, like the actionability cursor's.
+    /// the way up to the screen. A stack by depth, like the actionability cursor's; a value, so that
+    /// the walk's reads of it take no exclusive access of an object.
     @MainActor
-    final class Translations {
+    struct Translations {
         private(set) var offsets: [Point] = []
 
         init() { offsets.reserveCapacity(64) }
 
         /// Enters `view` at `depth` (its ancestors' offsets are on the stack); false, and nothing
         /// kept, when its own placement is not a translation (a transform, a window nested in a view).
-        func enter(_ view: View, depth: Int) -> Bool {
-            offsets.removeSubrange(min(depth, offsets.count)...)
+        mutating func enter(_ view: View, depth: Int) -> Bool {
+            if offsets.count > depth { offsets.removeSubrange(depth...) }
             guard view.transform.isIdentity, depth == 0 ? view.superview == nil : !(view is Window) else { return false }
             // The identity-transform frame is the stored origin: convertToSuperview's own operands.
             let origin = view.frame.origin, boundsOrigin = view.bounds.origin

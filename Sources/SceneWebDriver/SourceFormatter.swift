@@ -34,13 +34,16 @@ struct SourceFormatter {
 
     /// Writes `records`, which follow the ones written before in document order.
     mutating func write(_ records: [Record]) {
-        for record in records {
-            while openElements > record.depth {
-                writer.close()
-                openElements -= 1
+        // Read in place: a `for … in` copy of each record would retain and release its strings.
+        records.withUnsafeBufferPointer { records in
+            for index in records.indices {
+                while openElements > records[index].depth {
+                    writer.close()
+                    openElements -= 1
+                }
+                PageSource.openElement(records[index].element, origin: origin, to: &writer)
+                openElements += 1
             }
-            PageSource.openElement(record.element, origin: origin, to: &writer)
-            openElements += 1
         }
     }
 

@@ -108,16 +108,26 @@ struct XMLTextWriter: ElementSink {
         put(UInt8(ascii: "0") + UInt8(fraction % 10))
     }
 
-    /// A non-negative whole number in decimal, most significant digit first (no allocation).
+    /// A non-negative whole number in decimal, most significant digit first (no allocation). The
+    /// digits are found least significant first, dividing by the constant 10 (a multiplication, where
+    /// a division by a power of ten held in a variable is a real division per digit), on the stack.
     @inline(__always)
     static func digits(_ value: UInt64, _ put: (UInt8) -> Void) {
-        var divisor: UInt64 = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            put(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        if value < 10 { return put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value)) }
+        // UInt64.max has 20 digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
+            var rest = value
+            var count = 0
+            repeat {
+                let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+                scratch[count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digit)
+                count += 1
+                rest = quotient
+            } while rest > 0
+            while count > 0 {
+                count -= 1
+                put(scratch[count])
+            }
         }
     }
 

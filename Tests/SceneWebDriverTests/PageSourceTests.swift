@@ -73,6 +73,18 @@ struct PageSourceTests {
         }
     }
 
+    @Test("Whole numbers written as digits agree with String on random values of every width, 0 and UInt64.max included")
+    func wholeNumbersAgree() {
+        var random = SplitMix64(seed: 0xD161_7501)
+        var values: [UInt64] = [0, 9, 10, 99, 100, UInt64(Int64.max), UInt64(Int64.max) + 1, .max]
+        for _ in 0..<20_000 { values.append(UInt64.random(in: 0...UInt64.max, using: &random) >> UInt64.random(in: 0...63, using: &random)) }
+        for value in values {
+            var bytes: [UInt8] = []
+            XMLTextWriter.digits(value) { bytes.append($0) }
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+        }
+    }
+
     @Test("Class names become XML names")
     @MainActor
     func tags() {

@@ -40,7 +40,7 @@ private final class RandomWindows: SceneDelegate {
 /// transparent views, disabled controls, transforms, fractional frames and views that override
 /// hit testing.
 @MainActor
-@Suite("The top-down actionability walk agrees with element click's per-view answer")
+@Suite("The top-down actionability walk and the page source's cursor agree with element click's per-view answer")
 struct ActionabilityWalkTests {
     private static func coordinate(_ range: ClosedRange<Double>, using random: inout SeededGenerator) -> Double {
         // Thirds and tenths: sums that binary floating point cannot hold exactly.
@@ -96,6 +96,11 @@ struct ActionabilityWalkTests {
         [node] + node.children.flatMap(preorder)
     }
 
+    /// `view` and its descendants in document order, with their depths below `view`.
+    private static func preorder(_ view: View, depth: Int = 0) -> [(view: View, depth: Int)] {
+        [(view, depth)] + view.subviews.flatMap { preorder($0, depth: depth + 1) }
+    }
+
     @Test("Random scenes: every view of every window gets the same three answers", arguments: [UInt64(0xAC7105), 0x7A9])
     func agrees(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
@@ -124,6 +129,15 @@ struct ActionabilityWalkTests {
                     compared += 1
                     if plain.isVisible { visible += 1 }
                     if plain.isHittable { hittable += 1 } else if plain.isVisible && plain.isEnabled { notHittable += 1 }
+                }
+            }
+            // The live page source's cursor (the same answers, what each depth hands down kept on a
+            // stack), over every window of the application in turn.
+            let cursor = ActionabilityScopes(walk: walk)
+            for window in delegates.flatMap(\.windows) {
+                for (view, depth) in Self.preorder(window) {
+                    let answer = cursor.enter(view, frame: view.convert(view.bounds, to: nil), depth: depth)
+                    #expect(answer == walk.actionability(of: view), "seed \(seed): \(walker.typeName(of: view)) at depth \(depth)")
                 }
             }
         }

@@ -61,7 +61,7 @@ struct LivePageSourceTests {
     /// One random edit: geometry (including what leaves the exact path), flags, the tree's shape.
     private static func edit(_ windows: [Window], using random: inout SplitMix64) {
         let view = windows.flatMap(all).randomElement(using: &random)!
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<14, using: &random) {
         case 0: view.frame.origin.x += coordinate(-20...20, using: &random)
         case 1: view.bounds.origin = Point(x: coordinate(-5...5, using: &random), y: coordinate(-5...5, using: &random))
         case 2:
@@ -83,6 +83,8 @@ struct LivePageSourceTests {
                 view.addSubview(nested)
             }
         case 10: view.frame.size.width = coordinate(0...30, using: &random)
+        case 11: (view as? Control)?.isEnabled.toggle()
+        case 12: view.alpha = [0, 0.005, 0.01, 0.5, 1].randomElement(using: &random)!
         default: view.addSubview(randomView(using: &random))
         }
     }
@@ -118,16 +120,16 @@ struct LivePageSourceTests {
             let job = live.formatJSONBody(capacity: 16, on: queue, batch: batch)
             #expect(Array(await job.body()) == json, "seed \(seed), round \(round), batches of \(batch)")
             // Where the carried offsets were used, they give convert(_:to:)'s frame bit for bit.
-            let translations = LivePageSource.Translations()
+            var translations = LivePageSource.Translations()
             for window in delegate.windows {
-                Self.compareFrames(window, depth: 0, translations: translations, parentTranslated: true, translated: &translated, converted: &converted)
+                Self.compareFrames(window, depth: 0, translations: &translations, parentTranslated: true, translated: &translated, converted: &converted)
             }
         }
         #expect(translated > 3000 && converted > 1000, "\(translated) frames by the carried offsets, \(converted) by convert(_:to:)")
     }
 
     private static func compareFrames(
-        _ view: View, depth: Int, translations: LivePageSource.Translations, parentTranslated: Bool, translated: inout Int, converted: inout Int
+        _ view: View, depth: Int, translations: inout LivePageSource.Translations, parentTranslated: Bool, translated: inout Int, converted: inout Int
     ) {
         let isTranslated = parentTranslated && translations.enter(view, depth: depth)
         if isTranslated {
@@ -141,7 +143,7 @@ struct LivePageSourceTests {
             converted += 1
         }
         for subview in view.subviews {
-            compareFrames(subview, depth: depth + 1, translations: translations, parentTranslated: isTranslated, translated: &translated, converted: &converted)
+            compareFrames(subview, depth: depth + 1, translations: &translations, parentTranslated: isTranslated, translated: &translated, converted: &converted)
         }
     }
 }

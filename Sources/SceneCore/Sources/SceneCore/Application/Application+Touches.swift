@@ -134,7 +134,10 @@ extension Application {
 
     /// ``hitTest(screenPoint:)`` among `scene`'s windows only (every scene's when nil).
     public func hitTest(screenPoint: Point, in scene: WindowScene?) -> (window: Window, view: View, point: Point)? {
-        let wanted = scene.map { UInt(bitPattern: ObjectIdentifier($0)) }
+        // (`if let`, not `Optional.map`: a main-actor closure handed to the standard library gets a
+        // check of the executor at every call, and a page source makes one hit test per view.)
+        var wanted: UInt?
+        if let scene { wanted = UInt(bitPattern: ObjectIdentifier(scene)) }
         // One scene's windows are the application's order without the others' (kept per scene): a
         // hit test per view of a page source neither retains nor skips every other window.
         for window in scene?.windowsFrontToBack ?? windowsFrontToBack {
