@@ -29,6 +29,8 @@
  *   quit
  * Times are CLOCK_THREAD_CPUTIME_ID (GTK's Cairo renderer and PNG writer run on the calling thread).
  */
+#define PEER_NAME "render_peer"
+#include "peer_common.h"
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,17 +58,6 @@ static Node *nodes;
 static int nodeCount;
 static GtkWidget *window;
 static GtkWidget *rootWidget;
-
-static guint64 cpu_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (guint64)t.tv_sec * 1000000000ull + (guint64)t.tv_nsec;
-}
-
-static void die(const char *message, const char *detail) {
-  fprintf(stderr, "render_peer: %s%s%s\n", message, detail ? ": " : "", detail ? detail : "");
-  exit(1);
-}
 
 /* "RRGGBBAA" to CSS rgba(); false for "-". */
 static gboolean css_color(const char *hex, char *out, size_t size) {
@@ -243,15 +234,7 @@ int main(int argc, char **argv) {
   gtk_window_set_default_size(GTK_WINDOW(window), (int)nodes[0].width, (int)nodes[0].height);
   build_widgets();
   gtk_window_set_child(GTK_WINDOW(window), rootWidget);
-  gtk_window_present(GTK_WINDOW(window));
-  /* Until the root is mapped and allocated, then let frames settle (untimed). */
-  gint64 deadline = g_get_monotonic_time() + 10 * G_USEC_PER_SEC;
-  while (!(gtk_widget_get_mapped(rootWidget) && gtk_widget_get_width(rootWidget) >= (int)nodes[0].width)) {
-    g_main_context_iteration(NULL, TRUE);
-    if (g_get_monotonic_time() > deadline) die("the window was not mapped within 10 s", NULL);
-  }
-  gint64 settle = g_get_monotonic_time() + G_USEC_PER_SEC / 2;
-  while (g_get_monotonic_time() < settle) g_main_context_iteration(NULL, FALSE);
+  present_and_settle(window, rootWidget, (int)nodes[0].width, 0);
   GskRenderer *gsk = gtk_native_get_renderer(GTK_NATIVE(window));
   printf("ready %d widgets, renderer %s, root %dx%d\n", nodeCount, G_OBJECT_TYPE_NAME(gsk),
          gtk_widget_get_width(rootWidget), gtk_widget_get_height(rootWidget));

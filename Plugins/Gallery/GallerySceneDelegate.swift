@@ -5,13 +5,17 @@ import SceneCore
 ///
 ///     main  (normal level, key at first) ┬ logo        an image ("Gallery logo")
 ///                                        ├ field       a text field: tap it (or Tab to it) and type
-///                                        └ show-alert  shows the alert window again
+///                                        ├ show-alert  shows the alert window again
+///                                        └ photo       a scroll view: pinch it to zoom the photo
+///                                                      in it (photo-image), 1× to 4×
 ///     alert (alert level, on top, key while shown) ┬ message  "Enter the code, then press OK."
 ///                                                  ├ code     a secure text field
 ///                                                  └ ok       hides the alert; key returns to main
 final class GallerySceneDelegate: SceneDelegate {
     private var main: Window?
     private var alert: Window?
+    /// The photo's scroll view delegate (held weakly by the scroll view).
+    private var photoZoom: PhotoZoom?
 
     func scene(_ scene: WindowScene, willConnectWith options: [String: String]) {
         let main = Window(windowScene: scene)
@@ -36,6 +40,7 @@ final class GallerySceneDelegate: SceneDelegate {
         controller.view.addSubview(logo)
         controller.view.addSubview(field)
         controller.view.addSubview(show)
+        controller.view.addSubview(photo(in: scene))
 
         let frame = scene.screenFrame
         let alert = Window(frame: Rect(x: frame.minX + 45, y: frame.minY + 300, width: 300, height: 200))
@@ -73,6 +78,27 @@ final class GallerySceneDelegate: SceneDelegate {
         alert.makeKeyAndVisible()
         self.main = main
         self.alert = alert
+    }
+
+    /// The zoomable photo below the alert's place: a scroll view as large as its picture, which
+    /// pinching zooms from 1× to 4× (and past, bouncing back) [SV-25].
+    private func photo(in scene: WindowScene) -> ScrollView {
+        let scrollView = ScrollView(frame: Rect(x: 20, y: 540, width: 350, height: 260))
+        scrollView.accessibilityIdentifier = "photo"
+        scrollView.cornerRadius = 10
+        scrollView.clipsToBounds = true
+        let image = ImageView(frame: Rect(x: 0, y: 0, width: 350, height: 260))
+        image.image = PhotoZoom.image
+        image.accessibilityIdentifier = "photo-image"
+        image.accessibilityLabel = "Photo of hills by a lake"
+        scrollView.addSubview(image)
+        scrollView.contentSize = image.frame.size
+        scrollView.minimumZoomScale = 1
+        scrollView.maximumZoomScale = 4
+        let zoom = PhotoZoom(photo: image, scene: scene)
+        scrollView.delegate = zoom
+        photoZoom = zoom
+        return scrollView
     }
 
     /// The logo: 48 × 48 pixels, a diagonal blend from pink to orange (an image made in code).

@@ -48,8 +48,8 @@ def bad_input(c):
     c.host("TouchDown", "udd", (3, 240.0, 250.0), label="TouchDown slot 3 again")
     c.host("TouchUp", "u", (3,), label="TouchUp slot 3")
     for slot in range(10):
-        c.host("TouchDown", "udd", (100 + slot, 1100.0, 700.0), label="finger %d" % slot)
-    c.host("TouchDown", "udd", (110, 1100.0, 700.0), label="eleventh finger")
+        c.host("TouchDown", "udd", (100 + slot, 1100.0, 520.0), label="finger %d" % slot)
+    c.host("TouchDown", "udd", (110, 1100.0, 520.0), label="eleventh finger")
     for slot in range(10):
         c.host("TouchUp", "u", (100 + slot,), label="lift %d" % slot)
     # Unknown views, windows, scenes, members, names.
@@ -80,8 +80,10 @@ def bad_input(c):
 
 # The flood: four kinds of call in turn. TouchDown/TouchUp on slot 0 in Gallery's main window (an empty
 # spot: only Touch signals), a HitTest, and a TouchUp on a slot that is not down (an error).
+# (1100, 520) on the screen: Gallery's main window at (300, 520), its background between the alert
+# (down to 500) and the photo (from 540).
 FLOOD_KINDS = [
-    ("TouchDown", ROOT, HOST1, "udd", (0, 1100.0, 700.0)),
+    ("TouchDown", ROOT, HOST1, "udd", (0, 1100.0, 520.0)),
     ("TouchUp", ROOT, HOST1, "u", (0,)),
     ("HitTest", window(FINDVIEW), WINDOW1, "dd", (240.0, 250.0)),
     ("TouchUp 9", ROOT, HOST1, "u", (9,)),

@@ -18,6 +18,10 @@ import SceneProcesses
 ///   navigation slides its General page in and out without a pause (a tap on the General row, then on
 ///   the back button, over D-Bus every fourth click: 400 ms apart, each slide 0.35 s), so that most
 ///   clicks land while the frame timer draws the slide. Same target.
+/// - **Input to photon while a table coasts** (issue 24): the same clicks while GestureLab's table
+///   decelerates after scripted flicks (a flick before every sixth click). Same target.
+///   Then **idle after the flicks**: once no frame has been drawn for a second, the host's CPU over the
+///   idle period, and the frames drawn in it. Target ≤ 1 % of a core and no frame.
 /// - **Idle**: the host's CPU time (`/proc/PID/stat` utime + stime) over a quiet period with its four
 ///   windows shown. Target ≤ 1 % of one core. Baseline in the same run: the same host headless.
 /// - **Drag**: in another host (`Benchmarks/Config/display-drag.yaml`: a slider, so that every move
@@ -84,6 +88,36 @@ func runDisplaySection(sceneHost: String, quick: Bool) throws {
     let slideWall = animated.seconds, slideFrames = animated.frames
     let animatedSorted = animated.sorted
     func animatedPercentile(_ p: Double) -> Double { animated.percentile(p) }
+
+    // The same clicks while GestureLab's table coasts (issue 24): every sixth click is preceded by a
+    // flick on the table (window (20…370, 60…240): a scripted finger, `Window1.Swipe`, dragged 120 points
+    // in 30 ms and lifted), which then decelerates for a few seconds while the clicks go on. Scripted,
+    // so that the samples are the clicks' alone (only input through the display thread is sampled).
+    report.progress("display: \(clicks) clicks on GestureLab's button while its table coasts after flicks")
+    var flicks = 0
+    let flinging = try clickRun(clicks, x: x, bus: bus, what: "the last click's frame while the table coasts") { click in
+        guard click % 6 == 0 else { return }
+        // Up and down in turn, so the table stays away from its ends.
+        let (from, to) = flicks % 2 == 0 ? (220.0, 100.0) : (100.0, 220.0)
+        try bus.swipe(window: 2, from: (200, from), to: (200, to), seconds: 0.03)
+        flicks += 1
+    }
+    func flingPercentile(_ p: Double) -> Double { flinging.percentile(p) }
+    // Idle after the last fling: once the table rests, nothing is drawn and the host sleeps.
+    var lastFrames = try bus.displayStatistics()["frames"]?.uint64Value ?? 0
+    var stillSince = Clock.monotonic()
+    try waitFor("the table at rest (no frame for 1 s)", timeout: 20) {
+        let frames = try bus.displayStatistics()["frames"]?.uint64Value ?? 0
+        if frames != lastFrames {
+            lastFrames = frames
+            stillSince = Clock.monotonic()
+        }
+        return Clock.monotonic() - stillSince >= 1_000_000_000
+    }
+    report.progress("display: idle \(Format.fixed(idleSeconds, 0)) s after the flings")
+    let idleAfterFling = try cpuFraction(of: host.pid, over: idleSeconds)
+    let framesAfterFling = (try bus.displayStatistics()["frames"]?.uint64Value ?? 0) - lastFrames
+
     var pings: [Double] = []
     for _ in 0..<200 {
         let start = Clock.monotonic()
@@ -172,6 +206,10 @@ func runDisplaySection(sceneHost: String, quick: Bool) throws {
             ["during slides: input to photon, p50 (\(animatedSorted.count) samples)", "\(Format.fixed(animatedPercentile(0.5), 2)) ms", "", "", "(info)"],
             ["during slides: input to photon, p99", "\(Format.fixed(animatedPercentile(0.99), 2)) ms", "\(Format.ratio(animatedPercentile(0.99) / refresh)) of a 60 Hz refresh", "≤ 16.7 ms", Format.pass(animatedPercentile(0.99) <= refresh)],
             ["during slides: input to photon, worst", "\(Format.fixed(animatedSorted.last ?? .nan, 2)) ms", "", "", "(info)"],
+            ["while the table coasts: frames presented", "\(flinging.frames) in \(Format.fixed(flinging.seconds, 1)) s (\(Format.fixed(Double(flinging.frames) / flinging.seconds, 1))/s; \(flicks) flicks)", "", "", "(info)"],
+            ["while the table coasts: input to photon, p50 (\(flinging.sorted.count) samples)", "\(Format.fixed(flingPercentile(0.5), 2)) ms", "", "", "(info)"],
+            ["while the table coasts: input to photon, p99", "\(Format.fixed(flingPercentile(0.99), 2)) ms", "\(Format.ratio(flingPercentile(0.99) / refresh)) of a 60 Hz refresh", "≤ 16.7 ms", Format.pass(flingPercentile(0.99) <= refresh)],
+            ["idle after the flicks, the table at rest (\(Format.fixed(idleSeconds, 0)) s)", "\(Format.fixed(idleAfterFling * 100, 3)) % of a core, \(framesAfterFling) frames", "", "≤ 1 %, no frame", Format.pass(idleAfterFling <= 0.01 && framesAfterFling == 0)],
             ["idle, four windows (\(Format.fixed(idleSeconds, 0)) s)", "\(Format.fixed(idle * 100, 3)) % of a core, \(framesDuringIdle) frames", "headless: \(Format.fixed(headlessIdle * 100, 3)) %", "≤ 1 %", Format.pass(idle <= 0.01 && framesDuringIdle == 0)],
             ["drag: pointer moves sent", "\(sent) in \(Format.fixed(dragWall, 2)) s (\(Format.fixed(Double(sent) / dragWall, 0))/s)", "", "1,000/s", "(info)"],
             ["drag: moves the display thread received / delivered to the model", "\(moves) / \(delivered)", "\(Format.ratio(Double(delivered) / Double(max(1, moves)))) delivered, \(Format.ratio(Double(moves) / Double(max(1, sent)))) of sent", "all, in order", Format.pass(delivered == moves && outOfOrder == 0 && moves > 0)],
@@ -183,6 +221,13 @@ func runDisplaySection(sceneHost: String, quick: Bool) throws {
     if p99 > refresh { report.fail("display: input to photon p99 \(Format.fixed(p99, 2)) ms > 16.7 ms") }
     if !(animatedPercentile(0.99) <= refresh) {
         report.fail("display: input to photon during slides p99 \(Format.fixed(animatedPercentile(0.99), 2)) ms > 16.7 ms")
+    }
+    if !(flingPercentile(0.99) <= refresh) {
+        report.fail("display: input to photon while the table coasts p99 \(Format.fixed(flingPercentile(0.99), 2)) ms > 16.7 ms")
+    }
+    if flinging.frames < 60 { report.fail("display: only \(flinging.frames) frames while flicking the table: did it coast?") }
+    if idleAfterFling > 0.01 || framesAfterFling != 0 {
+        report.fail("display: after the flicks, idle \(Format.fixed(idleAfterFling * 100, 3)) % of a core, \(framesAfterFling) frames")
     }
     if idle > 0.01 || framesDuringIdle != 0 { report.fail("display: idle \(Format.fixed(idle * 100, 3)) % of a core, \(framesDuringIdle) frames") }
     if delivered != moves || outOfOrder != 0 { report.fail("display: \(moves) moves received, \(delivered) delivered, \(outOfOrder) out of order") }

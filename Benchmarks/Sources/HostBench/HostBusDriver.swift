@@ -67,6 +67,20 @@ final class HostBusDriver {
         }
     }
 
+    /// `Window1.Swipe(x0, y0, x1, y1, seconds)` on window `window`: a scripted finger dragged from
+    /// `start` to `end` (window points) over `seconds`, then lifted; returns the view it hit.
+    @discardableResult
+    func swipe(window: Int, from start: (x: Double, y: Double), to end: (x: Double, y: Double), seconds: Double) throws -> String {
+        let message = BusMessage.methodCall(
+            destination: SceneBusContract.busName, path: SceneBusContract.windowPath(window), interface: SceneBusContract.windowInterface,
+            member: "Swipe")
+        try message.write { writer in
+            for value in [start.x, start.y, end.x, end.y, seconds] { try writer.append(value) }
+        }
+        let reply = try connection.callBlocking(message)
+        return try reply.read { reader in try reader.readString() }
+    }
+
     /// `Host1.TouchUp(slot)`.
     func touchUp(slot: UInt32) throws {
         let message = BusMessage.methodCall(

@@ -28,8 +28,14 @@ final class GTKPeer {
         }
     }
 
-    /// Compiles the peer into `buildDirectory` (when the source is newer) and starts it on `treeFile`.
-    init(source: String, buildDirectory: String, treeFile: String) throws {
+    /// Compiles the peer into `buildDirectory` and starts it on `treeFile`.
+    convenience init(source: String, buildDirectory: String, treeFile: String) throws {
+        try self.init(source: source, buildDirectory: buildDirectory, argument: treeFile)
+    }
+
+    /// Compiles the peer at `source` (a C file; the program is named after it) into `buildDirectory`
+    /// and starts it with its one `argument`.
+    init(source: String, buildDirectory: String, argument: String) throws {
         guard let version = GTKPeer.shell("pkg-config --modversion gtk4 2>/dev/null"), !version.isEmpty else {
             throw Unavailable.missing("GTK 4's development files are not installed (`apt-get install libgtk-4-dev`)")
         }
@@ -38,7 +44,8 @@ final class GTKPeer {
         guard GTKPeer.shell("command -v xvfb-run") != nil else {
             throw Unavailable.missing("xvfb-run is not installed (`apt-get install xvfb xauth`)")
         }
-        let binary = buildDirectory + "/render_peer"
+        let name = source.split(separator: "/").last.map { String($0.dropLast(source.hasSuffix(".c") ? 2 : 0)) } ?? "peer"
+        let binary = buildDirectory + "/" + name
         try? FileManager.default.createDirectory(atPath: buildDirectory, withIntermediateDirectories: true)
         let compile = "gcc -O2 -Wall -o '\(binary)' '\(source)' $(pkg-config --cflags --libs gtk4) 2>&1"
         guard let output = GTKPeer.shell(compile + "; echo \"rc=$?\""), output.hasSuffix("rc=0") else {
@@ -46,7 +53,7 @@ final class GTKPeer {
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1024x1024x24", binary, treeFile]
+        process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1024x1024x24", binary, argument]
         var environment = ProcessInfo.processInfo.environment
         environment["GSK_RENDERER"] = "cairo"
         environment["GTK_A11Y"] = "none"
@@ -80,6 +87,16 @@ final class GTKPeer {
             throw Unavailable.failed("unexpected answer \(fields)")
         }
         return (nanos, bytes)
+    }
+
+    /// The list peer's `frames` frames scrolled to `start + i · delta` (i = 1…frames): CPU ns per frame
+    /// (laying out, building the nodes, rendering), the row widgets alive and the row at the top after.
+    func scrollFrames(start: Double, delta: Double, frames: Int) throws -> (total: Double, layout: Double, build: Double, render: Double, rowWidgets: Int, topRow: Int) {
+        let fields = try ask("scroll \(start) \(delta) \(frames)", expect: "scroll")
+        guard fields.count == 7, let total = Double(fields[1]), let layout = Double(fields[2]), let build = Double(fields[3]),
+            let render = Double(fields[4]), let widgets = Int(fields[5]), let top = Int(fields[6])
+        else { throw Unavailable.failed("unexpected answer \(fields)") }
+        return (total, layout, build, render, widgets, top)
     }
 
     /// Saves one of its full frames as PNG.

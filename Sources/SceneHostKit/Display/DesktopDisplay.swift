@@ -331,8 +331,12 @@ public final class DesktopDisplay: ApplicationObserver {
             handle(event)
         }
         updateTextInput()
-        // What a press, release or key changed is drawn at once, not at the next refresh slot.
-        if dirtiedDuringDrain, discreteInputInDrain { scheduleFrame(.discreteInput) }
+        // What a press, release or key changed is drawn at once, not at the next refresh slot, also in
+        // a window that already owed a frame (its damage observer does not call back twice).
+        let owesFrame = windows.values.contains { $0.dirty && $0.visible }
+        if FramePacing.drawsAtOnce(discreteInput: discreteInputInDrain, reportedDamage: dirtiedDuringDrain, windowOwesFrame: owesFrame) {
+            scheduleFrame(.discreteInput)
+        }
         // After the text-input command the batch led to: the display thread then reads on.
         server.inputsHandled(through: lastSerial)
         if lastSerial != serialBefore, !dirtiedDuringDrain, !frameScheduled {

@@ -179,6 +179,34 @@ struct ScrollViewZoomingTests {
         #expect(settleDeadline == nil)
     }
 
+    @Test("SV-25: a finger that catches the zoom bounce ends it at once, at its resting scale and offset, with didEndZooming; the touch is not the content's")
+    func touchDuringTheZoomBounce() {
+        let fingers = fingersDown(Point(x: 190, y: 200), Point(x: 210, y: 200))
+        move(fingers, to: Point(x: 140, y: 200), Point(x: 260, y: 200))
+        lift(fingers)
+        harness.wait(0.1)
+        #expect(scrollView.isZoomBouncing)
+        #expect(scrollView.zoomScale > 3, "part way back")
+        let finger = harness.down(100, 100)
+        #expect(!scrollView.isZoomBouncing && !scrollView.isZooming)
+        #expect(scrollView.zoomScale == 3)
+        #expect(scrollView.contentOffset == Point(x: 400, y: 400))
+        #expect(milestones == ["willBeginZooming", "didEndZooming(atScale: 3.0)"])
+        harness.up(finger)
+        #expect(scrollView.zoomScale == 3, "nothing else moves it")
+    }
+
+    @Test("SV-25: an animated zoom interrupted by another ends at its target first: each willBeginZooming has its didEndZooming")
+    func zoomAnimationInterrupted() {
+        scrollView.setZoomScale(2, animated: true)
+        harness.wait(0.1)
+        scrollView.setZoomScale(1, animated: true)
+        #expect(milestones == ["willBeginZooming", "didEndZooming(atScale: 2.0)", "willBeginZooming"])
+        harness.wait(0.3)
+        #expect(scrollView.zoomScale == 1)
+        #expect(milestones == ["willBeginZooming", "didEndZooming(atScale: 2.0)", "willBeginZooming", "didEndZooming(atScale: 1.0)"])
+    }
+
     @Test("SV-25: without bouncesZoom the scale stops at the limit and nothing bounces")
     func pinchWithoutBounce() {
         scrollView.bouncesZoom = false

@@ -78,8 +78,8 @@ struct AccessibilityBusTests {
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let items = try await probe.items()
         // FindView 6, GestureLab 10 and 5 table rows (the rows with cells, each with its label), Gallery
-        // main 5, Gallery alert 4, plus the root.
-        #expect(items.count == 36)
+        // main 7 (with the photo's scroll pane and image), Gallery alert 4, plus the root.
+        #expect(items.count == 38)
         let root = try #require(items[Atspi.rootPath])
         #expect(root.parentBus == registry.uniqueName && root.parent == Atspi.rootPath && root.index == -1)
         #expect(root.role == 75 && root.interfaces == [Atspi.accessible.rawValue, Atspi.application.rawValue])

@@ -52,8 +52,9 @@ struct AccessibilityDesktopClientTests {
         let states = output.components(separatedBy: "\n").filter { $0.hasPrefix("== state: ") }
         #expect(states.count == 3, "\(output)")
         #expect(output.components(separatedBy: "\n").filter { $0.hasSuffix("   0 errors") }.count == 3, "\(output)")
-        // 35 in the three demo scenes of seeds 000 and 002 and Gallery, 30 in the Settings app.
-        #expect(output.contains("ParentChildIndexMatch examined 65 objects"), "\(output)")
+        // 37 in the three demo scenes of seeds 000 and 002 and Gallery (its photo's scroll pane and
+        // image included), 30 in the Settings app.
+        #expect(output.contains("ParentChildIndexMatch examined 67 objects"), "\(output)")
         #expect(
             output.contains("focused: [\"table cell 'Row 1' (row-1)\"]"),
             "one focused object, in the key window: GestureLab's table, Tab's second stop there (TV-11): \(output)")

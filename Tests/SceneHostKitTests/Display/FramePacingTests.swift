@@ -61,6 +61,14 @@ struct FramePacingTests {
         #expect(pacing.isCurrent(due.ticket))
     }
 
+    @Test("Discrete input draws at once when it damaged a window or a window already owes a frame (its observer reports once per frame); other input waits for the slot", arguments: [
+        (true, true, false, true), (true, false, true, true), (true, true, true, true), (true, false, false, false),
+        (false, true, false, false), (false, false, true, false), (false, true, true, false),
+    ])
+    func whenABatchDrawsAtOnce(discreteInput: Bool, reportedDamage: Bool, windowOwesFrame: Bool, atOnce: Bool) {
+        #expect(FramePacing.drawsAtOnce(discreteInput: discreteInput, reportedDamage: reportedDamage, windowOwesFrame: windowOwesFrame) == atOnce)
+    }
+
     @Test("A frame drawn early (someone waits for idle) makes the scheduled callback stale")
     func anEarlyFrameVoidsTheScheduledOne() throws {
         var pacing = FramePacing(interval: refresh)

@@ -414,17 +414,31 @@ open class ScrollView: View {
         scheduleFrame(of: motion)
     }
 
-    /// Stops a deceleration or animation where the offset is; no delegate calls. Returns whether one
-    /// was running.
+    /// Stops a deceleration or animation where the offset is; no delegate calls. A zoom bounce or zoom
+    /// animation is not left part way (its scale may be past a limit, and the delegate is between
+    /// `scrollViewWillBeginZooming` and `scrollViewDidEndZooming`): it comes to its end at once, with
+    /// `scrollViewDidEndZooming` [SV-25]. Returns whether one was running; the view is idle after.
     @discardableResult
     func stopMotion() -> Bool {
-        guard case .moving = phase else { return false }
+        guard case .moving(let motion) = phase else { return false }
+        if motion.scale != nil {
+            frameTimer?.cancel()
+            finish(motion)
+            // Unless the delegate set it moving again, which stops where it is.
+            if case .moving = phase { halt() }
+            return true
+        }
+        halt()
+        return true
+    }
+
+    /// ``stopMotion()``'s stop where the offset is, for any motion.
+    private func halt() {
         phase = .idle
         dragIsDecelerating = false
         frameTimer?.cancel()
         window?.scrollViewDidStopMoving(self)
         indicatorsCameToRest()
-        return true
     }
 
     /// Arms the frame timer for frame `nextFrame` of `motion`, or for its end when that comes first.
