@@ -60,7 +60,8 @@ struct FramePacing: Equatable, Sendable {
     /// reported, or a frame it already owed. A window's damage observer calls back once per frame
     /// (`DamageObserver.onDamage`), so in a window that owes a frame already (an animation runs, a
     /// scroll view coasts) a press reports nothing new: without the second case its highlight waited
-    /// for the animation's refresh slot (input to photon p50 8 ms, p99 16.5 ms while a table coasted).
+    /// for the animation's refresh slot (input to photon p50 10.7 ms, p99 17.6 ms while a table
+    /// coasted; 4.4 ms and 7.4 ms with it: BENCHMARKS.md, "Scrolling and lists").
     static func drawsAtOnce(discreteInput: Bool, reportedDamage: Bool, windowOwesFrame: Bool) -> Bool {
         discreteInput && (reportedDamage || windowOwesFrame)
     }
