@@ -181,6 +181,8 @@ struct ScrollViewZoomingTests {
 
     @Test("SV-25: a finger that catches the zoom bounce ends it at once, at its resting scale and offset, with didEndZooming; the touch is not the content's")
     func touchDuringTheZoomBounce() {
+        let log = TimedLog(clock: harness.clock)
+        content.addSubview(TimedView("inside", frame: content.bounds, log: log))
         let fingers = fingersDown(Point(x: 190, y: 200), Point(x: 210, y: 200))
         move(fingers, to: Point(x: 140, y: 200), Point(x: 260, y: 200))
         lift(fingers)
@@ -192,8 +194,10 @@ struct ScrollViewZoomingTests {
         #expect(scrollView.zoomScale == 3)
         #expect(scrollView.contentOffset == Point(x: 400, y: 400))
         #expect(milestones == ["willBeginZooming", "didEndZooming(atScale: 3.0)"])
+        harness.wait(0.2)
         harness.up(finger)
         #expect(scrollView.zoomScale == 3, "nothing else moves it")
+        #expect(log.lines.isEmpty, "the finger that caught the bounce reaches no content view (SV-11)")
     }
 
     @Test("SV-25: an animated zoom interrupted by another ends at its target first: each willBeginZooming has its didEndZooming")
