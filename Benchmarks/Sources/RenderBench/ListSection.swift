@@ -24,7 +24,7 @@ func runListSection(config: MeasureConfig, useGTK: Bool, saveDirectory: String?)
     if useGTK {
         do {
             report.progress("lists: starting the GTK list peer")
-            peer = try GTKPeer(source: ListPaths.peerSource, buildDirectory: Paths.peerBuild, argument: "\(rows)")
+            peer = try GTKPeer(source: Paths.listPeerSource, buildDirectory: Paths.peerBuild, argument: "\(rows)")
         } catch {
             report.line("- **\(error)**: the GTK ratios are not measured in this run.")
         }
@@ -157,10 +157,6 @@ func runListSection(config: MeasureConfig, useGTK: Bool, saveDirectory: String?)
         
         """)
     if let peer { report.line("- GTK \(peer.gtkVersion): \(peer.banner)") }
-}
-
-enum ListPaths {
-    static let peerSource = "Benchmarks/GTKPeer/list_peer.c"
 }
 
 /// A window holding a table of `rows` rows filling it, and a renderer keeping its image.

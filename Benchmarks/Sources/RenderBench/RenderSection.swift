@@ -7,6 +7,7 @@ import SceneRender
 enum Paths {
     static let treeFile = "Benchmarks/Config/realistic-tree.txt"
     static let peerSource = "Benchmarks/GTKPeer/render_peer.c"
+    static let listPeerSource = "Benchmarks/GTKPeer/list_peer.c"
     static let peerBuild = "Benchmarks/.build/gtk-peer"
 }
 

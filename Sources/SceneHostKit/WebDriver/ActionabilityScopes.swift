@@ -79,10 +79,10 @@ final class ActionabilityScopes: ActionabilityCursor {
                 }
                 let scene = window.windowScene
                 var sceneShown = false
-                if let scene { sceneShown = Self.isShown(scene) }
+                if let scene { sceneShown = ActionabilityWalk.isShown(scene) }
                 context = WindowContext(window: window, scene: scene, sceneShown: sceneShown, bounds: window.bounds)
                 set(Level(isPlain: false, shown: ownShown, interactive: ownInteractive, clipCount: 0), at: 0)
-                return answer(view, frame: frame, shown: ownShown, parentClipCount: 0, enabled: Self.isEnabledControl(view))
+                return answer(view, frame: frame, shown: ownShown, parentClipCount: 0, enabled: ActionabilityWalk.isEnabledControl(view))
             }
             let parent = levels[depth - 1]
             guard !parent.isPlain, !(view is Window) else {
@@ -94,7 +94,7 @@ final class ActionabilityScopes: ActionabilityCursor {
             if view.clipsToBounds { clips.append(frame) }
             let shown = parent.shown && ownShown
             set(Level(isPlain: false, shown: shown, interactive: parent.interactive && ownInteractive, clipCount: clips.count), at: depth)
-            return answer(view, frame: frame, shown: shown, parentClipCount: parent.clipCount, enabled: Self.isEnabledControl(view) && parent.interactive)
+            return answer(view, frame: frame, shown: shown, parentClipCount: parent.clipCount, enabled: ActionabilityWalk.isEnabledControl(view) && parent.interactive)
         }
 
         private mutating func set(_ level: Level, at depth: Int) {
@@ -126,16 +126,6 @@ final class ActionabilityScopes: ActionabilityCursor {
             }
             let lands = TapReadiness.lands((hit.window, hit.view), on: SelectorMatcher.Match(window: window, view: view))
             return .init(isVisible: true, isEnabled: true, isHittable: lands)
-        }
-
-        /// In the foreground, active or not: what ``SelectorMatcher/visibleRect(of:)`` asks of a scene.
-        private static func isShown(_ scene: WindowScene) -> Bool {
-            scene.activationState == .foregroundActive || scene.activationState == .foregroundInactive
-        }
-
-        /// Not a disabled control.
-        private static func isEnabledControl(_ view: View) -> Bool {
-            (view as? Control)?.isEnabled ?? true
         }
     }
 }

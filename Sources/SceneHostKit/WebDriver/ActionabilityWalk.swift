@@ -55,12 +55,12 @@ struct ActionabilityWalk: ActionabilityPass {
     }
 
     /// In the foreground, active or not: what ``SelectorMatcher/visibleRect(of:)`` asks of a scene.
-    private static func isShown(_ scene: WindowScene) -> Bool {
+    static func isShown(_ scene: WindowScene) -> Bool {
         scene.activationState == .foregroundActive || scene.activationState == .foregroundInactive
     }
 
     /// Not a disabled control.
-    private static func isEnabledControl(_ view: View) -> Bool {
+    static func isEnabledControl(_ view: View) -> Bool {
         (view as? Control)?.isEnabled ?? true
     }
 
