@@ -94,7 +94,14 @@ let package = Package(
         .target(name: "DBusKit", dependencies: ["CDBus", "SceneSync", "SceneErrors"], swiftSettings: strictImports),
         // Child processes: what a spawned child inherits (SpawnDescriptors) and a private dbus-daemon
         // under a watchdog (BusDaemon). Process management, kept out of the libdbus wrapper.
-        .target(name: "SceneProcesses", dependencies: ["DBusKit", "SceneSync"], swiftSettings: strictImports),
+        .target(name: "SceneProcesses", dependencies: ["DBusKit", "SceneSync", "CLinux"], swiftSettings: strictImports),
+        // Linux calls Glibc's module lacks (memfd, pidfd) and descriptor passing's control messages,
+        // seen only by SceneChannel and SceneProcesses (the scene channel and the processes on its ends).
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        // The channel between the board and a scene process (docs/scene-processes.md): the versioned
+        // binary protocol as values, SOCK_SEQPACKET ends that pass descriptors, sealed shared-memory
+        // frame buffers and the slots both sides hand back and forth.
+        .target(name: "SceneChannel", dependencies: ["CLinux", "SceneErrors"], swiftSettings: strictImports),
         // Cairo and Pango (libcairo2-dev, libpango1.0-dev), seen only by SceneRender. CPango declares
         // the few Pango functions used itself (see its shim.h for why it has no pkg-config name).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -157,6 +164,7 @@ let package = Package(
                 "SceneErrors",
                 "DBusKit",
                 "SceneProcesses",
+                "SceneChannel",
                 "SceneBusServing",
                 "ScenePlugins",
                 "SceneAccessibility",
@@ -213,6 +221,7 @@ let package = Package(
         .testTarget(
             name: "ScenePluginsTests", dependencies: ["ScenePlugins", "SceneHostKit", sceneCore, "TestProcesses", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictImports),
+        .testTarget(name: "SceneChannelTests", dependencies: ["SceneChannel", "SceneErrors", "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneProcessesTests", dependencies: ["SceneProcesses", "DBusKit", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),

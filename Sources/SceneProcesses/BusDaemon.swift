@@ -270,19 +270,10 @@ public final class BusDaemon: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaultSignals = sigset_t()
-        sigemptyset(&defaultSignals)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] {
-            sigaddset(&defaultSignals, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        let signalFlags = SpawnSignals.apply(to: &attributes)
         // Its own process group, so a terminal's Ctrl-C reaches the watchdog only through us.
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(&attributes, Int16(signalFlags | POSIX_SPAWN_SETPGROUP))
 
         let arguments = [
             "/bin/sh", "-c", watchdogScript, "dbuskit-bus-watchdog", directory,

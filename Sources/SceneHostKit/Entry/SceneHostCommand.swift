@@ -82,6 +82,23 @@ public struct SceneHostCommand: ParsableCommand {
     @Flag(name: .customLong("probe-validate"), help: .hidden)
     var probeValidate = false
 
+    /// A scene process (docs/scene-processes.md): the plugin to run, its channel on descriptor 3.
+    @Option(name: .customLong("scene-process"), help: .hidden)
+    var sceneProcessPlugin: String?
+
+    @Option(name: .customLong("scene-name"), help: .hidden)
+    var sceneProcessName = "scene"
+
+    @Option(name: .customLong("scene-option"), help: .hidden)
+    var sceneProcessOptions: [String] = []
+
+    /// The scene's screen frame, `x,y,width,height` in points.
+    @Option(name: .customLong("scene-frame"), help: .hidden)
+    var sceneProcessFrame = "0,0,390,844"
+
+    @Option(name: .customLong("scene-scale"), help: .hidden)
+    var sceneProcessScale = 1.0
+
     public init() {}
 
     /// Parses `CommandLine.arguments` and runs the host (or prints usage and exits with its status).
@@ -94,6 +111,22 @@ public struct SceneHostCommand: ParsableCommand {
             ParentWatch.dieWithParent()
             // The process is up and its libraries loaded: the parent's time limit starts now.
             ChildProcess.announceRunning()
+        }
+        if let sceneProcessPlugin {
+            ParentWatch.dieWithParent()
+            let numbers = sceneProcessFrame.split(separator: ",").compactMap { Double($0) }
+            guard numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] > 0, numbers[3] > 0 else {
+                throw ValidationError("--scene-frame '\(sceneProcessFrame)' is not x,y,width,height with a positive size")
+            }
+            guard sceneProcessScale.isFinite, sceneProcessScale > 0 else {
+                throw ValidationError("--scene-scale '\(sceneProcessScale)' must be a positive number")
+            }
+            let arguments = SceneProcessRuntime.Arguments(
+                pluginPath: sceneProcessPlugin, sceneName: sceneProcessName, options: Self.parseOptions(sceneProcessOptions),
+                screenFrame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), scale: sceneProcessScale)
+            let status = MainActor.assumeIsolated { SceneProcessRuntime.run(arguments) }
+            if status != 0 { throw ExitCode(status) }
+            return
         }
         if let probePath, probeValidate {
             let status = MainActor.assumeIsolated { PluginValidation.runChild(path: probePath, textMeasurer: TextMeasurer()) }
@@ -228,12 +261,18 @@ public struct SceneHostCommand: ParsableCommand {
         return topics
     }
 
-    private func runProbe(path: String) -> Int32 {
+    /// `key=value` options (a bare `key` is an empty value).
+    private static func parseOptions(_ given: [String]) -> [String: String] {
         var options: [String: String] = [:]
-        for option in probeOptions {
-            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+        for option in given {
+            let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             options[parts[0]] = parts.count > 1 ? parts[1] : ""
         }
+        return options
+    }
+
+    private func runProbe(path: String) -> Int32 {
+        let options = Self.parseOptions(probeOptions)
         let sceneName = probeScene
         let (report, status) = MainActor.assumeIsolated {
             PluginProbe.runChild(path: path, sceneName: sceneName, options: options)

@@ -1,0 +1,179 @@
+import Dispatch
+import Foundation
+import Glibc
+import SceneChannel
+import SceneCore
+import ScenePlugins
+import SceneErrors
+import SceneProcesses
+import SceneRender
+
+/// The inside of a scene process (`scene-host --scene-process PLUGIN`): one scene's application,
+/// its plugin, its clock's timers, its layout and the rendering of its windows into shared buffers,
+/// served over the scene channel on descriptor 3.
+///
+/// The board has probed the plugin already; this process loads it, connects the scene, says hello,
+/// and then answers: each `input` with its `inputDone` (in order), each `releaseBuffer` by drawing
+/// into the slot again when the window changes. At the end of every turn of its main loop it lays
+/// out, renders what changed and writes what it has to say, in order. It ends when the channel
+/// closes (the board is gone or let it go). Main actor, on the process's main thread.
+@MainActor
+final class SceneProcessRuntime {
+    struct Arguments {
+        var pluginPath: String
+        var sceneName: String
+        var options: [String: String]
+        var screenFrame: Rect
+        var scale: Double
+    }
+
+    private let connection: ChannelConnection
+    private let application: Application
+    private let injector: TouchInjector
+    private var windows: [SceneWindowFrames] = []
+    private var scene: WindowScene?
+    private var readSource: (any DispatchSourceRead)?
+    private var writeSource: (any DispatchSourceWrite)?
+    private var writeSourceActive = false
+    private(set) var finished = false
+
+    init(connection: ChannelConnection) {
+        self.connection = connection
+        let clock = MonotonicClock()
+        application = Application(clock: clock)
+        application.textMeasurer = TextMeasurer()
+        injector = TouchInjector(application: application, limits: ScriptLimits())
+    }
+
+    /// Runs the scene until the channel closes; returns the process's exit status.
+    static func run(_ arguments: Arguments) -> Int32 {
+        let socket = ChannelSocket(adopting: SharedDescriptor(adopting: SceneProcessLauncher.channelDescriptor))
+        let runtime = SceneProcessRuntime(connection: ChannelConnection(socket: socket))
+        do {
+            try runtime.start(arguments)
+        } catch {
+            FileHandle.standardError.write(Data("scene-host scene process: \(error)\n".utf8))
+            try? runtime.connection.send(.goodbye(reason: "\(error)"))
+            _ = try? runtime.connection.flush()
+            return 2
+        }
+        MainLoop.run(endOfTurn: { runtime.endOfTurn() }) { runtime.finished }
+        return 0
+    }
+
+    private func start(_ arguments: Arguments) throws {
+        let loaded = try PluginLoader.load(path: arguments.pluginPath, plugin: arguments.pluginPath)
+        let scene = try application.connectScene(
+            named: arguments.sceneName, pluginName: loaded.name, delegate: loaded.descriptor.makeSceneDelegate(),
+            options: arguments.options, screenFrame: arguments.screenFrame)
+        scene.activate()
+        self.scene = scene
+        application.layoutIfNeeded()
+        for (index, window) in scene.windows.enumerated() {
+            windows.append(try SceneWindowFrames(index: UInt32(index), window: window, scale: arguments.scale))
+        }
+        try connection.send(.hello(ChannelHello(processID: getpid())))
+        let descriptor = connection.socket.descriptor.rawValue
+        let read = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        read.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.receive() } }
+        read.resume()
+        readSource = read
+        let write = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: .main)
+        write.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.flush() } }
+        writeSource = write
+        endOfTurn()
+    }
+
+    private func receive() {
+        let received: ChannelConnection.Received
+        do {
+            received = try connection.receiveAvailable()
+        } catch {
+            FileHandle.standardError.write(Data("scene-host scene process: the board sent what this process cannot read: \(error); ending\n".utf8))
+            return finish()
+        }
+        for envelope in received.envelopes { handle(envelope.message) }
+        if received.closed { finish() }
+    }
+
+    private func handle(_ message: ChannelMessage) {
+        switch message {
+        case .input(let id, SceneInputCode.touch, let body):
+            let outcome: SceneTouchOutcome
+            do {
+                outcome = try deliver(SceneTouchRecord(body: body))
+            } catch {
+                outcome = SceneTouchOutcome(errorCode: error.code.name, errorMessage: error.message)
+            }
+            try? connection.send(.inputDone(id: id, body: outcome.body))
+        case .input(let id, let code, _):
+            try? connection.send(.inputDone(id: id, body: SceneTouchOutcome(errorCode: "UnknownInput", errorMessage: "input code \(code) is not known to this scene process").body))
+        case .query(let id, let code, _):
+            try? connection.send(.failure(id: id, code: 1, message: "query code \(code) is not known to this scene process"))
+        case .releaseBuffer(let window, let slot):
+            guard Int(window) < windows.count else { return }
+            try? windows[Int(window)].release(slot)
+        case .goodbye:
+            finish()
+        case .hello, .inputDone, .reply, .failure, .event, .attachBuffer, .frame, .detachWindow:
+            break  // the board's messages only
+        }
+    }
+
+    private func deliver(_ record: SceneTouchRecord) throws(ChannelError) -> SceneTouchOutcome {
+        do throws(InputError) {
+            switch record.phase {
+            case .down:
+                let touch = try injector.down(slot: record.slot, at: Point(x: record.x, y: record.y))
+                let window = touch?.window.flatMap { window in scene?.windows.firstIndex { $0 === window } }
+                return SceneTouchOutcome(
+                    touch: touch?.identifier ?? 0, window: window.map(Int32.init) ?? -1, view: touch?.view.map(ViewReference.reference(for:)) ?? "")
+            case .move: try injector.move(slot: record.slot, to: Point(x: record.x, y: record.y))
+            case .up: try injector.up(slot: record.slot)
+            case .cancel: try injector.cancel(slot: record.slot)
+            }
+            return SceneTouchOutcome()
+        } catch {
+            return SceneTouchOutcome(errorCode: error.code.name, errorMessage: error.message)
+        }
+    }
+
+    /// Where UIKit commits: layout, then the windows' new pictures, then one write of everything.
+    private func endOfTurn() {
+        guard !finished else { return }
+        application.layoutIfNeeded()
+        for window in windows {
+            do {
+                for envelope in try window.produce() { try connection.send(envelope) }
+            } catch {
+                FileHandle.standardError.write(Data("scene-host scene process: window \(window.index): \(error)\n".utf8))
+            }
+        }
+        flush()
+    }
+
+    private func flush() {
+        do {
+            let done = try connection.flush()
+            if done, writeSourceActive {
+                writeSource?.suspend()
+                writeSourceActive = false
+            } else if !done, !writeSourceActive {
+                writeSource?.resume()
+                writeSourceActive = true
+            }
+        } catch {
+            finish()
+        }
+    }
+
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        readSource?.cancel()
+        if !writeSourceActive { writeSource?.resume() }
+        writeSource?.cancel()
+        MainLoop.stop()
+    }
+}
+

@@ -1,0 +1,110 @@
+extension SceneSupervisor {
+    /// Whether calls reach the process now (or wait for its hello).
+    private var accepting: Bool {
+        switch phase {
+        case .running, .notResponding: true
+        default: false
+        }
+    }
+
+    /// Whether calls wait for a process that is on its way.
+    private var holding: Bool {
+        switch phase {
+        case .starting, .ending(then: .restart): true
+        default: false
+        }
+    }
+
+    /// The failure a call gets when no process will answer it.
+    private var refusal: SceneCallFailure {
+        switch phase {
+        case .waitingToRestart, .quarantined: .crashed
+        default: .stopped
+        }
+    }
+
+    mutating func input(_ id: UInt64, now: UInt64, into actions: inout [Action]) {
+        guard accepting || holding else { return actions.append(.fail(ids: [id], refusal)) }
+        queuedInputs.append((id, now))
+        if accepting { deliverNextInput(now: now, into: &actions) }
+    }
+
+    mutating func query(_ id: UInt64, now: UInt64, into actions: inout [Action]) {
+        guard accepting || holding else { return actions.append(.fail(ids: [id], refusal)) }
+        openQueries.append((id, now, accepting))
+        if accepting { actions.append(.deliver(id: id)) }
+    }
+
+    /// Delivers the first queued input unless one is in flight.
+    mutating func deliverNextInput(now: UInt64, into actions: inout [Action]) {
+        guard inputInFlight == nil, !queuedInputs.isEmpty else { return }
+        let next = queuedInputs.removeFirst()
+        // Its timeout runs from when it was made: a caller waits at most the timeout in all.
+        inputInFlight = (next.id, next.since, true)
+        actions.append(.deliver(id: next.id))
+    }
+
+    /// Delivers what waited for the hello.
+    mutating func deliverHeld(now: UInt64, into actions: inout [Action]) {
+        for index in openQueries.indices where !openQueries[index].delivered {
+            openQueries[index].delivered = true
+            actions.append(.deliver(id: openQueries[index].id))
+        }
+        deliverNextInput(now: now, into: &actions)
+    }
+
+    mutating func answered(_ id: UInt64, now: UInt64, into actions: inout [Action]) {
+        if let inFlight = inputInFlight, inFlight.id == id {
+            inputInFlight = nil
+        } else if let index = openQueries.firstIndex(where: { $0.id == id && $0.delivered }) {
+            openQueries.remove(at: index)
+        } else {
+            return  // a late answer to a call already failed, or nothing of ours: ignored
+        }
+        if case .notResponding = phase {
+            phase = .running
+            actions.append(.announceResponding)
+            actions.append(.removePlaceholder)
+        }
+        deliverNextInput(now: now, into: &actions)
+    }
+
+    /// Fails every call whose timeout has passed; the first overdue answer makes the scene not responding.
+    mutating func expireCalls(now: UInt64, into actions: inout [Action]) {
+        let limit = policy.responseTimeout
+        var expired: [UInt64] = []
+        if let inFlight = inputInFlight, inFlight.callerWaits, now >= inFlight.since + limit {
+            expired.append(inFlight.id)
+            inputInFlight?.callerWaits = false
+        }
+        let overdueQueued = queuedInputs.prefix { now >= $0.since + limit }
+        expired += overdueQueued.map(\.id)
+        queuedInputs.removeFirst(overdueQueued.count)
+        let overdueQueries = openQueries.filter { now >= $0.since + limit }
+        expired += overdueQueries.map(\.id)
+        openQueries.removeAll { now >= $0.since + limit }
+        guard !expired.isEmpty else { return }
+        actions.append(.fail(ids: expired, .notResponding))
+        if case .running = phase {
+            phase = .notResponding(since: now)
+            actions.append(.announceNotResponding)
+            actions.append(.showPlaceholder(.notResponding))
+        }
+    }
+
+    mutating func otherSceneTouched(into actions: inout [Action]) {
+        guard inputInFlight != nil, !queuedInputs.isEmpty else { return }
+        actions.append(.fail(ids: queuedInputs.map(\.id), .dropped))
+        queuedInputs.removeAll()
+    }
+
+    /// Fails every waiting call with `failure` and forgets them.
+    mutating func failAll(_ failure: SceneCallFailure, into actions: inout [Action]) {
+        var ids = queuedInputs.map(\.id) + openQueries.map(\.id)
+        if let inFlight = inputInFlight, inFlight.callerWaits { ids.insert(inFlight.id, at: 0) }
+        queuedInputs.removeAll()
+        openQueries.removeAll()
+        inputInFlight = nil
+        if !ids.isEmpty { actions.append(.fail(ids: ids, failure)) }
+    }
+}

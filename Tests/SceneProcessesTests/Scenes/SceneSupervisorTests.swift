@@ -1,0 +1,179 @@
+import SceneProcesses
+import Testing
+
+/// The board's decisions about one scene process, driven with numbers for time.
+@Suite("Scene supervision")
+struct SceneSupervisorTests {
+    static let second: UInt64 = 1_000_000_000
+    let policy = SceneSupervisionPolicy(
+        responseTimeout: 5 * second, startTimeout: 5 * second, restartDelays: [second / 10, second], crashesBeforeQuarantine: 2,
+        stableAfter: 30 * second)
+
+    /// A supervisor whose process (pid 100) has said hello at time 0.
+    func running() -> SceneSupervisor {
+        var supervisor = SceneSupervisor(policy: policy)
+        #expect(supervisor.handle(.start, now: 0).first == .spawn)
+        _ = supervisor.handle(.spawned(pid: 100), now: 0)
+        _ = supervisor.handle(.greeted, now: 0)
+        #expect(supervisor.phase == .running)
+        return supervisor
+    }
+
+    /// A supervisor whose first process crashed (`exit`) at 1 s and whose second (pid 101) said hello at 2 s.
+    func restartedAfterCrash(_ exit: SceneExit) -> SceneSupervisor {
+        var supervisor = running()
+        _ = supervisor.handle(.ended(exit), now: Self.second)
+        _ = supervisor.handle(.tick, now: 2 * Self.second)
+        _ = supervisor.handle(.spawned(pid: 101), now: 2 * Self.second)
+        _ = supervisor.handle(.greeted, now: 2 * Self.second)
+        return supervisor
+    }
+
+    @Test("A start spawns the process and waits for its hello, with the start timeout as the next wake-up")
+    func startSpawns() {
+        var supervisor = SceneSupervisor(policy: policy)
+        #expect(supervisor.handle(.start, now: 7) == [.spawn, .wake(at: 7 + 5 * Self.second)])
+        #expect(supervisor.phase == .starting(since: 7))
+    }
+
+    @Test("Calls made while the process starts wait for its hello, then go in order")
+    func callsWaitForHello() {
+        var supervisor = SceneSupervisor(policy: policy)
+        _ = supervisor.handle(.start, now: 0)
+        _ = supervisor.handle(.spawned(pid: 100), now: 0)
+        #expect(supervisor.handle(.input(id: 1), now: 1).filter { $0 != .wake(at: 5 * Self.second) }.isEmpty)
+        #expect(supervisor.handle(.query(id: 2), now: 2).isEmpty)
+        #expect(supervisor.handle(.input(id: 3), now: 3).isEmpty)
+        let actions = supervisor.handle(.greeted, now: 4)
+        #expect(actions.filter { if case .deliver = $0 { true } else { false } } == [.deliver(id: 2), .deliver(id: 1)])
+    }
+
+    @Test("Inputs reach the scene one at a time: the next goes when the last is answered")
+    func inputsOneAtATime() {
+        var supervisor = running()
+        #expect(supervisor.handle(.input(id: 1), now: 10).contains(.deliver(id: 1)))
+        #expect(!supervisor.handle(.input(id: 2), now: 11).contains(.deliver(id: 2)))
+        #expect(supervisor.handle(.query(id: 3), now: 12).contains(.deliver(id: 3)), "queries do not wait behind inputs")
+        #expect(supervisor.handle(.answered(id: 1), now: 13).contains(.deliver(id: 2)))
+        #expect(supervisor.pendingCallCount == 2)
+    }
+
+    @Test("A call unanswered for the timeout fails with notResponding and the scene is announced as not responding")
+    func hangIsDetected() {
+        var supervisor = running()
+        _ = supervisor.handle(.input(id: 1), now: Self.second)
+        _ = supervisor.handle(.input(id: 2), now: 2 * Self.second)
+        #expect(supervisor.handle(.tick, now: 5 * Self.second).isEmpty, "before the timeout nothing happens")
+        let actions = supervisor.handle(.tick, now: 6 * Self.second)
+        #expect(actions.starts(with: [.fail(ids: [1], .notResponding), .announceNotResponding, .showPlaceholder(.notResponding)]))
+        #expect(supervisor.phase == .notResponding(since: 6 * Self.second))
+        #expect(actions.contains(.wake(at: 7 * Self.second)), "the queued input's own timeout is next")
+        #expect(supervisor.handle(.tick, now: 7 * Self.second).contains(.fail(ids: [2], .notResponding)))
+    }
+
+    @Test("A late answer brings the scene back, and the inputs queued behind it go on")
+    func lateAnswerRecovers() {
+        var supervisor = running()
+        _ = supervisor.handle(.input(id: 1), now: 0)
+        _ = supervisor.handle(.tick, now: 6 * Self.second)
+        _ = supervisor.handle(.input(id: 2), now: 6 * Self.second)
+        let actions = supervisor.handle(.answered(id: 1), now: 7 * Self.second)
+        #expect(actions.starts(with: [.announceResponding, .removePlaceholder, .deliver(id: 2)]))
+        #expect(supervisor.phase == .running)
+    }
+
+    @Test("Touching another scene while this one is busy drops the inputs queued behind the busy one")
+    func otherSceneDropsBacklog() {
+        var supervisor = running()
+        _ = supervisor.handle(.input(id: 1), now: 0)
+        _ = supervisor.handle(.input(id: 2), now: 1)
+        _ = supervisor.handle(.input(id: 3), now: 2)
+        #expect(supervisor.handle(.otherSceneTouched, now: 3).contains(.fail(ids: [2, 3], .dropped)))
+        #expect(supervisor.pendingCallCount == 1, "the input being delivered is still awaited")
+        var idle = running()
+        #expect(idle.handle(.otherSceneTouched, now: 3).isEmpty, "an idle scene has nothing to drop")
+    }
+
+    @Test("A crash fails every call, is announced, shows the placeholder and restarts after the first delay")
+    func crashRestarts() {
+        var supervisor = running()
+        _ = supervisor.handle(.input(id: 1), now: 0)
+        _ = supervisor.handle(.query(id: 2), now: 0)
+        let actions = supervisor.handle(.ended(.signaled(11)), now: Self.second)
+        #expect(
+            actions == [
+                .fail(ids: [1, 2], .crashed), .announceCrash(.signaled(11), quarantined: false),
+                .showPlaceholder(.crashed(.signaled(11), quarantined: false)), .wake(at: Self.second + Self.second / 10),
+            ])
+        #expect(supervisor.handle(.input(id: 3), now: Self.second).contains(.fail(ids: [3], .crashed)), "input to a crashed scene is refused")
+        #expect(supervisor.handle(.tick, now: Self.second + Self.second / 10).contains(.spawn))
+    }
+
+    @Test("The second crash in a row quarantines the plugin; a reload lifts it")
+    func secondCrashQuarantines() {
+        var supervisor = restartedAfterCrash(.signaled(6))
+        let actions = supervisor.handle(.ended(.signaled(4)), now: 3 * Self.second)
+        #expect(actions.contains(.announceCrash(.signaled(4), quarantined: true)))
+        #expect(supervisor.phase == .quarantined(after: .signaled(4)))
+        #expect(supervisor.handle(.tick, now: 100 * Self.second).isEmpty, "a quarantined scene is not restarted by itself")
+        #expect(supervisor.handle(.reload, now: 101 * Self.second).contains(.spawn))
+        #expect(supervisor.crashesInARow == 0)
+    }
+
+    @Test("A process that ran stably breaks the streak: its crash is the first in a row again")
+    func stableRunResetsStreak() {
+        var supervisor = restartedAfterCrash(.exited(1))
+        let actions = supervisor.handle(.ended(.exited(1)), now: 40 * Self.second)
+        #expect(actions.contains(.announceCrash(.exited(1), quarantined: false)))
+        #expect(supervisor.crashesInARow == 1)
+    }
+
+    @Test("A process that never says hello is killed at the start timeout, and that counts as a crash")
+    func startTimeout() {
+        var supervisor = SceneSupervisor(policy: policy)
+        _ = supervisor.handle(.start, now: 0)
+        _ = supervisor.handle(.spawned(pid: 100), now: 0)
+        #expect(supervisor.handle(.tick, now: 5 * Self.second).contains(.kill(pid: 100)))
+        let actions = supervisor.handle(.ended(.signaled(9)), now: 5 * Self.second)
+        #expect(actions.contains(.announceCrash(.startTimedOut, quarantined: false)))
+    }
+
+    @Test("A reload kills a hung process, fails its calls as stopped, and starts a new one when the old is gone")
+    func reloadRestartsHungScene() {
+        var supervisor = running()
+        _ = supervisor.handle(.input(id: 1), now: 0)
+        _ = supervisor.handle(.tick, now: 6 * Self.second)
+        let actions = supervisor.handle(.reload, now: 7 * Self.second)
+        #expect(actions.starts(with: [.kill(pid: 100)]), "the input's caller was already failed at its timeout")
+        #expect(supervisor.handle(.input(id: 2), now: 7 * Self.second).allSatisfy { if case .fail = $0 { false } else { true } }, "held for the new process")
+        let restarted = supervisor.handle(.ended(.signaled(9)), now: 7 * Self.second)
+        #expect(restarted.contains(.spawn))
+        #expect(!restarted.contains { if case .announceCrash = $0 { true } else { false } }, "a reload is not a crash")
+        _ = supervisor.handle(.spawned(pid: 102), now: 7 * Self.second)
+        #expect(supervisor.handle(.greeted, now: 8 * Self.second).contains(.deliver(id: 2)))
+    }
+
+    @Test("A stop ends the process for good and refuses later calls")
+    func stopEnds() {
+        var supervisor = running()
+        _ = supervisor.handle(.query(id: 1), now: 0)
+        #expect(supervisor.handle(.stop, now: 1) == [.fail(ids: [1], .stopped), .kill(pid: 100)])
+        _ = supervisor.handle(.ended(.signaled(9)), now: 2)
+        #expect(supervisor.phase == .stopped)
+        #expect(supervisor.handle(.query(id: 2), now: 3) == [.fail(ids: [2], .stopped)])
+    }
+
+    @Test("A spawn that fails counts as a crash")
+    func spawnFailure() {
+        var supervisor = SceneSupervisor(policy: policy)
+        _ = supervisor.handle(.start, now: 0)
+        #expect(supervisor.handle(.spawnFailed("no such file"), now: 0).contains(.announceCrash(.couldNotStart("no such file"), quarantined: false)))
+    }
+
+    @Test("An answer to nothing awaited changes nothing")
+    func strayAnswer() {
+        var supervisor = running()
+        #expect(supervisor.handle(.answered(id: 42), now: 1).isEmpty)
+        #expect(supervisor.phase == .running)
+    }
+}
