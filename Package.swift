@@ -56,6 +56,8 @@ let package = Package(
         .library(name: "DBusKit", targets: ["DBusKit"]),
         // A private dbus-daemon (BusDaemon), for the tests and Benchmarks/HostBench.
         .library(name: "SceneProcesses", targets: ["SceneProcesses"]),
+        // The board's channel to scene processes (Benchmarks/HostBench drives scene processes with it).
+        .library(name: "SceneChannel", targets: ["SceneChannel"]),
         .library(name: "SceneBusContract", targets: ["SceneBusContract"]),
         // Pixels of windows and scenes (for a display layer and Benchmarks/).
         .library(name: "SceneRender", targets: ["SceneRender"]),
@@ -72,6 +74,8 @@ let package = Package(
         pluginLibrary("FixtureManyViews"),
         // The test toolkit's window: timers, moving and covered views (idle, selectors, races).
         pluginLibrary("FixtureToolkit"),
+        // Tries what a sandboxed scene process must not do (docs/scene-processes.md).
+        pluginLibrary("FixtureSandboxProbe"),
     ] + brokenPluginFixtures.map(pluginLibrary),
     dependencies: [
         .package(path: "Sources/SceneCore"),
@@ -202,6 +206,7 @@ let package = Package(
             swiftSettings: strictImports, plugins: [pluginEntryPoints]),
         pluginTarget("FixtureManyViews", folder: "Tests/PluginFixtures"),
         pluginTarget("FixtureToolkit", folder: "Tests/PluginFixtures"),
+        pluginTarget("FixtureSandboxProbe", folder: "Tests/PluginFixtures"),
 
         // Starting and awaiting the programs the tests run (see SpawnedProcess), shared by the test targets.
         .target(name: "TestProcesses", dependencies: ["SceneProcesses"], path: "Tests/TestProcesses", swiftSettings: strictImports),

@@ -58,6 +58,7 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "DBusKit", package: rootPackage),
                 .product(name: "SceneProcesses", package: rootPackage),
+                .product(name: "SceneChannel", package: rootPackage),
                 .product(name: "SceneBusContract", package: rootPackage),
                 // The snapshot section draws the host's window in process too: the same tree file
                 // (FixtureManyViews' TreeFile) and the same renderer.

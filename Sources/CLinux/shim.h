@@ -12,6 +12,10 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
 
 /// memfd_create(2)'s flags and fcntl(2)'s sealing commands (linux/memfd.h, linux/fcntl.h; those
 /// headers clash with glibc's).
@@ -23,6 +27,8 @@ enum {
     CLINUX_F_SEAL_SEAL = 0x0001,
     CLINUX_F_SEAL_SHRINK = 0x0002,
     CLINUX_F_SEAL_GROW = 0x0004,
+    /// open(2)'s O_PATH (a descriptor that names a file without opening it for reading).
+    CLINUX_O_PATH = 010000000,
 };
 
 /// memfd_create(2): an anonymous file in memory. Returns the descriptor or -1 with errno set.
@@ -114,6 +120,84 @@ static inline ssize_t clinux_receive_packet(int socket, void *bytes, size_t capa
         }
     }
     return received;
+}
+
+// MARK: The sandbox of a scene process
+
+/// landlock_ruleset_attr as of Landlock ABI 6 (the installed header may be older): the kernel is
+/// told how much of it to read, by ABI.
+struct clinux_landlock_ruleset_attr {
+    uint64_t handled_access_fs;
+    uint64_t handled_access_net;
+    uint64_t scoped;
+};
+
+/// landlock_path_beneath_attr (packed, as the kernel reads it).
+struct __attribute__((packed)) clinux_landlock_path_beneath {
+    uint64_t allowed_access;
+    int32_t parent_fd;
+};
+
+/// The Landlock ABI this kernel offers (1, 2, …), or 0 when it has none (disabled, or too old).
+static inline int clinux_landlock_abi(void) {
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, 1U /* LANDLOCK_CREATE_RULESET_VERSION */);
+    return abi < 0 ? 0 : (int)abi;
+}
+
+/// A new ruleset handling `fs` and `net` rights and `scoped` scopes, read as ABI `abi` defines it.
+/// The descriptor, or -1 with errno set.
+static inline int clinux_landlock_create(uint64_t fs, uint64_t net, uint64_t scoped, int abi) {
+    struct clinux_landlock_ruleset_attr attr = { .handled_access_fs = fs, .handled_access_net = net, .scoped = scoped };
+    size_t size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8;
+    return (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0U);
+}
+
+/// Allows `access` beneath the file or folder open (O_PATH) as `parent`. 0, or -1 with errno set.
+static inline int clinux_landlock_allow(int ruleset, int parent, uint64_t access) {
+    struct clinux_landlock_path_beneath rule = { .allowed_access = access, .parent_fd = parent };
+    return (int)syscall(SYS_landlock_add_rule, ruleset, 1 /* LANDLOCK_RULE_PATH_BENEATH */, &rule, 0U);
+}
+
+/// Sets no_new_privs and restricts the calling thread (and the threads it creates later) to
+/// `ruleset`. 0, or -1 with errno set.
+static inline int clinux_landlock_enforce(int ruleset) {
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+    return (int)syscall(SYS_landlock_restrict_self, ruleset, 0U);
+}
+
+#if defined(__x86_64__)
+#define CLINUX_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define CLINUX_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+/// Installs, on every thread of the process (TSYNC), a seccomp filter that refuses `socket(2)`
+/// with EACCES (no network, no bus, no display connection: a scene process has its channel and
+/// needs no other socket) and `ptrace(2)`, `process_vm_readv(2)` and `process_vm_writev(2)` with
+/// EPERM (no reading of another process's memory). Everything else is allowed. Needs no_new_privs
+/// (clinux_landlock_enforce sets it; it is set here too). 0, or -1 with errno set.
+static inline int clinux_seccomp_refuse_sockets(void) {
+#ifdef CLINUX_AUDIT_ARCH
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CLINUX_AUDIT_ARCH, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_ptrace, 2, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_readv, 1, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_writev, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+    return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }
 
 #endif

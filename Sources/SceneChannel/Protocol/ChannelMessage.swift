@@ -8,8 +8,8 @@
 /// - **Events** and **frames** (scene → board) are unsolicited, in the scene's order; the board
 ///   stamps each event's `seq` when it publishes it.
 ///
-/// The application payloads (`code` and `body` of input, queries, events) are opaque here: their
-/// codecs belong to the layer that produces them. A body longer than
+/// The application payloads (`code` and `body` of input, queries, events) are opaque to the
+/// packet layer; their codes and bodies are in `Payloads/` (``SceneInputCode``, ``SceneQueryCode``). A body longer than
 /// ``ChannelLimits/inlineBody`` travels in a sealed shared-memory file attached to the packet, never
 /// through the socket's buffer.
 public enum ChannelMessage: Hashable, Sendable {

@@ -99,6 +99,14 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("scene-scale"), help: .hidden)
     var sceneProcessScale = 1.0
 
+    /// `on`: Landlock and seccomp before the plugin loads (docs/scene-processes.md, "Least privilege").
+    @Option(name: .customLong("scene-sandbox"), help: .hidden)
+    var sceneProcessSandbox = "off"
+
+    /// The scene's own data folder: the one place a sandboxed scene process may write.
+    @Option(name: .customLong("scene-data"), help: .hidden)
+    var sceneProcessData: String?
+
     public init() {}
 
     /// Parses `CommandLine.arguments` and runs the host (or prints usage and exits with its status).
@@ -120,6 +128,16 @@ public struct SceneHostCommand: ParsableCommand {
             }
             guard sceneProcessScale.isFinite, sceneProcessScale > 0 else {
                 throw ValidationError("--scene-scale '\(sceneProcessScale)' must be a positive number")
+            }
+            guard ["on", "off"].contains(sceneProcessSandbox) else {
+                throw ValidationError("--scene-sandbox '\(sceneProcessSandbox)' is not on or off")
+            }
+            if let sceneProcessData {
+                try? FileManager.default.createDirectory(atPath: sceneProcessData, withIntermediateDirectories: true)
+            }
+            if sceneProcessSandbox == "on" {
+                // First, before any thread or any of the plugin's code exists.
+                try SceneProcessRuntime.sandbox(plugin: sceneProcessPlugin, scene: sceneProcessName, dataFolder: sceneProcessData, executable: Self.executablePath)
             }
             let arguments = SceneProcessRuntime.Arguments(
                 pluginPath: sceneProcessPlugin, sceneName: sceneProcessName, options: Self.parseOptions(sceneProcessOptions),

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import DBusKit
 import Glibc
 import SceneChannel
 import SceneCore
@@ -108,8 +109,21 @@ final class SceneProcessRuntime {
             try? connection.send(.inputDone(id: id, body: outcome.body))
         case .input(let id, let code, _):
             try? connection.send(.inputDone(id: id, body: SceneTouchOutcome(errorCode: "UnknownInput", errorMessage: "input code \(code) is not known to this scene process").body))
+        case .query(let id, SceneQueryCode.describeTree, let body):
+            do throws(ChannelError) {
+                var reader = WireReader(body, context: "describeTree query")
+                let index = Int(try reader.u32("window"))
+                let path = try reader.string("path")
+                try reader.finish()
+                guard let windows = scene?.windows, index < windows.count, let objectPath = try? ObjectPath(path) else {
+                    throw ChannelError(code: .malformed, message: "describeTree of window \(index) at '\(path)': the scene has \(scene?.windows.count ?? 0) windows, and the path must be a D-Bus object path")
+                }
+                try? connection.send(.reply(id: id, body: Array(TreeDescription.json(of: windows[index], path: objectPath).utf8)))
+            } catch {
+                try? connection.send(.failure(id: id, code: SceneQueryFailureCode.invalidArguments, message: error.message))
+            }
         case .query(let id, let code, _):
-            try? connection.send(.failure(id: id, code: 1, message: "query code \(code) is not known to this scene process"))
+            try? connection.send(.failure(id: id, code: SceneQueryFailureCode.unknownQuery, message: "query code \(code) is not known to this scene process"))
         case .releaseBuffer(let window, let slot):
             guard Int(window) < windows.count else { return }
             try? windows[Int(window)].release(slot)

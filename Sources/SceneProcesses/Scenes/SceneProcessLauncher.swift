@@ -13,7 +13,11 @@ public enum SceneProcessLauncher {
 
     /// Spawns `executable` with `arguments` (without the program name), handing it `channel`.
     /// Throws ``SceneProcessError`` with the errno of the call that failed.
-    public static func launch(executable: String, arguments: [String], channel: Int32, environment: [String]) throws(SceneProcessError) -> LaunchedSceneProcess {
+    /// `standardError`, when given, becomes the process's standard error (its crash report, for
+    /// instance); otherwise it writes to the board's.
+    public static func launch(
+        executable: String, arguments: [String], channel: Int32, environment: [String], standardError: Int32? = nil
+    ) throws(SceneProcessError) -> LaunchedSceneProcess {
         // A high duplicate first: dup2 onto descriptor 3 from 3 itself would leave close-on-exec set.
         let handed = fcntl(channel, F_DUPFD_CLOEXEC, 16)
         guard handed >= 0 else { throw SceneProcessError(call: "duplicating the channel", errno: errno) }
@@ -23,6 +27,7 @@ public enum SceneProcessLauncher {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, handed, channelDescriptor)
+        if let standardError { posix_spawn_file_actions_adddup2(&actions, standardError, 2) }
         SpawnDescriptors.closeAll(from: channelDescriptor + 1, in: &actions)
 
         var attributes = posix_spawnattr_t()

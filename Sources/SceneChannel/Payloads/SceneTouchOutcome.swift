@@ -1,4 +1,3 @@
-public import SceneChannel
 public import SceneErrors
 
 /// What delivering a touch record did: for a down, the touch, its window and the view it hit (as

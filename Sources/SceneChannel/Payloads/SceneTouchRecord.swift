@@ -1,4 +1,3 @@
-public import SceneChannel
 public import SceneErrors
 
 /// What the board and a scene process say to each other about touches: the input record for one

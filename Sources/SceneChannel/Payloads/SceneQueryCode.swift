@@ -1,0 +1,14 @@
+/// The codes of the channel's `query` messages, and what their bodies hold.
+public enum SceneQueryCode {
+    /// `Window1.DescribeTree`: asks with the window's index (u32) and the bus path the board gives
+    /// it (string); the reply is the JSON `DescribeTree` returns, byte for byte.
+    public static let describeTree: UInt16 = 1
+}
+
+/// The codes of the channel's `failure` messages.
+public enum SceneQueryFailureCode {
+    /// The query's code is not one this scene process knows.
+    public static let unknownQuery: UInt16 = 1
+    /// The query's body does not decode, or names a window the scene does not have.
+    public static let invalidArguments: UInt16 = 2
+}

@@ -1,0 +1,74 @@
+import CLinux
+import Glibc
+
+/// Confines the calling process: Landlock for the file system (``SceneSandboxPolicy``), TCP bind
+/// and connect and, where the kernel scopes them, abstract Unix sockets and signals to processes
+/// outside; a seccomp filter refusing new sockets, `ptrace` and `process_vm_readv`/`writev`.
+///
+/// Call it once, early, on the main thread, before anything of the plugin runs: Landlock confines
+/// the calling thread and the threads it creates afterwards, so threads that already exist stay
+/// free (``SceneSandboxReport/threadsBefore`` counts them; a scene process has one). The seccomp
+/// filter is applied to every thread. Irreversible.
+public enum SceneSandbox {
+    /// The Landlock ABI this kernel offers, 0 when it offers none.
+    public static var landlockABI: Int { Int(clinux_landlock_abi()) }
+
+    /// Every file-system right of `abi`: ABI 1 has 13, 2 adds REFER, 3 TRUNCATE, 5 IOCTL_DEV.
+    static func fileSystemRights(abi: Int) -> UInt64 {
+        var rights: UInt64 = (1 << 13) - 1
+        if abi >= 2 { rights |= 1 << 13 }
+        if abi >= 3 { rights |= 1 << 14 }
+        if abi >= 5 { rights |= 1 << 15 }
+        return rights
+    }
+
+    /// The rights that apply to a file rather than a folder: execute, write, read, truncate, ioctl.
+    static let fileRights: UInt64 = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 14) | (1 << 15)
+    /// Reading: execute, read file, read folder.
+    static let readRights: UInt64 = (1 << 0) | (1 << 2) | (1 << 3)
+
+    /// Applies `policy`. Throws ``SceneSandboxError`` when the kernel offers no Landlock (then nothing
+    /// is applied) or a step fails (then the process must not go on to load its plugin).
+    public static func apply(_ policy: SceneSandboxPolicy) throws(SceneSandboxError) -> SceneSandboxReport {
+        let abi = landlockABI
+        guard abi >= 1 else { throw .unavailable }
+        let threads = countThreads()
+        let fileSystem = fileSystemRights(abi: abi)
+        let network: UInt64 = abi >= 4 ? 0b11 : 0  // TCP bind and connect: no rule allows them
+        let scopes: UInt64 = abi >= 6 ? 0b11 : 0  // abstract Unix sockets and signals outside the sandbox
+        let ruleset = clinux_landlock_create(fileSystem, network, scopes, Int32(abi))
+        guard ruleset >= 0 else { throw .failed(step: "landlock_create_ruleset (ABI \(abi))", errno: errno) }
+        defer { close(ruleset) }
+        var missing: [String] = []
+        for (paths, rights) in [(policy.readable, readRights), (policy.writable, fileSystem)] {
+            for path in paths {
+                let descriptor = open(path, Int32(CLINUX_O_PATH) | O_CLOEXEC)
+                guard descriptor >= 0 else {
+                    missing.append(path)
+                    continue
+                }
+                defer { close(descriptor) }
+                var status = stat()
+                fstat(descriptor, &status)
+                let isFolder = status.st_mode & S_IFMT == S_IFDIR
+                let allowed = (isFolder ? rights : rights & fileRights) & fileSystem
+                guard clinux_landlock_allow(ruleset, descriptor, allowed) == 0 else {
+                    throw .failed(step: "allowing \(path)", errno: errno)
+                }
+            }
+        }
+        guard clinux_landlock_enforce(ruleset) == 0 else { throw .failed(step: "landlock_restrict_self", errno: errno) }
+        guard clinux_seccomp_refuse_sockets() == 0 else { throw .failed(step: "installing the seccomp filter", errno: errno) }
+        return SceneSandboxReport(landlockABI: abi, missingPaths: missing, threadsBefore: threads)
+    }
+
+    private static func countThreads() -> Int {
+        guard let folder = opendir("/proc/self/task") else { return 0 }
+        defer { closedir(folder) }
+        var count = 0
+        while let entry = readdir(folder) {
+            if entry.pointee.d_name.0 != UInt8(ascii: ".") { count += 1 }
+        }
+        return count
+    }
+}
