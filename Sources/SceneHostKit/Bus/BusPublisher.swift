@@ -11,7 +11,7 @@ import SceneCore
 /// their order is the model's order [WS-10]; `seq` grows by exactly one per event signal, so a client
 /// can prove it lost nothing.
 @MainActor
-final class BusPublisher: ApplicationObserver {
+final class BusPublisher: SignalRecordObserver {
     let connection: BusConnection
     unowned let service: HostBusService
     private let logger: Logger
@@ -119,32 +119,27 @@ final class BusPublisher: ApplicationObserver {
         try? connection.emitPropertiesChanged(path: path, interface: interface, properties: names)
     }
 
-    func touchDidChange(_ touch: Touch) {
-        let window = path(of: touch.window)
-        let view = touch.view.map(ViewReference.reference(for:)) ?? ""
+    /// Stamps `record` with the next `seq` and emits it, windows and scenes as their paths.
+    func report(_ record: SignalRecord) {
         let seq = nextSequence()
-        emit(HostSignals.touch) { writer in
+        emit(record.member) { writer in
             writer.append(seq)
-            writer.append(window)
-            writer.append(touch.identifier)
-            try writer.append(touch.phase.wireName)
-            writer.append(touch.locationInWindow.x)
-            writer.append(touch.locationInWindow.y)
-            try writer.append(view)
-            writer.append(touch.timestamp)
-            writer.append(UInt32(clamping: touch.tapCount))
+            for value in record.values {
+                switch value {
+                case .u64(let number): writer.append(number)
+                case .u32(let number): writer.append(number)
+                case .double(let number): writer.append(number)
+                case .string(let text): try writer.append(text)
+                case .window(let window): writer.append(path(of: window))
+                case .scene(let name): writer.append(SceneBusContract.scenePath(name))
+                }
+            }
         }
     }
 
     func firstResponderDidChange(in window: Window, from old: Responder?, to new: Responder?) {
-        let seq = nextSequence()
+        report(SignalRecords.firstResponderChanged(in: window, from: old, to: new))
         let path = path(of: window)
-        emit(HostSignals.firstResponderChanged) { writer in
-            writer.append(seq)
-            writer.append(path)
-            try writer.append(Self.describe(old))
-            try writer.append(Self.describe(new))
-        }
         if path != .root { changed(path, SceneBusContract.windowInterface, ["FirstResponder"]) }
         if window === service.host.application.keyWindow {
             changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["FirstResponder"])
@@ -153,7 +148,7 @@ final class BusPublisher: ApplicationObserver {
 
     /// A scene's key window changed: `KeyWindowChanged(old, new)` with that scene's windows.
     func keyWindowDidChange(in scene: WindowScene, from old: Window?, to new: Window?) {
-        emitKeyWindowChanged(from: old, to: new)
+        report(SignalRecords.keyWindowChanged(from: old, to: new))
         announcedKeyChange = (old.map(ObjectIdentifier.init), new.map(ObjectIdentifier.init))
         for window in [old, new] {
             let path = path(of: window)
@@ -171,19 +166,9 @@ final class BusPublisher: ApplicationObserver {
         let announced = announcedKeyChange
         announcedKeyChange = nil
         if announced?.old != change.0 || announced?.new != change.1 {
-            emitKeyWindowChanged(from: old, to: new)
+            report(SignalRecords.keyWindowChanged(from: old, to: new))
         }
         changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["KeyWindow", "FirstResponder"])
-    }
-
-    private func emitKeyWindowChanged(from old: Window?, to new: Window?) {
-        let seq = nextSequence()
-        let oldPath = path(of: old), newPath = path(of: new)
-        emit(HostSignals.keyWindowChanged) { writer in
-            writer.append(seq)
-            writer.append(oldPath)
-            writer.append(newPath)
-        }
     }
 
     func windowDidBecomeVisible(_ window: Window) {
@@ -200,87 +185,17 @@ final class BusPublisher: ApplicationObserver {
         changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["Windows"])
     }
 
-    func gestureRecognizerDidChangeState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State) {
-        let seq = nextSequence()
-        let window = path(of: recognizer.view?.window)
-        let view = recognizer.view.map(ViewReference.reference(for:)) ?? ""
-        emit(HostSignals.gestureStateChanged) { writer in
-            writer.append(seq)
-            writer.append(window)
-            try writer.append(view)
-            try writer.append(recognizer.displayName)
-            try writer.append(recognizer.state.wireName)
-        }
-    }
-
-    func actionWasSent(_ action: Selector, from sender: AnyObject?, to target: AnyObject?, event: Event?) {
-        let seq = nextSequence()
-        let window = path(of: (sender as? View)?.window)
-        let senderName = sender.map(ViewReference.describe) ?? ""
-        let targetName = target.map(ViewReference.describe) ?? ""
-        emit(HostSignals.actionSent) { writer in
-            writer.append(seq)
-            writer.append(window)
-            try writer.append(action.name)
-            try writer.append(senderName)
-            try writer.append(targetName)
-        }
-    }
-
-    func motionWasDelivered(_ subtype: Event.EventSubtype, phase: MotionPhase, handledBy: Responder?) {
-        let seq = nextSequence()
-        emit(HostSignals.motionDelivered) { writer in
-            writer.append(seq)
-            try writer.append(subtype.wireName)
-            try writer.append(phase.rawValue)
-            try writer.append(Self.describe(handledBy))
-        }
-    }
-
-    func remoteControlWasDelivered(_ subtype: Event.EventSubtype, handledBy: Responder?) {
-        let seq = nextSequence()
-        emit(HostSignals.remoteControlDelivered) { writer in
-            writer.append(seq)
-            try writer.append(subtype.wireName)
-            try writer.append(Self.describe(handledBy))
-        }
-    }
-
-    func pressWasDelivered(_ press: Press, handledBy: Responder?) {
-        let seq = nextSequence()
-        let window = path(of: press.window)
-        emit(HostSignals.press) { writer in
-            writer.append(seq)
-            writer.append(window)
-            try writer.append(press.key?.wireName ?? "")
-            try writer.append(press.phase.rawValue)
-            try writer.append(Self.describe(handledBy))
-        }
-    }
-
     /// Device input (a desktop window's, or a replay's) is about to be delivered: `Input(seq,
     /// timestamp, record)`, the record as an input-script line, so a recording of these signals is a
     /// script `scene-host --input` replays.
     func inputWasReceived(_ record: InputRecord, at timestamp: Double) {
-        let seq = nextSequence()
-        let line = record.scriptLine
-        emit(HostSignals.input) { writer in
-            writer.append(seq)
-            writer.append(timestamp)
-            try writer.append(line)
-        }
+        report(SignalRecords.input(record, at: timestamp))
     }
 
     func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState) {
-        let seq = nextSequence()
-        let path = SceneBusContract.scenePath(scene.name)
-        emit(HostSignals.sceneActivationChanged) { writer in
-            writer.append(seq)
-            writer.append(path)
-            try writer.append(state.wireName)
-        }
+        report(SignalRecords.sceneActivationChanged(scene, to: state))
         if sceneRegistrations[scene.name] != nil {
-            changed(path, SceneBusContract.sceneInterface, ["ActivationState"])
+            changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["ActivationState"])
         }
     }
 
@@ -294,32 +209,12 @@ final class BusPublisher: ApplicationObserver {
         changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["Scenes"])
     }
 
-    func scene(_ scene: WindowScene, didLog line: String) {
-        let seq = nextSequence()
-        let path = SceneBusContract.scenePath(scene.name)
-        emit(HostSignals.log) { writer in
-            writer.append(seq)
-            writer.append(path)
-            try writer.append(line)
-        }
-    }
-
     /// A scene was resized: `SceneGeometryChanged(seq, scene, x, y, width, height)` with its new
     /// screen frame, and the scene object's `Frame` changes.
     func sceneGeometryDidChange(_ scene: WindowScene, from previousFrame: Rect) {
-        let seq = nextSequence()
-        let path = SceneBusContract.scenePath(scene.name)
-        let frame = scene.screenFrame
-        emit(HostSignals.sceneGeometryChanged) { writer in
-            writer.append(seq)
-            writer.append(path)
-            writer.append(frame.minX)
-            writer.append(frame.minY)
-            writer.append(frame.width)
-            writer.append(frame.height)
-        }
+        report(SignalRecords.sceneGeometryChanged(scene))
         if sceneRegistrations[scene.name] != nil {
-            changed(path, SceneBusContract.sceneInterface, ["Frame"])
+            changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["Frame"])
         }
     }
 
@@ -335,24 +230,4 @@ final class BusPublisher: ApplicationObserver {
         if path != .root { changed(path, SceneBusContract.windowInterface, ["Title"]) }
     }
 
-    /// How a responder is named on the wire: a view's reference, otherwise its type name; "" for none.
-    static func describe(_ responder: Responder?) -> String {
-        responder.map(ViewReference.describe) ?? ""
-    }
-}
-
-/// The signal names of `org.scenehost.Host1`.
-enum HostSignals {
-    static let touch: MemberName = "Touch"
-    static let firstResponderChanged: MemberName = "FirstResponderChanged"
-    static let keyWindowChanged: MemberName = "KeyWindowChanged"
-    static let gestureStateChanged: MemberName = "GestureStateChanged"
-    static let actionSent: MemberName = "ActionSent"
-    static let motionDelivered: MemberName = "MotionDelivered"
-    static let remoteControlDelivered: MemberName = "RemoteControlDelivered"
-    static let sceneActivationChanged: MemberName = "SceneActivationChanged"
-    static let log: MemberName = "Log"
-    static let press: MemberName = "Press"
-    static let input: MemberName = "Input"
-    static let sceneGeometryChanged: MemberName = "SceneGeometryChanged"
 }

@@ -86,7 +86,7 @@ enum HostInterface {
                         throw HostBusErrors.invalidName("motion phase '\(phase)' does not exist; use began, ended or cancelled")
                     }
                     let handler = application.sendMotion(.motionShake, phase: motionPhase)
-                    return [.string(BusPublisher.describe(handler))]
+                    return [.string(SignalRecords.describe(handler))]
                 },
                 .method("SendRemoteControl", access: .changes, inputs: [.init("subtype", .string)], outputs: [.init("handledBy", .string)]) { call in
                     _ = try service.admit(call)
@@ -95,7 +95,7 @@ enum HostInterface {
                         let names = Event.EventSubtype.allCases.filter(\.isRemoteControl).map(\.wireName)
                         throw HostBusErrors.invalidName("remote-control subtype '\(name)' does not exist; use one of: \(names.joined(separator: ", "))")
                     }
-                    return [.string(BusPublisher.describe(service.sendRemoteControl(subtype)))]
+                    return [.string(SignalRecords.describe(service.sendRemoteControl(subtype)))]
                 },
                 .method(
                     "SendKey", access: .changes, inputs: [.init("key", .string), .init("modifiers", .string), .init("phase", .string)],
@@ -117,7 +117,7 @@ enum HostInterface {
                         let taker = record.deliver(to: application)
                         if index == 0 { handler = taker }
                     }
-                    return [.string(BusPublisher.describe(handler))]
+                    return [.string(SignalRecords.describe(handler))]
                 },
                 Snapshots.method { call, scale in
                     _ = try service.admit(call)
@@ -252,7 +252,7 @@ enum HostInterface {
                     .objectPath(service.publisher.path(of: application.keyWindow))
                 },
                 PropertyDescription("FirstResponder", signature: .string) {
-                    .string(BusPublisher.describe(application.keyWindow?.firstResponder))
+                    .string(SignalRecords.describe(application.keyWindow?.firstResponder))
                 },
             ] + toolkitProperties(service: service))
     }

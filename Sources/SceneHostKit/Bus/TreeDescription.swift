@@ -22,7 +22,7 @@ enum TreeDescription {
             "window": [
                 "path": path.rawValue, "title": window.title, "frame": [frame.minX, frame.minY, frame.width, frame.height],
                 "level": window.windowLevel.rawValue, "hidden": window.isHidden, "key": window.isKeyWindow,
-                "firstResponder": BusPublisher.describe(window.firstResponder),
+                "firstResponder": SignalRecords.describe(window.firstResponder),
             ] as [String: Any],
             "root": json(of: ViewTreeWalker().describe(window)),
         ]

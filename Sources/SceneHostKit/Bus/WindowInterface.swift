@@ -128,7 +128,7 @@ enum WindowInterface {
                             throw HostBusErrors.invalidState(
                                 "window \(number) ('\(target.title)') is not the key window; text goes to the key window only (MakeKey it first)")
                         }
-                        return [.string(BusPublisher.describe(KeyboardInput.text(text).deliver(to: host.application)))]
+                        return [.string(SignalRecords.describe(KeyboardInput.text(text).deliver(to: host.application)))]
                     },
                     Snapshots.method { call, scale in
                         _ = try service.admit(call)
@@ -160,7 +160,7 @@ enum WindowInterface {
                     PropertyDescription("Level", signature: .double, changeBehavior: .notEmitted) { .double(try window().windowLevel.rawValue) },
                     PropertyDescription("Hidden", signature: .bool) { .bool(try window().isHidden) },
                     PropertyDescription("IsKey", signature: .bool) { .bool(try window().isKeyWindow) },
-                    PropertyDescription("FirstResponder", signature: .string) { .string(BusPublisher.describe(try window().firstResponder)) },
+                    PropertyDescription("FirstResponder", signature: .string) { .string(SignalRecords.describe(try window().firstResponder)) },
                 ])
         ]
     }

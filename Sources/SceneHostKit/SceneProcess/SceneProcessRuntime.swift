@@ -13,7 +13,7 @@ import SceneRender
 /// its plugin, its clock's timers, its layout and the rendering of its windows into shared buffers,
 /// served over the scene channel on descriptor 3.
 ///
-/// The board has probed the plugin already; this process loads it, connects the scene, says hello,
+/// The board has probed the plugin already; this process says hello, loads it, connects the scene,
 /// and then answers: each `input` with its `inputDone` (in order), each `releaseBuffer` by drawing
 /// into the slot again when the window changes. At the end of every turn of its main loop it lays
 /// out, renders what changed and writes what it has to say, in order. It ends when the channel
@@ -33,6 +33,7 @@ final class SceneProcessRuntime {
     private let injector: TouchInjector
     private var windows: [SceneWindowFrames] = []
     private var scene: WindowScene?
+    private var recorder: SceneSignalRecorder?
     private var readSource: (any DispatchSourceRead)?
     private var writeSource: (any DispatchSourceWrite)?
     private var writeSourceActive = false
@@ -63,6 +64,15 @@ final class SceneProcessRuntime {
     }
 
     private func start(_ arguments: Arguments) throws {
+        // First: what the scene says while it connects (its log, its activation) follows the hello.
+        // The board's calls are read only once the scene is connected (the read source starts below).
+        try connection.send(.hello(ChannelHello(processID: getpid())))
+        // Every event signal of the scene goes to the board, from its connection on.
+        let recorder = SceneSignalRecorder { [connection] signal in
+            try? connection.send(.event(code: SceneEventCode.signal, body: signal.body))
+        }
+        application.addObserver(recorder)
+        self.recorder = recorder
         let loaded = try PluginLoader.load(path: arguments.pluginPath, plugin: arguments.pluginPath)
         let scene = try application.connectScene(
             named: arguments.sceneName, pluginName: loaded.name, delegate: loaded.descriptor.makeSceneDelegate(),
@@ -73,7 +83,6 @@ final class SceneProcessRuntime {
         for (index, window) in scene.windows.enumerated() {
             windows.append(try SceneWindowFrames(index: UInt32(index), window: window, scale: arguments.scale))
         }
-        try connection.send(.hello(ChannelHello(processID: getpid())))
         let descriptor = connection.socket.descriptor.rawValue
         let read = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
         read.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.receive() } }

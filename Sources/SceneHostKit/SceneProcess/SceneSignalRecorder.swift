@@ -1,0 +1,32 @@
+import DBusKit
+import SceneChannel
+import SceneCore
+
+/// The scene process's side of the host's event signals: each model callback that the host turns
+/// into an `org.scenehost.Host1` signal becomes the same ``SignalRecord`` (``SignalRecords``), sent
+/// to the board as a ``SceneSignal`` event, windows as their index in the scene.
+///
+/// The application-wide key window is the board's to report (it knows every scene); this process
+/// reports its scene's key window changes. Main actor; events leave in the order of the callbacks.
+@MainActor
+final class SceneSignalRecorder: SignalRecordObserver {
+    private let send: (SceneSignal) -> Void
+
+    init(send: @escaping (SceneSignal) -> Void) {
+        self.send = send
+    }
+
+    func report(_ record: SignalRecord) {
+        let values = record.values.map { value -> SceneSignal.Value in
+            switch value {
+            case .u64(let number): .u64(number)
+            case .u32(let number): .u32(number)
+            case .double(let number): .double(number)
+            case .string(let text): .string(text)
+            case .window(let window): .window(window.flatMap { window in window.windowScene?.windows.firstIndex { $0 === window } }.map(Int32.init) ?? -1)
+            case .scene(let name): .scene(name)
+            }
+        }
+        send(SceneSignal(member: record.member.rawValue, values: values))
+    }
+}
