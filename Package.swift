@@ -40,10 +40,11 @@ func pluginLibrary(_ name: String) -> Product {
     .library(name: name, type: .dynamic, targets: [name])
 }
 
-/// Deliberately broken plugins (Tests/PluginFixtures/<Name>): the loader must refuse them, or — FixtureCrashInHandler,
-/// which loads and then crashes when its button is tapped — the host must survive them (restart, quarantine).
+/// Deliberately broken plugins (Tests/PluginFixtures/<Name>): the loader must refuse them, or — FixtureCrashInHandler
+/// and FixtureHangInHandler, which load and then crash or hang when their button is tapped — the host must survive
+/// them (restart, quarantine; a scene process reported crashed or not responding).
 /// Those declared in a ScenePlugin.toml, then those whose defect is in their hand-written entry points.
-let declaredBrokenPluginFixtures = ["FixtureCrashInScene", "FixtureHangInScene", "FixtureNewerCore", "FixtureCrashInHandler"]
+let declaredBrokenPluginFixtures = ["FixtureCrashInScene", "FixtureHangInScene", "FixtureNewerCore", "FixtureCrashInHandler", "FixtureHangInHandler"]
 let handWrittenBrokenPluginFixtures = ["FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureNoEntry", "FixtureWrongABI", "FixtureWrongBuild"]
 let brokenPluginFixtures = declaredBrokenPluginFixtures + handWrittenBrokenPluginFixtures
 

@@ -1,0 +1,20 @@
+import SceneChannel
+import SceneProcesses
+
+/// What a ``SceneProcessHost`` tells the board about its scene process.
+enum SceneProcessEvent: Equatable, Sendable {
+    /// A process said hello (the first, or one after a restart).
+    case started(processID: Int32)
+    /// The process ended unasked; `quarantined` when it will not be restarted by itself.
+    case crashed(SceneExit, quarantined: Bool)
+    /// An answer is overdue.
+    case notResponding
+    /// It answers again.
+    case responding
+    /// What the window is to show instead of the scene's picture, or nil for the picture.
+    case placeholder(ScenePlaceholder?)
+    /// One of the scene's event signals.
+    case signal(SceneSignal)
+    /// A new picture of window `window`.
+    case frame(window: UInt32)
+}

@@ -1,0 +1,209 @@
+import Dispatch
+import Foundation
+import Glibc
+import SceneChannel
+import SceneErrors
+import SceneProcesses
+
+/// The board's side of one scene process: starts it, serves its channel and watches its pidfd from
+/// the main queue, and carries out what its ``SceneSupervisor`` decides — calls delivered one input
+/// at a time, callers failed when it crashes or hangs, restarts with backoff, quarantine, reload.
+///
+/// Callers ``touch(_:)`` and ``describeTree(window:path:)`` and are resumed when the scene answers
+/// or the supervisor fails the call; nothing here waits. ``onEvent`` hears starts, crashes, hangs,
+/// signals and frames, in order. Main actor.
+@MainActor
+final class SceneProcessHost {
+    struct Configuration {
+        var executable: String
+        var plugin: String
+        var scene: String
+        var arguments: [String] = []
+        var environment: [String] = []
+        var policy = SceneSupervisionPolicy()
+    }
+
+    let configuration: Configuration
+    var onEvent: ((SceneProcessEvent) -> Void)?
+    private let clock: any SceneProcessClock
+    private var supervisor: SceneSupervisor
+    private var process: LaunchedSceneProcess?
+    private var connection: ChannelConnection?
+    private var sources: [any DispatchSourceProtocol] = []
+    private var nextID: UInt64 = 1
+    /// Calls not yet answered: what to send when the supervisor delivers it, and who waits.
+    private var calls: [UInt64: (message: ChannelMessage, resume: (Result<[UInt8], SceneCallError>) -> Void)] = [:]
+    /// Each window's buffers, by slot, and the slot its newest picture is in.
+    private(set) var buffers: [UInt32: [UInt8: MappedFrameBuffer]] = [:]
+    private(set) var shownSlots: [UInt32: UInt8] = [:]
+
+    init(configuration: Configuration, clock: any SceneProcessClock) {
+        self.configuration = configuration
+        self.clock = clock
+        supervisor = SceneSupervisor(policy: configuration.policy)
+    }
+
+    isolated deinit {
+        for source in sources { source.cancel() }
+    }
+
+    var phase: SceneSupervisor.Phase { supervisor.phase }
+    /// Calls made and not yet answered or failed.
+    var pendingCallCount: Int { calls.count }
+    var processID: Int32? { process?.processID }
+
+    func start() { handle(.start) }
+    func reload() { handle(.reload) }
+    func stop() { handle(.stop) }
+    /// Another scene was touched: inputs queued behind a busy one are dropped.
+    func otherSceneTouched() { handle(.otherSceneTouched) }
+
+    /// Delivers a touch record; returns what it hit.
+    func touch(_ record: SceneTouchRecord) async throws(SceneCallError) -> SceneTouchOutcome {
+        let body = try await call(isInput: true) { .input(id: $0, code: SceneInputCode.touch, body: record.body) }
+        do {
+            return try SceneTouchOutcome(body: body)
+        } catch {
+            throw .refused(code: 0, message: error.message)
+        }
+    }
+
+    /// `Window1.DescribeTree` of window `window` (index in the scene), named `path` on the bus.
+    func describeTree(window: UInt32, path: String) async throws(SceneCallError) -> String {
+        var writer = WireWriter()
+        writer.u32(window)
+        writer.string(path)
+        let body = writer.bytes
+        return String(decoding: try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.describeTree, body: body) }, as: UTF8.self)
+    }
+
+    private func call(isInput: Bool, _ make: (UInt64) -> ChannelMessage) async throws(SceneCallError) -> [UInt8] {
+        let id = nextID
+        nextID += 1
+        let message = make(id)
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[UInt8], SceneCallError>, Never>) in
+            calls[id] = (message, { continuation.resume(returning: $0) })
+            handle(isInput ? .input(id: id) : .query(id: id))
+        }
+        return try result.get()
+    }
+
+    // MARK: The supervisor's decisions
+
+    private func handle(_ event: SceneSupervisor.Event) {
+        perform(supervisor.handle(event, now: clock.now))
+    }
+
+    private func perform(_ actions: [SceneSupervisor.Action]) {
+        for action in actions {
+            switch action {
+            case .spawn: spawn()
+            case .kill: process?.kill()
+            case .deliver(let id):
+                guard let call = calls[id] else { continue }
+                try? connection?.send(call.message)
+                _ = try? connection?.flush()
+            case .fail(let ids, let failure):
+                for id in ids { calls.removeValue(forKey: id)?.resume(.failure(.unanswered(failure, scene: configuration.scene))) }
+            case .announceCrash(let exit, let quarantined): onEvent?(.crashed(exit, quarantined: quarantined))
+            case .announceNotResponding: onEvent?(.notResponding)
+            case .announceResponding: onEvent?(.responding)
+            case .showPlaceholder(let placeholder): onEvent?(.placeholder(placeholder))
+            case .removePlaceholder: onEvent?(.placeholder(nil))
+            case .wake(let deadline): clock.wake(at: deadline) { [weak self] in self?.handle(.tick) }
+            }
+        }
+    }
+
+    private func spawn() {
+        for source in sources { source.cancel() }
+        sources = []
+        connection = nil
+        buffers = [:]
+        shownSlots = [:]
+        do {
+            let (board, child) = try ChannelSocket.pair()
+            let launched = try SceneProcessLauncher.launch(
+                executable: configuration.executable,
+                arguments: ["--scene-process", configuration.plugin, "--scene-name", configuration.scene] + configuration.arguments,
+                channel: child.descriptor.rawValue, environment: configuration.environment)
+            process = launched
+            connection = ChannelConnection(socket: board)
+            watch(board.descriptor.rawValue, launched.pidDescriptor)
+            handle(.spawned(pid: launched.processID))
+        } catch {
+            handle(.spawnFailed("\(error)"))
+        }
+    }
+
+    private func watch(_ channel: Int32, _ pidfd: Int32) {
+        let read = DispatchSource.makeReadSource(fileDescriptor: channel, queue: .main)
+        read.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.receive() } }
+        read.resume()
+        let end = DispatchSource.makeReadSource(fileDescriptor: pidfd, queue: .main)
+        end.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.processEnded() } }
+        end.resume()
+        sources = [read, end]
+    }
+
+    private func processEnded() {
+        // Messages it wrote before it ended come first.
+        receive()
+        for source in sources { source.cancel() }
+        sources = []
+        connection = nil
+        let exit = process?.reap() ?? .exited(0)
+        process = nil
+        handle(.ended(exit))
+    }
+
+    private func receive() {
+        guard let connection else { return }
+        let received: ChannelConnection.Received
+        do {
+            received = try connection.receiveAvailable()
+        } catch {
+            // A scene that speaks nonsense is ended; its end is then seen on the pidfd.
+            process?.kill()
+            return
+        }
+        for envelope in received.envelopes { take(envelope) }
+        if received.closed, let source = sources.first {
+            source.cancel()  // the end comes through the pidfd
+        }
+        _ = try? connection.flush()
+    }
+
+    private func take(_ envelope: ChannelEnvelope) {
+        switch envelope.message {
+        case .hello(let hello):
+            handle(.greeted)
+            onEvent?(.started(processID: hello.processID))
+        case .inputDone(let id, let body), .reply(let id, let body):
+            calls.removeValue(forKey: id)?.resume(.success(body))
+            handle(.answered(id: id))
+        case .failure(let id, let code, let message):
+            calls.removeValue(forKey: id)?.resume(.failure(.refused(code: code, message: message)))
+            handle(.answered(id: id))
+        case .event(SceneEventCode.signal, let body):
+            if let signal = try? SceneSignal(body: body) { onEvent?(.signal(signal)) }
+        case .attachBuffer(let window, let slot, let format):
+            guard let descriptor = envelope.attachment,
+                let buffer = try? MappedFrameBuffer(mapping: descriptor, format: format, access: .readOnly)
+            else { return }
+            buffers[window, default: [:]][slot] = buffer
+        case .frame(let window, let slot, _):
+            // The picture before this one is released: the board keeps only the newest.
+            if let previous = shownSlots[window], previous != slot {
+                try? connection?.send(.releaseBuffer(window: window, slot: previous))
+            }
+            shownSlots[window] = slot
+            onEvent?(.frame(window: window))
+        case .detachWindow(let window):
+            buffers[window] = nil
+            shownSlots[window] = nil
+        case .event, .goodbye, .input, .query, .releaseBuffer:
+            break
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Glibc
+import SceneCore
+
+/// A scene that builds fine (so it passes the probe and loads) with a button whose action handler
+/// never returns: what a plugin that hangs its scene looks like.
+final class HangInHandlerDelegate: SceneDelegate {
+    private var window: Window?
+
+    func scene(_ scene: WindowScene, willConnectWith options: [String: String]) {
+        let window = Window(windowScene: scene)
+        window.title = "Hang"
+        let button = Button(frame: Rect(x: 20, y: 40, width: 160, height: 44), title: "Hang")
+        button.accessibilityIdentifier = "hang"
+        button.addAction(named: "hang", for: .touchUpInside) { _, _ in
+            // A real sleep: a pure spin loop would be removed by the optimizer in release builds.
+            while true { sleep(1) }
+        }
+        window.addSubview(button)
+        window.makeKeyAndVisible()
+        self.window = window
+    }
+}

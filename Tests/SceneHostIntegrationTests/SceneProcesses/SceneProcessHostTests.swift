@@ -1,0 +1,161 @@
+import Foundation
+import SceneChannel
+@testable import SceneHostKit
+import SceneProcesses
+import Testing
+
+/// The board's side of a scene process, against real scene processes and a manual clock for the
+/// supervisor's deadlines (restart delays, response timeouts): nothing here waits for a timer.
+@MainActor
+@Suite("The board's scene processes")
+struct SceneProcessHostTests {
+    /// The supervisor's wake-ups, run when the test moves time past them.
+    @MainActor
+    final class ManualClock: SceneProcessClock {
+        var now: UInt64 = 0
+        private(set) var deadline: UInt64?
+        private var action: (@MainActor () -> Void)?
+
+        func wake(at deadline: UInt64, _ action: @escaping @MainActor () -> Void) {
+            self.deadline = deadline
+            self.action = action
+        }
+
+        /// Moves time to `time` and runs the wake-up if it is due.
+        func advance(to time: UInt64) {
+            now = time
+            guard let deadline, deadline <= time, let action else { return }
+            self.deadline = nil
+            self.action = nil
+            action()
+        }
+    }
+
+    /// Everything a host reported, and a way to wait for the next report that matches.
+    @MainActor
+    final class EventLog {
+        private(set) var events: [SceneProcessEvent] = []
+        private var waiters: [(matches: @MainActor (SceneProcessEvent) -> Bool, resume: (Bool) -> Void)] = []
+
+        init(_ host: SceneProcessHost) {
+            host.onEvent = { [weak self] event in self?.record(event) }
+        }
+
+        private func record(_ event: SceneProcessEvent) {
+            if case .frame = event { return }
+            events.append(event)
+            let ready = waiters.filter { $0.matches(event) }
+            waiters.removeAll { $0.matches(event) }
+            for waiter in ready { waiter.resume(true) }
+        }
+
+        /// Waits for the next event that matches (at most `seconds`, a guard against a hang).
+        func next(within seconds: Double = SanitizedRun.seconds(30), _ matches: @escaping @MainActor (SceneProcessEvent) -> Bool) async -> Bool {
+            await withCheckedContinuation { continuation in
+                var resumed = false
+                let resume: (Bool) -> Void = { value in
+                    guard !resumed else { return }
+                    resumed = true
+                    continuation.resume(returning: value)
+                }
+                waiters.append((matches, resume))
+                DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { MainActor.assumeIsolated { resume(false) } }
+            }
+        }
+    }
+
+    static func host(_ plugin: String, scene: String, clock: ManualClock) -> SceneProcessHost {
+        var environment = headlessEnvironment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        return SceneProcessHost(
+            configuration: .init(
+                executable: buildFolder() + "/scene-host", plugin: buildFolder() + "/lib\(plugin).so", scene: scene,
+                environment: environment.map { "\($0.key)=\($0.value)" }),
+            clock: clock)
+    }
+
+    /// A host of `plugin`'s scene on a manual clock, started, once its process has said hello.
+    static func started(_ plugin: String, scene: String) async -> (ManualClock, SceneProcessHost, EventLog) {
+        let clock = ManualClock()
+        let host = Self.host(plugin, scene: scene, clock: clock)
+        let log = EventLog(host)
+        host.start()
+        #expect(await log.next(Self.isStarted), "\(plugin)'s scene process said hello")
+        return (clock, host, log)
+    }
+
+    static let second: UInt64 = 1_000_000_000
+    static let press = SceneTouchRecord(slot: 1, phase: .down, x: 100, y: 62)
+    static let lift = SceneTouchRecord(slot: 1, phase: .up)
+
+    static func isStarted(_ event: SceneProcessEvent) -> Bool {
+        if case .started = event { true } else { false }
+    }
+
+    @Test("A crash fails its caller and restarts the scene after the delay; the second in a row quarantines it; a reload brings it back")
+    func crashRestartQuarantineReload() async throws {
+        let (clock, host, log) = await Self.started("FixtureCrashInHandler", scene: "crashing")
+        defer { host.stop() }
+        #expect(try await host.touch(Self.press).view == "crash")
+        await #expect(throws: SceneCallError.unanswered(.crashed, scene: "crashing")) { try await host.touch(Self.lift) }
+        #expect(log.events.contains { if case .crashed(.signaled, quarantined: false) = $0 { true } else { false } }, "\(log.events)")
+        #expect(log.events.contains { if case .placeholder(.crashed(_, quarantined: false)?) = $0 { true } else { false } })
+        await #expect(throws: SceneCallError.unanswered(.crashed, scene: "crashing"), "input to a crashed scene is refused until it restarts") {
+            try await host.touch(Self.press)
+        }
+
+        let restartAt = try #require(clock.deadline)
+        #expect(restartAt == Self.second / 10, "the first restart waits 100 ms")
+        clock.advance(to: restartAt)
+        #expect(await log.next(Self.isStarted), "restarted by itself")
+        #expect(try await host.touch(Self.press).view == "crash", "the restarted scene answers")
+        await #expect(throws: SceneCallError.unanswered(.crashed, scene: "crashing")) { try await host.touch(Self.lift) }
+        #expect(log.events.contains { if case .crashed(.signaled, quarantined: true) = $0 { true } else { false } }, "\(log.events)")
+        guard case .quarantined = host.phase else {
+            Issue.record("not quarantined: \(host.phase)")
+            return
+        }
+
+        host.reload()
+        #expect(await log.next(Self.isStarted), "a reload lifts the quarantine")
+        #expect(try await host.touch(Self.press).view == "crash")
+    }
+
+    @Test("A scene that hangs in a handler is not responding at the timeout, its caller fails, and a reload kills and restarts it")
+    func hangThenReload() async throws {
+        let (clock, host, log) = await Self.started("FixtureHangInHandler", scene: "hanging")
+        defer { host.stop() }
+        #expect(try await host.touch(Self.press).view == "hang")
+        let firstProcess = host.processID
+        let lift = Task { try await host.touch(Self.lift) }
+        let tree = Task { try await host.describeTree(window: 0, path: "/org/scenehost/Window/1") }
+        // Both calls are made (in the scene's hands, or queued); then time passes beyond the timeout.
+        while host.pendingCallCount < 2 { await Task.yield() }
+        clock.advance(to: 5 * Self.second)
+        await #expect(throws: SceneCallError.unanswered(.notResponding, scene: "hanging")) { try await lift.value }
+        await #expect(throws: SceneCallError.unanswered(.notResponding, scene: "hanging")) { try await tree.value }
+        #expect(log.events.contains(.notResponding))
+        #expect(log.events.contains(.placeholder(.notResponding)))
+
+        host.reload()
+        #expect(await log.next(Self.isStarted), "a reload kills the hung process and starts another")
+        #expect(host.processID != firstProcess)
+        #expect(try await host.touch(Self.press).view == "hang", "the new process answers")
+        #expect(!log.events.contains { if case .crashed = $0 { true } else { false } }, "a reload is not a crash")
+    }
+
+    @Test("The scene's signals reach the board as the host's: a press on the button is a Touch on window 0 with the button's reference")
+    func signalsReachTheBoard() async throws {
+        let (_, host, log) = await Self.started("FixtureCrashInHandler", scene: "signals")
+        defer { host.stop() }
+        _ = try await host.touch(Self.press)
+        _ = try await host.touch(SceneTouchRecord(slot: 1, phase: .cancel))
+        let touches = log.events.compactMap { event -> [SceneSignal.Value]? in
+            if case .signal(let signal) = event, signal.member == "Touch" { signal.values } else { nil }
+        }
+        #expect(touches.count == 2)
+        #expect(touches.first?.first == .window(0))
+        #expect(touches.first?.contains(.string("crash")) == true)
+        #expect(touches.map { $0[2] } == [.string("began"), .string("cancelled")])
+    }
+}
