@@ -18,12 +18,13 @@ func runSceneProcessSection(sceneHost: String, runs: Int) throws {
     let report = Report.shared
     report.heading("Scene processes")
     let folder = (sceneHost as NSString).deletingLastPathComponent
-    report.line("`\(sceneHost) --scene-process PLUGIN` started with its channel on descriptor 3 (`SceneProcessLauncher`), \(runs) runs. Start-up: three (FindView, GestureLab, Gallery) spawned at once, to the last first frame. Restart: FixtureCrashInHandler's button tapped (a crash), from its end seen on the pidfd to the new process's first frame. Floor: `scene-host --check-config`, the same binary starting and exiting. Memory: after the first frame, with the other scene processes of the run still running, from `smaps_rollup`: unique (private clean + dirty: what the process adds), proportional, and resident (every shared library page counted in full). Round trip: a touch down and up on GestureLab's background, each answered, against an input the process answers without delivering (the channel's floor through the same process and loop).")
+    report.line("`\(sceneHost) --scene-process PLUGIN` started with its channel on descriptor 3 (`SceneProcessLauncher`), \(runs) runs. Start-up: three (FindView, GestureLab, Gallery) spawned at once, to the last first frame. Restart: FixtureCrashInHandler's button tapped (a crash), from its end seen on the pidfd to the new process's first frame. Floor: `scene-host --check-config`, the same binary starting and exiting. Memory: after the first frame, with the other scene processes of the run still running, from `smaps_rollup`: unique (private clean + dirty: what the process adds), proportional, and resident (every shared library page counted in full). Idle: after half a second to settle, a second with nothing asked of the three, the frames they send and the CPU they use. Round trip: a touch down and up on GestureLab's background, each answered, against an input the process answers without delivering (the channel's floor through the same process and loop).")
     report.line("")
     _ = try timeToExit(executable: sceneHost, arguments: ["--check-config"])  // warm the page cache
 
     var starts: [Double] = [], restarts: [Double] = [], floors: [Double] = []
     var touchPairs: [Double] = [], floorPairs: [Double] = []
+    var idleFrames: [Double] = [], idleCPU: [Double] = [], settleFrames: [Double] = []
     var memory: [String: [SceneProcessMemory]] = [:]
     for run in 0..<runs {
         report.progress("scene processes: run \(run + 1)/\(runs)")
@@ -34,6 +35,14 @@ func runSceneProcessSection(sceneHost: String, runs: Int) throws {
         for process in three { try process.waitForFirstFrame() }
         starts.append(Double(three.map(\.firstFrameAt).max()! - began) / 1e6)
         for (name, process) in zip(["FindView", "GestureLab", "Gallery"], three) { memory[name, default: []].append(process.memory()) }
+
+        // Idle: after half a second to settle (a window's later first frame, a layout pass's
+        // picture), nothing asked of them for a second; no frames, no CPU.
+        for process in three { settleFrames.append(Double(try process.framesDuring(seconds: 0.5))) }
+        let cpuBefore = three.map { $0.cpuMilliseconds() }
+        let framesWhileIdle = try three.map { try $0.framesDuring(seconds: 1) }
+        idleFrames.append(Double(framesWhileIdle.reduce(0, +)))
+        idleCPU.append(zip(three, cpuBefore).map { $0.cpuMilliseconds() - $1 }.max() ?? .nan)
 
         let lab = three[1]
         let (touch, floor) = try lab.roundTrips(count: 300)
@@ -77,6 +86,16 @@ func runSceneProcessSection(sceneHost: String, runs: Int) throws {
         ])
     }
     report.table(["scene process (four or five running)", "unique MB (median)", "unique worst", "proportional MB", "resident MB", "target MB (unique)", "result"], memoryRows)
+
+    let idleOK = idleFrames.allSatisfy { $0 == 0 } && idleCPU.allSatisfy { $0 <= 10 }
+    if !idleOK { report.fail("scene processes: idle, \(idleFrames.max()!) frames and \(Format.fixed(idleCPU.max()!, 0)) ms of CPU in a second (target: none, ≤ 10 ms at the clock tick's resolution)") }
+    report.table(
+        ["idle for 1 s after the first frames (three processes)", "median", "worst", "target", "result"],
+        [
+            ["frames while settling (half a second after the first; not judged)", Format.fixed(Stats.median(settleFrames), 0), Format.fixed(settleFrames.max()!, 0), "—", "—"],
+            ["frames sent", Format.fixed(Stats.median(idleFrames), 0), Format.fixed(idleFrames.max()!, 0), "0", Format.pass(idleFrames.allSatisfy { $0 == 0 })],
+            ["CPU of the busiest, ms", Format.fixed(Stats.median(idleCPU), 0), Format.fixed(idleCPU.max()!, 0), "0 (≤ 10: one clock tick)", Format.pass(idleCPU.allSatisfy { $0 <= 10 })],
+        ])
 
     let touch = Stats.median(touchPairs), channelFloor = Stats.median(floorPairs)
     report.table(
@@ -149,6 +168,36 @@ final class BenchSceneProcess {
             }
             guard !received.closed else { throw BenchError("the scene process ended during an input") }
         }
+    }
+
+    /// Frames received in the next `seconds` (each released at once).
+    func framesDuring(seconds: Double) throws -> Int {
+        let deadline = Clock.monotonic() + UInt64(seconds * 1e9)
+        var frames = 0
+        while Clock.monotonic() < deadline {
+            var poller = pollfd(fd: connection.socket.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+            let left = Int32((deadline - min(deadline, Clock.monotonic())) / 1_000_000)
+            guard poll(&poller, 1, max(left, 1)) == 1 else { continue }
+            for envelope in try connection.receiveAvailable().envelopes {
+                if case .frame(let window, let slot, _) = envelope.message {
+                    frames += 1
+                    try connection.send(.releaseBuffer(window: window, slot: slot))
+                }
+            }
+            try connection.flush()
+        }
+        return frames
+    }
+
+    /// The process's CPU time so far (user + system), ms, at the clock tick's resolution (10 ms).
+    func cpuMilliseconds() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(process.processID)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return .nan }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // After the name: state is field 3, utime 14 and stime 15 (1-based over the whole line).
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
+        return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Median µs of `count` touch pairs (down at (5, 5), up) and of `count` pairs of undelivered inputs.

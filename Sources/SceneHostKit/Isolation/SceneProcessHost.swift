@@ -129,21 +129,32 @@ final class SceneProcessHost {
                 channel: child.descriptor.rawValue, environment: configuration.environment)
             process = launched
             connection = ChannelConnection(socket: board)
-            watch(board.descriptor.rawValue, launched.pidDescriptor)
+            watch(board.descriptor, launched.pidDescriptor)
             handle(.spawned(pid: launched.processID))
         } catch {
             handle(.spawnFailed("\(error)"))
         }
     }
 
-    private func watch(_ channel: Int32, _ pidfd: Int32) {
-        let read = DispatchSource.makeReadSource(fileDescriptor: channel, queue: .main)
+    /// Read sources on the channel and on (a duplicate of) the pidfd. Each source holds its
+    /// descriptor until its cancellation has run: libdispatch unregisters a cancelled source
+    /// later, on its own thread, by descriptor number, and a number closed and reused meanwhile (a
+    /// restart makes a new socket at once) would be unregistered in the new one's stead.
+    private func watch(_ channel: SharedDescriptor, _ pidfd: Int32) {
+        let read = DispatchSource.makeReadSource(fileDescriptor: channel.rawValue, queue: .main)
         read.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.receive() } }
+        read.setCancelHandler { withExtendedLifetime(channel) {} }
         read.resume()
-        let end = DispatchSource.makeReadSource(fileDescriptor: pidfd, queue: .main)
+        sources = [read]
+        // Out of descriptors, the pidfd itself is watched (its number lives as long as the process
+        // object, which outlives the source but for a restart's moment).
+        let duplicate = fcntl(pidfd, F_DUPFD_CLOEXEC, 0)
+        let ending = duplicate >= 0 ? SharedDescriptor(adopting: duplicate) : nil
+        let end = DispatchSource.makeReadSource(fileDescriptor: ending?.rawValue ?? pidfd, queue: .main)
         end.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.processEnded() } }
+        end.setCancelHandler { withExtendedLifetime(ending) {} }
         end.resume()
-        sources = [read, end]
+        sources.append(end)
     }
 
     private func processEnded() {

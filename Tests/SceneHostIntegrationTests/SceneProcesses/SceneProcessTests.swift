@@ -155,4 +155,20 @@ struct SceneProcessTests {
         #expect(actions.contains(.fail(ids: [2], .crashed)))
         #expect(actions.contains(.announceCrash(exit, quarantined: false)))
     }
+
+    @Test("A board that sends what is not a packet of the protocol ends the scene process, which says why")
+    func malformedPacketEndsTheProcess() async throws {
+        let run = try await offPool { () throws -> Run in
+            let harness = try SceneProcessHarness(plugin: "FixtureCrashInHandler")
+            var run = Run()
+            guard try harness.receive(until: { _ in !harness.frames.isEmpty }) else { return run }
+            _ = try harness.connection?.socket.send(ChannelPacket(bytes: Array("GET / HTTP/1.1".utf8)))
+            run.exit = harness.waitForEnd()
+            run.messages = [.goodbye(reason: harness.standardError)]
+            return run
+        }
+        #expect(run.exit == .exited(0), "it ends cleanly, not by a signal")
+        guard case .goodbye(let standardError) = run.messages.first else { return }
+        #expect(standardError.contains("the board sent what this process cannot read") && standardError.contains("0x4547"), "\(standardError)")
+    }
 }
