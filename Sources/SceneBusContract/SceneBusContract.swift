@@ -55,5 +55,9 @@ public enum SceneBusContract {
         /// The one match would not receive a touch at its centre; the message names the view that
         /// would (`TapMatching`).
         public static let notHittable = ErrorName(unchecked: "org.scenehost.Error.NotHittable")
+        /// The scene's process crashed (before answering, or earlier and not yet restarted).
+        public static let sceneCrashed = ErrorName(unchecked: "org.scenehost.Error.SceneCrashed")
+        /// The scene's process left the call, or one before it, unanswered for its response timeout.
+        public static let sceneNotResponding = ErrorName(unchecked: "org.scenehost.Error.SceneNotResponding")
     }
 }

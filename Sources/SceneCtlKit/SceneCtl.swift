@@ -47,7 +47,7 @@ public struct SceneCtl: AsyncParsableCommand {
             StatusCommand.self, TreeCommand.self, TapCommand.self, TapViewCommand.self, LongPressCommand.self,
             SwipeCommand.self, PinchCommand.self, ScrollCommand.self, TouchCommand.self, RemoteCommand.self, ShakeCommand.self,
             KeyCommand.self, PressCommand.self, TypeCommand.self, LoadCommand.self, WatchCommand.self, RecordCommand.self,
-            SnapshotCommand.self, ResizeCommand.self, WaitIdleCommand.self, AdvanceCommand.self, FindCommand.self, NewPluginCommand.self, PluginsCommand.self,
+            SnapshotCommand.self, ResizeCommand.self, ReloadCommand.self, WaitIdleCommand.self, AdvanceCommand.self, FindCommand.self, NewPluginCommand.self, PluginsCommand.self,
         ])
 
     public init() {}

@@ -14,6 +14,9 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py tour      all of the above in one connection
     drive.py clock     WaitForIdle, Now, AdvanceClock, Find, TapMatching and PerformActions (a virtual-clock host)
     drive.py plugins   ListPlugins and ClearQuarantine (a host with a short probe timeout)
+    drive.py isolation scenes in processes of their own: a crash, a slow handler, Reload (a host with
+                       isolation: process, crashy = FixtureCrashInHandler at x = 0 and slow =
+                       FixtureHangInHandler answering after 3 s at x = 400, a response timeout of 1 s)
 
 Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
 error), each signal with its member, signature and arguments, in the order received.
@@ -157,9 +160,24 @@ def clock(c):
     c.window(FINDVIEW, "PerformActions", "s", (json.dumps(tap),))
 
 
+def isolation(c):
+    def started():
+        return sum(1 for signal in c.signals if signal["member"] == "SceneStarted")
+    c.host("TouchDown", "udd", (0, 100.0, 62.0), label="TouchDown crash button")
+    before = started()
+    c.host("TouchUp", "u", (0,), label="TouchUp crashes")
+    c.wait_for("SceneStarted", count=before + 1)
+    c.host("TouchDown", "udd", (1, 500.0, 62.0), label="TouchDown slow button")
+    c.host("TouchUp", "u", (1,), label="TouchUp too slow")
+    c.wait_for("SceneResponding")
+    before = started()
+    c.scene("crashy", "Reload")
+    c.wait_for("SceneStarted", count=before + 1)
+
+
 GROUPS = {"clock": [clock], "seed": [seed], "touches": [touches], "window": [window_methods], "gestures": [gestures],
           "player": [player], "gallery": [gallery], "keyboard": [keyboard], "scenes": [scenes], "plugins": [plugins],
-          "snapshots": [snapshots], "device": [device]}
+          "snapshots": [snapshots], "device": [device], "isolation": [isolation]}
 GROUPS["tour"] = [seed, touches, window_methods, gestures, player, gallery, keyboard, snapshots, device, scenes]
 
 if __name__ == "__main__":

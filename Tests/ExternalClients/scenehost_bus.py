@@ -134,6 +134,18 @@ class Client:
     def scene(self, name, member, label=None):
         return self.call(scene(name), SCENE1, member, label=label)
 
+    def wait_for(self, member, count=1, timeout=30):
+        """Dispatches signals until `count` signals named `member` have arrived in all, or `timeout`
+        seconds (scaled) have passed; returns whether they arrived."""
+        context = GLib.MainContext.default()
+        expired = []
+        source = GLib.timeout_add(int(scaled(timeout) * 1000), lambda: expired.append(True) or False)
+        while sum(1 for signal in self.signals if signal["member"] == member) < count and not expired:
+            context.iteration(True)
+        if not expired:
+            GLib.source_remove(source)
+        return not expired
+
     def settle(self):
         """Delivers every signal the host emitted before now: a Ping to the host is answered after the
         signals of every earlier call (the host emits them right after each reply, and the bus keeps the

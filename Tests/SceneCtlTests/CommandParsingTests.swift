@@ -31,6 +31,11 @@ struct CommandParsingTests {
         #expect(!defaults.json && defaults.connection.address == nil && defaults.call.timeout == 30)
     }
 
+    @Test("reload takes a scene name")
+    func reload() throws {
+        #expect(try parse(["reload", "crashy"], as: ReloadCommand.self).scene == "crashy")
+    }
+
     @Test("resize takes a scene name, a width and a height")
     func resize() throws {
         let command = try parse(["resize", "settings", "600", "900.5"], as: ResizeCommand.self)
@@ -174,6 +179,8 @@ struct CommandParsingTests {
             (["resize", "gallery", "600", "0"], "HEIGHT '0.0'"),
             (["resize", "", "600", "700"], "SCENE is empty"),
             (["resize", "gallery", "600"], "height"),
+            (["reload", ""], "SCENE is empty"),
+            (["reload"], "scene"),
             (["watch", "--count", "0"], "--count 0"),
             (["watch", "--timeout=-2"], "--timeout -2.0"),
             (["record", "--count", "0"], "--count 0"),
@@ -192,7 +199,7 @@ struct CommandParsingTests {
     @Test("Every subcommand and the root have help with a discussion and examples")
     func help() {
         let commands: [any ParsableCommand.Type] = [SceneCtl.self] + SceneCtl.configuration.subcommands
-        #expect(commands.count == 25)
+        #expect(commands.count == 26)
         for command in commands {
             let help = command.helpMessage(columns: 100)
             #expect(help.contains("Examples:"), "\(command)")

@@ -42,6 +42,7 @@ struct HostSnapshotTests {
                         ("Frame", .structure([.double(0), .double(0), .double(390), .double(844)])),
                         ("MinimumSize", .structure([.double(320), .double(480)])),
                         ("MaximumSize", .structure([.double(.infinity), .double(1000)])),
+                        ("Process", .structure([.string("running"), .uint32(4242), .string("")])),
                     ])),
             .init(
                 .objectPath("/org/scenehost/SceneHost/scene/gallery"),
@@ -51,6 +52,7 @@ struct HostSnapshotTests {
                         ("Name", .string("gallery")), ("Plugin", .string("Gallery")), ("ActivationState", .string("background")),
                         ("Windows", paths(["/org/scenehost/SceneHost/window/10", "/org/scenehost/SceneHost/window/3"])),
                         ("KeyWindow", .objectPath("/")),
+                        ("Process", .structure([.string("quarantined"), .uint32(0), .string("killed by signal 4 (SIGILL)")])),
                     ])),
             .init(
                 .objectPath("/org/scenehost/SceneHost/window/1"),
@@ -98,18 +100,18 @@ struct HostSnapshotTests {
         #expect(snapshot.scenes[1].maximumSize == [.infinity, 1000] && snapshot.scenes[0].frame.isEmpty)
     }
 
-    @Test("The text report lists each scene with its windows")
+    @Test("The text report lists each scene with its windows, and where a scene runs in a process of its own, the process")
     func text() {
         #expect(
             StatusReport(snapshot: snapshot, candidate: candidate).text == """
                 scene-host 1.0.0 on --address (unix:path=/tmp/bus)
                 key window: window 1 (findview/FindView), first responder: (none)
 
-                scene gallery: background, plugin Gallery, key window (none)
+                scene gallery: background, plugin Gallery, key window (none), process quarantined (last: killed by signal 4 (SIGILL))
                   window 10 "Alert": level 2000, frame (845, 300, 300, 200), hidden, first responder (none)
                   window 3 "Gallery": level 0, frame (800, 0, 390, 844), visible, first responder (none)
 
-                scene findview: foreground-active, plugin FindView, key window 1, frame (0, 0, 390, 844)
+                scene findview: foreground-active, plugin FindView, key window 1, frame (0, 0, 390, 844), process running (pid 4242)
                   window 1 "FindView": level 0, frame (0, 0, 390, 844), visible, key, first responder blue
                 """)
     }
@@ -120,6 +122,7 @@ struct HostSnapshotTests {
         #expect(json.hasPrefix(#"{"address":"unix:path=/tmp/bus","firstResponder":"","foundVia":"--address","keyWindow":"/org/scenehost/SceneHost/window/1","scenes":[{"activationState":"background","frame":[],"keyWindow":"/","maximumSize":[],"minimumSize":[],"name":"gallery""#))
         #expect(json.contains(#"{"firstResponder":"blue","frame":[0,0,390,844],"hidden":false,"isKey":true,"level":0,"number":1,"path":"/org/scenehost/SceneHost/window/1","scene":"findview","title":"FindView"}"#))
         #expect(json.contains(#""frame":[0,0,390,844],"keyWindow":"/org/scenehost/SceneHost/window/1","maximumSize":[null,1000],"minimumSize":[320,480],"name":"findview""#))
+        #expect(json.contains(#""plugin":"FindView","process":{"lastExit":"","pid":4242,"state":"running"},"windows""#))
         #expect(json.hasSuffix(#""version":"1.0.0"}"#))
     }
 

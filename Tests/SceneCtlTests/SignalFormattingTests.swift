@@ -16,6 +16,7 @@ func signal(_ member: String, _ arguments: [BusValue]) throws -> HostSignal {
 private let window1 = BusValue.objectPath("/org/scenehost/SceneHost/window/1")
 private let window2 = BusValue.objectPath("/org/scenehost/SceneHost/window/2")
 private let findview = BusValue.objectPath("/org/scenehost/SceneHost/scene/findview")
+private let crashy = BusValue.objectPath("/org/scenehost/SceneHost/scene/crashy")
 
 @Suite("watch: one line per signal")
 struct SignalFormattingTests {
@@ -81,6 +82,26 @@ struct SignalFormattingTests {
             "SceneGeometryChanged", [.uint64(23), findview, .double(400), .double(0), .double(600), .double(900.5)],
             "#23 SceneGeometryChanged scene/findview 600×900.5 at (400, 0)",
             #"{"signal":"SceneGeometryChanged","seq":23,"scene":"/org/scenehost/SceneHost/scene/findview","x":400,"y":0,"width":600,"height":900.5}"#
+        ),
+        (
+            "SceneCrashed", [.uint64(24), crashy, .string("FixtureCrashInHandler"), .string("killed by signal 4 (SIGILL)"), .string("restarting")],
+            "#24 SceneCrashed scene/crashy FixtureCrashInHandler killed by signal 4 (SIGILL), restarting",
+            #"{"signal":"SceneCrashed","seq":24,"scene":"/org/scenehost/SceneHost/scene/crashy","plugin":"FixtureCrashInHandler","reason":"killed by signal 4 (SIGILL)","next":"restarting"}"#
+        ),
+        (
+            "SceneNotResponding", [.uint64(25), crashy, .string("FixtureHangInHandler")],
+            "#25 SceneNotResponding scene/crashy FixtureHangInHandler",
+            #"{"signal":"SceneNotResponding","seq":25,"scene":"/org/scenehost/SceneHost/scene/crashy","plugin":"FixtureHangInHandler"}"#
+        ),
+        (
+            "SceneResponding", [.uint64(26), crashy],
+            "#26 SceneResponding scene/crashy",
+            #"{"signal":"SceneResponding","seq":26,"scene":"/org/scenehost/SceneHost/scene/crashy"}"#
+        ),
+        (
+            "SceneStarted", [.uint64(27), crashy, .uint32(4242)],
+            "#27 SceneStarted scene/crashy pid 4242",
+            #"{"signal":"SceneStarted","seq":27,"scene":"/org/scenehost/SceneHost/scene/crashy","pid":4242}"#
         ),
     ]
 

@@ -35,5 +35,9 @@ public enum SignalCatalog {
         "SceneGeometryChanged": Shape([
             ("seq", "t"), ("scene", "o"), ("x", "d"), ("y", "d"), ("width", "d"), ("height", "d"),
         ]),
+        "SceneCrashed": Shape([("seq", "t"), ("scene", "o"), ("plugin", "s"), ("reason", "s"), ("next", "s")]),
+        "SceneNotResponding": Shape([("seq", "t"), ("scene", "o"), ("plugin", "s")]),
+        "SceneResponding": Shape([("seq", "t"), ("scene", "o")]),
+        "SceneStarted": Shape([("seq", "t"), ("scene", "o"), ("pid", "u")]),
     ]
 }

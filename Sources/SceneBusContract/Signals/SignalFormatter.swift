@@ -14,6 +14,10 @@
 ///     #21 Press window/3 shift+tab began handled by Application
 ///     #22 Input touch findview 0 down 240 250
 ///     #23 SceneGeometryChanged scene/settings 600×900 at (400, 0)
+///     #24 SceneCrashed scene/crashy FixtureCrashInHandler killed by signal 4 (SIGILL), restarting
+///     #25 SceneNotResponding scene/hangs FixtureHangInHandler
+///     #26 SceneResponding scene/hangs
+///     #27 SceneStarted scene/crashy pid 4242
 ///
 /// JSON: `{"signal":"Touch","seq":12,"window":"/org/scenehost/SceneHost/window/1","touch":3,…}` with
 /// every argument under its XML name, in the XML's order.
@@ -107,6 +111,19 @@ public enum SignalFormatter {
                 let height = number("height")
             else { return nil }
             return "\(scene) \(width)×\(height) at (\(x), \(y))"
+        case "SceneCrashed":
+            guard let scene = path("scene"), let plugin = string("plugin"), let reason = string("reason"), let next = string("next") else {
+                return nil
+            }
+            return "\(scene) \(plugin) \(reason), \(next)"
+        case "SceneNotResponding":
+            guard let scene = path("scene"), let plugin = string("plugin") else { return nil }
+            return "\(scene) \(plugin)"
+        case "SceneResponding":
+            return path("scene")
+        case "SceneStarted":
+            guard let scene = path("scene"), let pid = number("pid") else { return nil }
+            return "\(scene) pid \(pid)"
 
         default:
             return nil

@@ -12,9 +12,3 @@ public enum SceneQueryFailureCode {
     /// The query's body does not decode, or names a window the scene does not have.
     public static let invalidArguments: UInt16 = 2
 }
-
-/// The codes of the channel's `event` messages.
-public enum SceneEventCode {
-    /// A ``SceneSignal``.
-    public static let signal: UInt16 = 1
-}

@@ -46,7 +46,10 @@ struct HostSnapshot: Sendable, Equatable {
                     keyWindow: Self.optionalPath(scene["KeyWindow"]),
                     frame: scene["Frame"]?.structFields?.compactMap(\.doubleValue) ?? [],
                     minimumSize: scene["MinimumSize"]?.structFields?.compactMap(\.doubleValue) ?? [],
-                    maximumSize: scene["MaximumSize"]?.structFields?.compactMap(\.doubleValue) ?? [])
+                    maximumSize: scene["MaximumSize"]?.structFields?.compactMap(\.doubleValue) ?? [],
+                    processState: scene["Process"]?.structFields?.first?.stringValue ?? "",
+                    processID: scene["Process"]?.structFields?.dropFirst().first?.uint32Value ?? 0,
+                    lastExit: scene["Process"]?.structFields?.dropFirst(2).first?.stringValue ?? "")
             }
             if let window = interfaces[SceneBusContract.windowInterface.rawValue], let number = WindowSnapshot.number(fromPath: path) {
                 let snapshot = WindowSnapshot(
@@ -74,6 +77,15 @@ struct HostSnapshot: Sendable, Equatable {
 
     func scene(named name: String) -> SceneSnapshot? {
         scenes.first { $0.name == name }
+    }
+
+    /// The scene named `name`, or a usage error that lists the scenes there are.
+    func requireScene(named name: String) throws -> SceneSnapshot {
+        guard let match = scene(named: name) else {
+            let names = scenes.map(\.name).joined(separator: ", ")
+            throw ScenectlError.usage("no scene named '\(name)'; the scenes are: \(names.isEmpty ? "none" : names)")
+        }
+        return match
     }
 
     func window(atPath path: String) -> WindowSnapshot? {

@@ -16,4 +16,11 @@ struct SceneSnapshot: Sendable, Equatable {
     var minimumSize: [Double] = []
     /// The largest size it may take, `[width, height]`, infinite where unbounded (empty when unknown).
     var maximumSize: [Double] = []
+    /// Where it runs (`Scene1.Process`): `in-host`, or its scene process's state; empty from a host
+    /// that does not say.
+    var processState: String = ""
+    /// Its scene process's id, 0 while there is none.
+    var processID: UInt32 = 0
+    /// How its scene process last ended unasked, "" before any crash.
+    var lastExit: String = ""
 }

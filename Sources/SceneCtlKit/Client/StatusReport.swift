@@ -9,6 +9,7 @@ import SceneBusContract
 ///     {"address": "...", "foundVia": "...", "version": "1.0.0", "keyWindow": "/org/.../window/4",
 ///      "firstResponder": "", "scenes": [{"path", "name", "plugin", "activationState", "keyWindow",
 ///      "frame": [x, y, w, h], "minimumSize": [w, h], "maximumSize": [w, h] (null where unbounded),
+///      "process": {"state", "pid", "lastExit"} (state "in-host" with isolation: none),
 ///      "windows": [{"path", "number", "scene", "title", "frame": [x, y, w, h], "level", "hidden",
 ///                   "isKey", "firstResponder"}]}]}
 struct StatusReport {
@@ -34,7 +35,14 @@ struct StatusReport {
         var minimumSize: [Double]
         /// JSON has no infinity: an unbounded dimension is null.
         var maximumSize: [Double?]
+        var process: Process
         var windows: [WindowSnapshot]
+    }
+
+    private struct Process: Encodable {
+        var state: String
+        var pid: UInt32
+        var lastExit: String
     }
 
     /// The report as one line of JSON with sorted keys.
@@ -46,7 +54,8 @@ struct StatusReport {
                 Scene(
                     path: scene.path, name: scene.name, plugin: scene.plugin, activationState: scene.activationState,
                     keyWindow: scene.keyWindow ?? "/", frame: scene.frame, minimumSize: scene.minimumSize,
-                    maximumSize: scene.maximumSize.map { $0.isFinite ? $0 : nil }, windows: snapshot.windows(of: scene))
+                    maximumSize: scene.maximumSize.map { $0.isFinite ? $0 : nil },
+                    process: Process(state: scene.processState, pid: scene.processID, lastExit: scene.lastExit), windows: snapshot.windows(of: scene))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -65,7 +74,7 @@ struct StatusReport {
             let sceneKey = scene.keyWindow.flatMap(snapshot.window(atPath:)).map { "\($0.number)" } ?? "(none)"
             let frame = scene.frame.isEmpty ? "" : ", frame \(TextFormat.frame(scene.frame))"
             lines.append(
-                "scene \(scene.name): \(scene.activationState), plugin \(scene.plugin), key window \(sceneKey)\(frame)")
+                "scene \(scene.name): \(scene.activationState), plugin \(scene.plugin), key window \(sceneKey)\(frame)\(Self.process(of: scene))")
             let windows = snapshot.windows(of: scene)
             if windows.isEmpty {
                 lines.append("  (no windows)")
@@ -86,5 +95,15 @@ struct StatusReport {
     /// `window 4 (gallery/Alert)`.
     static func name(_ window: WindowSnapshot) -> String {
         "window \(window.number) (\(window.qualifiedTitle))"
+    }
+
+    /// A scene process's state for the scene's line ("" for a scene in the host): `, process running
+    /// (pid 4242)`, `, process quarantined (last: killed by signal 4 (SIGILL))`.
+    static func process(of scene: SceneSnapshot) -> String {
+        guard !scene.processState.isEmpty, scene.processState != "in-host" else { return "" }
+        var facts: [String] = []
+        if scene.processID != 0 { facts.append("pid \(scene.processID)") }
+        if !scene.lastExit.isEmpty { facts.append("last: \(scene.lastExit)") }
+        return ", process \(scene.processState)" + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))")
     }
 }

@@ -39,11 +39,7 @@ struct ResizeCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         try await CommandRunner.withHost(connection, timeout: call.timeout) { client in
-            let snapshot = try await client.snapshot()
-            guard let match = snapshot.scene(named: scene) else {
-                let names = snapshot.scenes.map(\.name).joined(separator: ", ")
-                throw ScenectlError.usage("no scene named '\(scene)'; the scenes are: \(names.isEmpty ? "none" : names)")
-            }
+            let match = try await client.snapshot().requireScene(named: scene)
             _ = try await client.call(
                 ObjectPath(unchecked: match.path), SceneBusContract.sceneInterface, "Resize", [.double(width), .double(height)])
         }

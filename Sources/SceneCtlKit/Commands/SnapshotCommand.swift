@@ -83,11 +83,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             return (SceneBusContract.rootPath, SceneBusContract.hostInterface, "screen")
         }
         if let scene {
-            let snapshot = try await client.snapshot()
-            guard let match = snapshot.scenes.first(where: { $0.name == scene }) else {
-                let names = snapshot.scenes.map(\.name).joined(separator: ", ")
-                throw ScenectlError.usage("no scene named '\(scene)'; the scenes are: \(names.isEmpty ? "none" : names)")
-            }
+            let match = try await client.snapshot().requireScene(named: scene)
             return (ObjectPath(unchecked: match.path), SceneBusContract.sceneInterface, match.name)
         }
         let resolved = try await client.window(window ?? .keyWindow)

@@ -1,4 +1,6 @@
 import DBusKit
+import SceneChannel
+import SceneProcesses
 import Logging
 import SceneBusContract
 import SceneCore
@@ -119,8 +121,69 @@ final class BusPublisher: SignalRecordObserver {
         try? connection.emitPropertiesChanged(path: path, interface: interface, properties: names)
     }
 
-    /// Stamps `record` with the next `seq` and emits it, windows and scenes as their paths.
+    /// A record of the host's own model. With `isolation: process`, the stand-ins of scenes in
+    /// processes of their own say nothing themselves: their scene process reports what happens in
+    /// them (``sceneProcess(_:_:)``).
     func report(_ record: SignalRecord) {
+        if let isolation = service.host.isolation, Self.concernsStandIn(record, isolation) { return }
+        publish(record)
+    }
+
+    private static func concernsStandIn(_ record: SignalRecord, _ isolation: SceneIsolation) -> Bool {
+        record.values.contains { value in
+            switch value {
+            case .window(let window): isolation.scene(of: window) != nil
+            case .scene(let name): isolation.scene(named: name)?.scene != nil
+            case .u64, .u32, .double, .string: false
+            }
+        }
+    }
+
+    /// What a scene process reports: its event signals, published as the host's own with the next
+    /// `seq` (its windows as its stand-in's paths), and its start, crash and hang.
+    func sceneProcess(_ scene: IsolatedScene, _ event: SceneProcessEvent) {
+        switch event {
+        case .started, .crashed, .notResponding, .responding, .windows:
+            if sceneRegistrations[scene.name] != nil {
+                changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["Process"])
+            }
+        case .signal, .placeholder, .frame:
+            break
+        }
+        switch event {
+        case .signal(let signal):
+            guard let member = try? MemberName(signal.member) else { return }
+            publish(
+                SignalRecord(
+                    member: member,
+                    values: signal.values.map { value in
+                        switch value {
+                        case .u64(let number): .u64(number)
+                        case .u32(let number): .u32(number)
+                        case .double(let number): .double(number)
+                        case .string(let text): .string(text)
+                        case .window(let index): .window(scene.window(at: index))
+                        case .scene(let name): .scene(name)
+                        }
+                    }))
+        case .started(let processID):
+            publish(SignalRecord(member: HostSignals.sceneStarted, values: [.scene(scene.name), .u32(UInt32(bitPattern: processID))]))
+        case .crashed(let exit, let quarantined):
+            publish(
+                SignalRecord(
+                    member: HostSignals.sceneCrashed,
+                    values: [.scene(scene.name), .string(scene.pluginName), .string(exit.description), .string(quarantined ? "quarantined" : "restarting")]))
+        case .notResponding:
+            publish(SignalRecord(member: HostSignals.sceneNotResponding, values: [.scene(scene.name), .string(scene.pluginName)]))
+        case .responding:
+            publish(SignalRecord(member: HostSignals.sceneResponding, values: [.scene(scene.name)]))
+        case .windows, .placeholder, .frame:
+            break
+        }
+    }
+
+    /// Stamps `record` with the next `seq` and emits it, windows and scenes as their paths.
+    private func publish(_ record: SignalRecord) {
         let seq = nextSequence()
         emit(record.member) { writer in
             writer.append(seq)

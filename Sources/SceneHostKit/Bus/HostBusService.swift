@@ -72,6 +72,7 @@ public final class HostBusService {
             throw StartError(description: "cannot export \(SceneBusContract.rootPath): \(error)", exitStatus: 1)
         }
         host.application.addObserver(service.publisher)
+        host.isolation?.onEvent = { [weak publisher = service.publisher] scene, event in publisher?.sceneProcess(scene, event) }
         service.publisher.synchronize()
         host.deviceInput.recordObserver = { [weak publisher = service.publisher] record, timestamp in
             publisher?.inputWasReceived(record, at: timestamp)

@@ -2,7 +2,9 @@ import DBusKit
 import Foundation
 import SceneBusContract
 import SceneBusServing
+import SceneChannel
 import SceneCore
+import SceneErrors
 import ScenePlugins
 
 /// `org.scenehost.Host1` at `/org/scenehost/SceneHost`: host-wide input, motion, remote control,
@@ -15,42 +17,13 @@ enum HostInterface {
         return InterfaceDescription(
             SceneBusContract.hostInterface, gate: service.gate,
             methods: [
-                .method(
+                .deferredMethod(
                     "TouchDown", access: .changes, inputs: [.init("slot", .uint32), .init("x", .double), .init("y", .double)],
                     outputs: [.init("touch", .uint64), .init("window", .objectPath), .init("view", .string)]
-                ) { call in
-                    let injector = try service.admit(call)
-                    let (slot, x, y) = try call.read { reader in (try reader.readUInt32(), try reader.readDouble(), try reader.readDouble()) }
-                    let point = try HostBusErrors.point(x, y, "TouchDown location")
-                    do throws(InputError) {
-                        let touch = try injector.down(slot: slot, at: point)
-                        return [
-                            .uint64(touch?.identifier ?? 0), .objectPath(service.publisher.path(of: touch?.window)),
-                            .string(touch?.view.map(ViewReference.reference(for:)) ?? ""),
-                        ]
-                    } catch {
-                        throw error.busError
-                    }
-                },
-                .method("TouchMove", access: .changes, inputs: [.init("slot", .uint32), .init("x", .double), .init("y", .double)]) { call in
-                    let injector = try service.admit(call)
-                    let (slot, x, y) = try call.read { reader in (try reader.readUInt32(), try reader.readDouble(), try reader.readDouble()) }
-                    let point = try HostBusErrors.point(x, y, "TouchMove location")
-                    do throws(InputError) { try injector.move(slot: slot, to: point) } catch { throw error.busError }
-                    return []
-                },
-                .method("TouchUp", access: .changes, inputs: [.init("slot", .uint32)]) { call in
-                    let injector = try service.admit(call)
-                    let slot = try call.read { reader in try reader.readUInt32() }
-                    do throws(InputError) { try injector.up(slot: slot) } catch { throw error.busError }
-                    return []
-                },
-                .method("TouchCancel", access: .changes, inputs: [.init("slot", .uint32)]) { call in
-                    let injector = try service.admit(call)
-                    let slot = try call.read { reader in try reader.readUInt32() }
-                    do throws(InputError) { try injector.cancel(slot: slot) } catch { throw error.busError }
-                    return []
-                },
+                ) { call, reply in touchDown(call, reply, service: service) },
+                fingerStep("TouchMove", service: service, point: true) { injector, slot, point throws(InputError) in try injector.move(slot: slot, to: point) },
+                fingerStep("TouchUp", service: service, point: false) { injector, slot, _ throws(InputError) in try injector.up(slot: slot) },
+                fingerStep("TouchCancel", service: service, point: false) { injector, slot, _ throws(InputError) in try injector.cancel(slot: slot) },
                 .deferredMethod(
                     "InjectTouches", access: .changes, inputs: [.init("samples", "a(usddd)")], outputs: [.init("began", "a(tos)")]
                 ) { call, reply in
@@ -242,6 +215,15 @@ enum HostInterface {
                         .init("seq", .uint64), .init("scene", .objectPath), .init("x", .double), .init("y", .double),
                         .init("width", .double), .init("height", .double),
                     ]),
+                SignalDescription(
+                    HostSignals.sceneCrashed,
+                    arguments: [
+                        .init("seq", .uint64), .init("scene", .objectPath), .init("plugin", .string), .init("reason", .string), .init("next", .string),
+                    ]),
+                SignalDescription(
+                    HostSignals.sceneNotResponding, arguments: [.init("seq", .uint64), .init("scene", .objectPath), .init("plugin", .string)]),
+                SignalDescription(HostSignals.sceneResponding, arguments: [.init("seq", .uint64), .init("scene", .objectPath)]),
+                SignalDescription(HostSignals.sceneStarted, arguments: [.init("seq", .uint64), .init("scene", .objectPath), .init("pid", .uint32)]),
             ],
             properties: [
                 PropertyDescription("Version", signature: .string, changeBehavior: .constant) { .string(HostVersion.busVersion) },
@@ -258,6 +240,83 @@ enum HostInterface {
     }
 
     /// Reads `a(usddd)` samples, naming the first bad one.
+    /// `TouchDown`: to the scene process whose window is frontmost at the point (replying with what
+    /// it hit once it was delivered there), or to the host's own scenes.
+    private static func touchDown(_ call: MethodCall, _ reply: DeferredReply, service: HostBusService) {
+        let host = service.host
+        do {
+            let injector = try service.admit(call)
+            let (slot, x, y) = try call.read { reader in (try reader.readUInt32(), try reader.readDouble(), try reader.readDouble()) }
+            let point = try HostBusErrors.point(x, y, "TouchDown location")
+            if let isolation = host.isolation, let scene = isolation.scene(at: point) {
+                let finger = SceneIsolation.Finger(client: call.sender?.rawValue ?? "anonymous", slot: slot)
+                guard !isolation.owns(finger), !injector.activeSlots.contains(slot) else {
+                    throw InputError(code: .slotInUse, message: "slot \(slot) is already down; lift it (TouchUp) or use another slot").busError
+                }
+                Task { @MainActor in
+                    do throws(SceneCallError) {
+                        let outcome = try await isolation.down(finger, at: point, on: scene)
+                        if let error = outcome.inputError { return reply.fail(error.busError) }
+                        reply.reply([
+                            .uint64(outcome.touch), .objectPath(service.publisher.path(of: scene.window(at: outcome.window))), .string(outcome.view),
+                        ])
+                    } catch {
+                        reply.fail(error.busError)
+                    }
+                }
+                return
+            }
+            let touch = try injector.down(slot: slot, at: point)
+            reply.reply([
+                .uint64(touch?.identifier ?? 0), .objectPath(service.publisher.path(of: touch?.window)),
+                .string(touch?.view.map(ViewReference.reference(for:)) ?? ""),
+            ])
+        } catch let error as InputError {
+            reply.fail(error.busError)
+        } catch {
+            reply.fail(error)
+        }
+    }
+
+    /// `TouchMove`, `TouchUp` or `TouchCancel` (with a point for a move): to the scene process the
+    /// finger went down on, replying once it was delivered there, or to the host's own scenes.
+    private static func fingerStep(
+        _ name: MemberName, service: HostBusService, point hasPoint: Bool,
+        local: @escaping @MainActor @Sendable (TouchInjector, UInt32, Point) throws(InputError) -> Void
+    ) -> HostMethod {
+        let inputs: [ArgumentDescription] = hasPoint ? [.init("slot", .uint32), .init("x", .double), .init("y", .double)] : [.init("slot", .uint32)]
+        return .deferredMethod(name, access: .changes, inputs: inputs) { call, reply in
+            do {
+                let injector = try service.admit(call)
+                let (slot, point) = try call.read { reader in
+                    let slot = try reader.readUInt32()
+                    return hasPoint ? (slot, Point(x: try reader.readDouble(), y: try reader.readDouble())) : (slot, Point(x: 0, y: 0))
+                }
+                if hasPoint { _ = try HostBusErrors.point(point.x, point.y, "\(name) location") }
+                let finger = SceneIsolation.Finger(client: call.sender?.rawValue ?? "anonymous", slot: slot)
+                if let isolation = service.host.isolation, isolation.owns(finger) {
+                    let phase: SceneTouchRecord.Phase = name == "TouchMove" ? .move : name == "TouchUp" ? .up : .cancel
+                    Task { @MainActor in
+                        do throws(SceneCallError) {
+                            let outcome = try await isolation.step(finger, phase, to: point)
+                            if let error = outcome.inputError { return reply.fail(error.busError) }
+                            reply.reply()
+                        } catch {
+                            reply.fail(error.busError)
+                        }
+                    }
+                    return
+                }
+                try local(injector, slot, point)
+                reply.reply()
+            } catch let error as InputError {
+                reply.fail(error.busError)
+            } catch {
+                reply.fail(error)
+            }
+        }
+    }
+
     private static func readSamples(_ call: MethodCall, limit: Int) throws -> [InputSample] {
         try call.read { reader in
             var index = 0

@@ -54,6 +54,16 @@ enum SceneInterface {
                         application.disconnect(try scene())
                         return []
                     },
+                    .method("Reload", access: .changes) { call in
+                        _ = try service.admit(call)
+                        guard let isolated = service.host.isolation?.scene(named: name) else {
+                            _ = try scene()
+                            throw HostBusErrors.invalidState(
+                                "scene '\(name)' runs inside the host (isolation: none): its plugin cannot be reloaded; disconnect it and load it again, or run scenes with isolation: process")
+                        }
+                        isolated.process.reload()
+                        return []
+                    },
                 ],
                 properties: [
                     PropertyDescription("Name", signature: .string, changeBehavior: .constant) { .string(name) },
@@ -74,6 +84,14 @@ enum SceneInterface {
                     PropertyDescription("MaximumSize", signature: "(dd)") {
                         let size = try scene().sizeRestrictions.maximumSize
                         return .structure([.double(size.width), .double(size.height)])
+                    },
+                    PropertyDescription("Process", signature: "(sus)") {
+                        _ = try scene()
+                        guard let isolated = service.host.isolation?.scene(named: name) else {
+                            return .structure([.string("in-host"), .uint32(0), .string("")])
+                        }
+                        let process = isolated.processDescription
+                        return .structure([.string(process.state), .uint32(process.processID), .string(process.lastExit)])
                     },
                 ])
         ]

@@ -19,6 +19,7 @@ enum WindowInterface {
             do {
                 let injector = try service.admit(call)
                 let target = try window()
+                try refuseStandIn(target, call)
                 guard target.takesScriptedInput else {
                     throw HostBusErrors.invalidState(
                         "window \(number) ('\(target.title)') is hidden or its scene is disconnected; it takes no touches")
@@ -35,6 +36,12 @@ enum WindowInterface {
                 reply.fail(error)
             }
         }
+        /// With `isolation: process`, what does not reach a scene process yet is refused by name.
+        func refuseStandIn(_ target: Window, _ call: MethodCall) throws {
+            guard let isolated = host.isolation?.scene(of: target) else { return }
+            throw HostBusErrors.invalidState(
+                "Window1.\(call.member.rawValue) does not reach scene '\(isolated.name)' in its own process yet (isolation: process); use Host1.TouchDown, TouchMove and TouchUp, or isolation: none")
+        }
         let limit = host.configuration.bus.limits.scriptSeconds
         return [
             InterfaceDescription(
@@ -49,13 +56,30 @@ enum WindowInterface {
                     },
                     .method("HitTest", access: .reads, inputs: [.init("x", .double), .init("y", .double)], outputs: [.init("view", .string)]) { call in
                         _ = try service.admit(call)
+                        try refuseStandIn(try window(), call)
                         let (x, y) = try call.read { reader in (try reader.readDouble(), try reader.readDouble()) }
                         let point = try HostBusErrors.point(x, y, "HitTest point")
                         return [.string(try window().hitTest(point, with: nil).map(ViewReference.reference(for:)) ?? "")]
                     },
-                    .method("DescribeTree", access: .reads, outputs: [.init("json", .string)]) { call in
-                        _ = try service.admit(call)
-                        return [.string(TreeDescription.json(of: try window(), path: service.publisher.path(of: try window())))]
+                    .deferredMethod("DescribeTree", access: .reads, outputs: [.init("json", .string)]) { call, reply in
+                        do {
+                            _ = try service.admit(call)
+                            let target = try window()
+                            let path = service.publisher.path(of: target)
+                            guard let isolated = host.isolation?.scene(of: target), let index = isolated.index(of: target) else {
+                                return reply.reply([.string(TreeDescription.json(of: target, path: path))])
+                            }
+                            // The scene process describes its own window, under this window's path.
+                            Task { @MainActor in
+                                do throws(SceneCallError) {
+                                    reply.reply([.string(try await isolated.process.describeTree(window: UInt32(index), path: path.rawValue))])
+                                } catch {
+                                    reply.fail(error.busError)
+                                }
+                            }
+                        } catch {
+                            reply.fail(error)
+                        }
                     },
                     .deferredMethod("Tap", access: .changes, inputs: [.init("x", .double), .init("y", .double), .init("count", .uint32)], outputs: [.init("view", .string)]) {
                         call, reply in

@@ -42,6 +42,10 @@ extension HostConfiguration {
           mode: auto
           two-finger-modifier: alt
           finger-dots: true
+        isolation:
+          mode: none
+          sandbox: auto
+          response-timeout: 5
         input: open
         input-allowed-executables: []
         diagnostics: []

@@ -41,7 +41,7 @@ extension HostConfiguration {
         let keys = [
             "plugins", "scenes", "bus", "clock", "accessibility", "mpris", "display", "input", "input-allowed-executables", "diagnostics",
             "log-level",
-            "interaction", "webdriver",
+            "interaction", "webdriver", "isolation",
         ]
         for (key, value) in try document.mapping(allowed: keys) {
             switch key {
@@ -52,6 +52,7 @@ extension HostConfiguration {
             case "accessibility": configuration.accessibility = try value.choice(AccessibilityMode.self)
             case "mpris": configuration.mpris = try value.choice(MediaPlayerMode.self)
             case "display": try configuration.readDisplay(value)
+            case "isolation": try configuration.readIsolation(value)
             case "input": configuration.input.mode = try value.choice(InputPolicyMode.self)
             case "input-allowed-executables": configuration.input.allowedExecutables = try readAllowedExecutables(value)
             case "diagnostics": configuration.diagnostics = try readDiagnostics(value)
@@ -230,6 +231,25 @@ extension HostConfiguration {
             case "mode": try mode(item)
             case "two-finger-modifier": display.twoFingerModifier = try item.choice(PointerModifier.self)
             case "finger-dots": display.fingerDots = try item.bool()
+            default: break
+            }
+        }
+    }
+
+    /// `isolation: MODE`, or a mapping with `mode`, `sandbox` and `response-timeout`.
+    private mutating func readIsolation(_ value: YAMLValue) throws(ConfigurationError) {
+        guard case .mapping = value.node else {
+            isolation.mode = try value.choice(IsolationConfiguration.Mode.self)
+            return
+        }
+        for (key, item) in try value.mapping(allowed: ["mode", "sandbox", "response-timeout"]) {
+            switch key {
+            case "mode": isolation.mode = try item.choice(IsolationConfiguration.Mode.self)
+            case "sandbox": isolation.sandbox = try item.choice(IsolationConfiguration.SandboxMode.self)
+            case "response-timeout":
+                let seconds = try item.positiveDouble()
+                guard seconds <= 600 else { throw item.error("\(seconds) seconds is over the most, 600: give at most 600") }
+                isolation.responseTimeout = seconds
             default: break
             }
         }

@@ -33,6 +33,8 @@ public struct HostConfiguration: Sendable, Equatable {
     public var mpris: MediaPlayerMode = .auto
     /// Whether scenes appear in desktop windows and how the pointer acts as fingers. Key `display`.
     public var display = DisplayConfiguration()
+    /// Key `isolation`: scenes in processes of their own, or loaded into the host.
+    public var isolation = IsolationConfiguration()
     /// Who may drive the host over D-Bus. Keys `input` (default `open`) and
     /// `input-allowed-executables` (default none).
     public var input = InputPolicy()

@@ -13,6 +13,8 @@ enum SceneProcessEvent: Equatable, Sendable {
     case responding
     /// What the window is to show instead of the scene's picture, or nil for the picture.
     case placeholder(ScenePlaceholder?)
+    /// The scene's plugin and windows (after its start, and whenever they change).
+    case windows(SceneWindowList)
     /// One of the scene's event signals.
     case signal(SceneSignal)
     /// A new picture of window `window`.

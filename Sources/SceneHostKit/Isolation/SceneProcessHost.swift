@@ -77,6 +77,13 @@ final class SceneProcessHost {
         return String(decoding: try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.describeTree, body: body) }, as: UTF8.self)
     }
 
+    /// Window `window`'s newest picture: its size in pixels and its pixels (see
+    /// ``MappedFrameBuffer/straightPixels()``); nil before its first frame.
+    func picture(window: UInt32) -> (width: Int, height: Int, pixels: [UInt32])? {
+        guard let slot = shownSlots[window], let buffer = buffers[window]?[slot] else { return nil }
+        return (Int(buffer.format.width), Int(buffer.format.height), buffer.straightPixels())
+    }
+
     private func call(isInput: Bool, _ make: (UInt64) -> ChannelMessage) async throws(SceneCallError) -> [UInt8] {
         let id = nextID
         nextID += 1
@@ -198,6 +205,8 @@ final class SceneProcessHost {
             handle(.answered(id: id))
         case .event(SceneEventCode.signal, let body):
             if let signal = try? SceneSignal(body: body) { onEvent?(.signal(signal)) }
+        case .event(SceneEventCode.windows, let body):
+            if let list = try? SceneWindowList(body: body) { onEvent?(.windows(list)) }
         case .attachBuffer(let window, let slot, let format):
             guard let descriptor = envelope.attachment,
                 let buffer = try? MappedFrameBuffer(mapping: descriptor, format: format, access: .readOnly)

@@ -1,4 +1,5 @@
 import Foundation
+import SceneProcesses
 public import Logging
 public import SceneCore
 public import ScenePlugins
@@ -33,6 +34,10 @@ public final class SceneHost {
     public let logger: Logger
     /// Pixels of the windows, scenes and screen, drawn only when someone asks (snapshots).
     public let renderer = Renderer()
+    /// The scenes in processes of their own, with `isolation: process`; nil with `isolation: none`.
+    let isolation: SceneIsolation?
+    /// The running binary: what scene processes and plugin probes run as.
+    let executable: String
 
     /// Horizontal gap between scenes laid out by default.
     public static let sceneGap = 10.0
@@ -47,6 +52,7 @@ public final class SceneHost {
             case .virtual: VirtualClock()
             }
         self.clock = clock
+        self.executable = executable
         application = Application(clock: clock, settings: configuration.interaction)
         application.textMeasurer = TextMeasurer()  // labels' intrinsic sizes as the renderer lays text out [LY-6]
         application.diagnostics = configuration.diagnostics
@@ -67,6 +73,9 @@ public final class SceneHost {
         pendingWork.register(ClockTimerSource(clock: clock))
         pendingWork.register(scripts)
         pendingWork.register(RedrawSource(renderer: renderer))
+        isolation =
+            configuration.isolation.mode == .process
+            ? SceneIsolation(settings: configuration.isolation, application: application, logger: logger) : nil
         logger.info(
             "configuration read",
             metadata: [
@@ -80,6 +89,7 @@ public final class SceneHost {
     /// thread keeps serving meanwhile. A scene whose plugin is refused is logged and skipped; the
     /// others still connect. `completion` runs on the main actor with the failures.
     public func start(completion: @escaping @MainActor ([(scene: String, error: SceneLoadError)]) -> Void = { _ in }) {
+        if let isolation { return startIsolated(isolation, completion: completion) }
         let started = DispatchTime.now().uptimeNanoseconds
         let scenes = configuration.scenes
         var outcomes = [Result<LoadedPlugin, SceneLoadError>?](repeating: nil, count: scenes.count)
@@ -110,6 +120,51 @@ public final class SceneHost {
                 remaining -= 1
                 if remaining == 0 { finish() }
             }
+        }
+    }
+
+    /// `isolation: process`: starts a scene process for every configured scene whose plugin file is
+    /// found and passes its checks (the scene process is the probe: it runs the plugin confined,
+    /// and its crash is its own). `completion` runs once every scene process has listed its windows
+    /// or ended, with the scenes refused before a process started.
+    private func startIsolated(_ isolation: SceneIsolation, completion: @escaping @MainActor ([(scene: String, error: SceneLoadError)]) -> Void) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let environment = ProcessInfo.processInfo.environment
+        if SceneIsolation.sandboxes(configuration.isolation.sandbox) {
+            logger.info("scene processes are confined (Landlock ABI \(SceneSandbox.landlockABI) and seccomp)")
+        } else if configuration.isolation.sandbox != .off {
+            logger.warning("this kernel has no Landlock: scene processes run unconfined (isolation.sandbox: \(configuration.isolation.sandbox.rawValue))")
+        }
+        var failures: [(scene: String, error: SceneLoadError)] = []
+        var taken: [Rect] = []
+        for scene in configuration.scenes {
+            do throws(SceneLoadError) {
+                try checkName(scene.name)
+                if isolation.scene(named: scene.name) != nil {
+                    throw .scene(ApplicationError(code: .duplicateSceneName, message: "a scene named '\(scene.name)' is configured twice: give each scene its own name"))
+                }
+                let file: PluginFile
+                do throws(PluginLoadError) {
+                    file = try plugins.locate(scene.plugin)
+                } catch {
+                    throw .plugin(error)
+                }
+                let frame = scene.frame ?? Self.defaultFrame(size: scene.startingSize, taken: taken)
+                taken.append(frame)
+                isolation.start(scene, pluginPath: file.path, frame: frame, executable: executable, environment: environment)
+            } catch {
+                logger.error("\(error.description)", metadata: ["scene": "\(scene.name)"])
+                failures.append((scene.name, error))
+            }
+        }
+        isolation.whenStarted { [self] in
+            logger.info(
+                "scenes connected",
+                metadata: [
+                    "scenes": "\(application.connectedScenes.map(\.name))", "isolation": "process",
+                    "start.ms": "\(PluginRegistry.milliseconds(DispatchTime.now().uptimeNanoseconds - started))",
+                ])
+            completion(failures)
         }
     }
 
@@ -168,7 +223,11 @@ public final class SceneHost {
     /// or after x = 0 and on the ``sceneGap`` grid of the scenes there, where it overlaps no connected
     /// scene. A disconnected scene's place is reused, so connecting and disconnecting never drifts right.
     func nextDefaultFrame(size: Size = SceneConfiguration.defaultSize) -> Rect {
-        let taken = application.connectedScenes.map(\.screenFrame)
+        Self.defaultFrame(size: size, taken: application.connectedScenes.map(\.screenFrame))
+    }
+
+    /// ``nextDefaultFrame(size:)`` beside the screen areas `taken`.
+    static func defaultFrame(size: Size, taken: [Rect]) -> Rect {
         let candidates = ([0] + taken.map { $0.maxX + SceneHost.sceneGap }).filter { $0 >= 0 }.sorted()
         for x in candidates {
             let frame = Rect(origin: Point(x: x, y: 0), size: size)
@@ -181,6 +240,7 @@ public final class SceneHost {
     /// Graceful shutdown: cancels live touches (views get `touchesCancelled`), then disconnects every
     /// scene. Idempotent.
     public func shutdown() {
+        isolation?.stop()
         injector.cancelAllSlots()
         deviceInput.cancelAllFingers()
         application.cancelAllTouches()

@@ -31,9 +31,15 @@ final class SceneProcessRuntime {
     private let connection: ChannelConnection
     private let application: Application
     private let injector: TouchInjector
+    /// Each window's pictures, in the order the scene made the windows: a window's index here is
+    /// its number on the channel (frames, window lists, signals).
     private var windows: [SceneWindowFrames] = []
     private var scene: WindowScene?
     private var recorder: SceneSignalRecorder?
+    private var pluginName = ""
+    private var scale = 1.0
+    /// The window list the board was last told.
+    private var announcedWindows: SceneWindowList?
     private var readSource: (any DispatchSourceRead)?
     private var writeSource: (any DispatchSourceWrite)?
     private var writeSourceActive = false
@@ -68,7 +74,8 @@ final class SceneProcessRuntime {
         // The board's calls are read only once the scene is connected (the read source starts below).
         try connection.send(.hello(ChannelHello(processID: getpid())))
         // Every event signal of the scene goes to the board, from its connection on.
-        let recorder = SceneSignalRecorder { [connection] signal in
+        let recorder = SceneSignalRecorder(index: { [weak self] window in self?.windows.firstIndex { $0.window === window } }) {
+            [connection] signal in
             try? connection.send(.event(code: SceneEventCode.signal, body: signal.body))
         }
         application.addObserver(recorder)
@@ -79,10 +86,9 @@ final class SceneProcessRuntime {
             options: arguments.options, screenFrame: arguments.screenFrame)
         scene.activate()
         self.scene = scene
+        pluginName = loaded.name
+        scale = arguments.scale
         application.layoutIfNeeded()
-        for (index, window) in scene.windows.enumerated() {
-            windows.append(try SceneWindowFrames(index: UInt32(index), window: window, scale: arguments.scale))
-        }
         let descriptor = connection.socket.descriptor.rawValue
         let read = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
         read.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.receive() } }
@@ -124,10 +130,10 @@ final class SceneProcessRuntime {
                 let index = Int(try reader.u32("window"))
                 let path = try reader.string("path")
                 try reader.finish()
-                guard let windows = scene?.windows, index < windows.count, let objectPath = try? ObjectPath(path) else {
-                    throw ChannelError(code: .malformed, message: "describeTree of window \(index) at '\(path)': the scene has \(scene?.windows.count ?? 0) windows, and the path must be a D-Bus object path")
+                guard index < windows.count, let objectPath = try? ObjectPath(path) else {
+                    throw ChannelError(code: .malformed, message: "describeTree of window \(index) at '\(path)': the scene has \(windows.count) windows, and the path must be a D-Bus object path")
                 }
-                try? connection.send(.reply(id: id, body: Array(TreeDescription.json(of: windows[index], path: objectPath).utf8)))
+                try? connection.send(.reply(id: id, body: Array(TreeDescription.json(of: windows[index].window, path: objectPath).utf8)))
             } catch {
                 try? connection.send(.failure(id: id, code: SceneQueryFailureCode.invalidArguments, message: error.message))
             }
@@ -148,7 +154,7 @@ final class SceneProcessRuntime {
             switch record.phase {
             case .down:
                 let touch = try injector.down(slot: record.slot, at: Point(x: record.x, y: record.y))
-                let window = touch?.window.flatMap { window in scene?.windows.firstIndex { $0 === window } }
+                let window = touch?.window.flatMap { window in windows.firstIndex { $0.window === window } }
                 return SceneTouchOutcome(
                     touch: touch?.identifier ?? 0, window: window.map(Int32.init) ?? -1, view: touch?.view.map(ViewReference.reference(for:)) ?? "")
             case .move: try injector.move(slot: record.slot, to: Point(x: record.x, y: record.y))
@@ -165,6 +171,7 @@ final class SceneProcessRuntime {
     private func endOfTurn() {
         guard !finished else { return }
         application.layoutIfNeeded()
+        announceWindows()
         for window in windows {
             do {
                 for envelope in try window.produce() { try connection.send(envelope) }
@@ -173,6 +180,30 @@ final class SceneProcessRuntime {
             }
         }
         flush()
+    }
+
+    /// Starts the pictures of windows the scene added, then tells the board the windows when they
+    /// differ from what it was last told. A window keeps its index for the process's life (one the
+    /// scene drops stays in the list, hidden, as SceneCore leaves a detached window).
+    private func announceWindows() {
+        guard let scene else { return }
+        for window in scene.windows where !windows.contains(where: { $0.window === window }) {
+            do {
+                windows.append(try SceneWindowFrames(index: UInt32(windows.count), window: window, scale: scale))
+            } catch {
+                FileHandle.standardError.write(Data("scene-host scene process: a window of the scene cannot be drawn: \(error)\n".utf8))
+            }
+        }
+        let list = SceneWindowList(
+            plugin: pluginName,
+            windows: windows.map(\.window).map { window in
+                SceneWindowList.Entry(
+                    x: window.frame.minX, y: window.frame.minY, width: window.frame.width, height: window.frame.height,
+                    level: window.windowLevel.rawValue, isHidden: window.isHidden, isKey: window.isKeyWindow, title: window.title)
+            })
+        guard list != announcedWindows else { return }
+        announcedWindows = list
+        try? connection.send(.event(code: SceneEventCode.windows, body: list.body))
     }
 
     private func flush() {

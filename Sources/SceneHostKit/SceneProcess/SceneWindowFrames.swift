@@ -12,6 +12,7 @@ import SceneRender
 @MainActor
 final class SceneWindowFrames {
     let index: UInt32
+    let window: Window
     let renderer: WindowRenderer
     private var buffers: [MappedFrameBuffer] = []
     private var slots = FrameSlots(count: 2)
@@ -24,6 +25,7 @@ final class SceneWindowFrames {
 
     init(index: UInt32, window: Window, scale: Double) throws(RenderError) {
         self.index = index
+        self.window = window
         renderer = try WindowRenderer(window: window, scale: scale)
     }
 

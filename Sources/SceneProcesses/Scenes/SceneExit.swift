@@ -12,9 +12,15 @@ public enum SceneExit: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .exited(let status): "exited with status \(status)"
-        case .signaled(let signal): "killed by signal \(signal)"
+        case .signaled(let signal): "killed by signal \(signal)\(Self.signalNames[signal].map { " (\($0))" } ?? "")"
         case .startTimedOut: "did not start in time"
         case .couldNotStart(let reason): "could not start: \(reason)"
         }
     }
+
+    /// The names of the signals a crashing or killed process ends with (Linux numbers).
+    static let signalNames: [Int32: String] = [
+        1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL",
+        11: "SIGSEGV", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM", 24: "SIGXCPU", 25: "SIGXFSZ", 31: "SIGSYS",
+    ]
 }

@@ -1,6 +1,7 @@
 import Glibc
 import SceneChannel
 import SceneErrors
+import TestSupport
 import Testing
 
 /// Frame buffers in shared memory: both mappings see the same pages, and a received descriptor is
@@ -58,5 +59,32 @@ struct MappedFrameBufferTests {
         } throws: { error in
             (error as! ChannelError).message.contains("10×2, stride 39")
         }
+    }
+
+    @Test("The board's copy of a picture leaves out each row's padding and undoes premultiplied alpha, as a plain division does", arguments: [41 as UInt64, 42])
+    func straightPixels(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let format = FrameFormat(width: 5, height: 4, stride: 24)
+        let buffer = try MappedFrameBuffer(creating: format, name: "pixels")
+        var premultiplied: [UInt32] = []
+        buffer.withUnsafeMutableBytes { bytes in
+            for row in 0..<4 {
+                for column in 0..<5 {
+                    let alpha = UInt32([0, 255, random.below(256)][random.below(3)])
+                    let channels = (0..<3).map { _ in alpha == 0 ? 0 : UInt32(random.below(Int(alpha) + 1)) }
+                    let word = alpha << 24 | channels[0] << 16 | channels[1] << 8 | channels[2]
+                    premultiplied.append(word)
+                    bytes.storeBytes(of: word, toByteOffset: row * 24 + column * 4, as: UInt32.self)
+                }
+                bytes.storeBytes(of: 0xDEAD_BEEF as UInt32, toByteOffset: row * 24 + 20, as: UInt32.self)  // padding
+            }
+        }
+        let expected = premultiplied.map { word -> UInt32 in
+            let alpha = Double(word >> 24)
+            guard alpha > 0 else { return 0 }
+            let channels = [16, 8, 0].map { shift in UInt32((Double((word >> UInt32(shift)) & 0xFF) * 255 / alpha).rounded()) << UInt32(shift) }
+            return word & 0xFF00_0000 | channels[0] | channels[1] | channels[2]
+        }
+        #expect(buffer.straightPixels() == expected, "seed \(seed)")
     }
 }

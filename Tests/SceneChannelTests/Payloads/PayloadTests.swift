@@ -49,4 +49,40 @@ struct PayloadTests {
         let infinite = SceneTouchRecord(slot: 1, phase: .down, x: .infinity, y: 0).body
         #expect { try SceneTouchRecord(body: infinite) } throws: { ($0 as? ChannelError)?.message.contains("finite") == true }
     }
+
+    @Test("Window lists decode to themselves", arguments: [31 as UInt64, 32])
+    func windowListsRoundTrip(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<200 {
+            let windows = (0..<random.below(6)).map { _ in
+                SceneWindowList.Entry(
+                    x: random.unit() * 800 - 400, y: random.unit() * 800, width: random.unit() * 1000, height: random.unit() * 1000,
+                    level: [0, 1000, 2000][random.below(3)], isHidden: random.below(2) == 0, isKey: random.below(2) == 0, title: random.text())
+            }
+            let list = SceneWindowList(plugin: random.text(), windows: windows)
+            #expect(try SceneWindowList(body: list.body) == list, "seed \(seed)")
+        }
+    }
+
+    @Test("A window list with unknown flags, a non-finite or negative frame, too many windows or trailing bytes is refused by name")
+    func windowListsRefused() throws {
+        let entry = SceneWindowList.Entry(x: 0, y: 0, width: 390, height: 844, level: 0, isHidden: false, title: "Main")
+        var flag = SceneWindowList(plugin: "FindView", windows: [entry]).body
+        let flagOffset = flag.count - 4 - "Main".utf8.count - 1
+        flag[flagOffset] = 4
+        #expect { try SceneWindowList(body: flag) } throws: { ($0 as? ChannelError)?.message.contains("window 0's flags are 4") == true }
+        var negative = entry
+        negative.width = -1
+        #expect { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [negative]).body) } throws: {
+            ($0 as? ChannelError)?.message.contains("window 0's frame (0.0, 0.0, -1.0, 844.0)") == true
+        }
+        var infinite = entry
+        infinite.level = .infinity
+        #expect(throws: ChannelError.self) { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [infinite]).body) }
+        var many = WireWriter()
+        many.string("P")
+        many.u32(100_000)
+        #expect { try SceneWindowList(body: many.bytes) } throws: { ($0 as? ChannelError)?.message.contains("100000 windows; at most 256") == true }
+        #expect(throws: ChannelError.self) { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [entry]).body + [0]) }
+    }
 }

@@ -31,10 +31,30 @@ struct ExternalClientDrivingTests {
         // with a short probe timeout for it.
         let plugins = try await drive("plugins", hostArguments: ["--probe-timeout", "2"])
         #expect(plugins.calls.allSatisfy { $0.error == nil }, "\(plugins.calls)")
+        // Scenes in processes of their own: a crash, a scene too slow to answer, Reload.
+        let config = try temporaryFile(
+            "isolation-tour.yaml",
+            """
+            isolation:
+              mode: process
+              response-timeout: 1
+            scenes:
+              - name: crashy
+                plugin: FixtureCrashInHandler
+              - name: slow
+                plugin: FixtureHangInHandler
+                options: {hang-seconds: "3"}
+
+            """)
+        let isolation = try await drive("isolation", hostArguments: ["--config", config])
+        #expect(
+            isolation.calls.filter { $0.error != nil }.map { "\($0.label) \($0.error ?? "")" }
+                == ["TouchUp crashes org.scenehost.Error.SceneCrashed", "TouchUp too slow org.scenehost.Error.SceneNotResponding"],
+            "\(isolation.calls)")
         let contract = try ContractInterface.all()
         for interface in contract {
             for method in interface.members where method.kind == "method" {
-                let answered = (tour.calls + clock.calls + plugins.calls).filter { $0.member == method.name && $0.interface == interface.name && $0.error == nil }
+                let answered = (tour.calls + clock.calls + plugins.calls + isolation.calls).filter { $0.member == method.name && $0.interface == interface.name && $0.error == nil }
                 #expect(!answered.isEmpty, "python called \(interface.name).\(method.name) and got a reply")
                 for call in answered {
                     #expect(call.replySignature == method.outputSignature, "\(call) replies '\(method.outputSignature)'")
@@ -46,12 +66,13 @@ struct ExternalClientDrivingTests {
             "only the deliberate mistake fails: \(tour.calls.filter { $0.error != nil })")
         let host = try ContractInterface("org.scenehost.Host1")
         let declared = host.members.filter { $0.kind == "signal" }
-        #expect(Set(tour.signals.map(\.member)) == Set(declared.map(\.name)), "every signal kind arrived")
+        #expect(Set((tour.signals + isolation.signals).map(\.member)) == Set(declared.map(\.name)), "every signal kind arrived")
         for signal in declared {
-            let received = tour.signals(signal.name)
+            let received = tour.signals(signal.name) + isolation.signals(signal.name)
             #expect(received.allSatisfy { $0.signature == signal.inputSignature }, "\(signal.name) is '\(signal.inputSignature)'")
         }
         #expect(tour.sequenceIsContiguous, "seq grows by one from signal to signal [WS-10]: \(tour.signals.map(\.seq))")
+        #expect(isolation.sequenceIsContiguous, "one seq for every scene process: \(isolation.signals.map(\.seq))")
         #expect(tour.signals.count > 300)
     }
 

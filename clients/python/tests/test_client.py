@@ -287,6 +287,34 @@ def test_a_scene_resizes_within_its_restrictions_and_says_so(virtual_host: Host)
     assert scene.frame == (x, y, width, height)
 
 
+def test_a_scene_in_its_own_process_crashes_alone_and_is_reloaded(tmp_path: Path) -> None:
+    config = tmp_path / "isolated.yaml"
+    config.write_text(
+        "isolation: process\nscenes:\n  - name: findview\n    plugin: FindView\n"
+        "  - name: crashy\n    plugin: FixtureCrashInHandler\n", encoding="utf-8")
+    with Host.start(config) as host:
+        crashy = host.scene("crashy")
+        x, y, _, _ = crashy.frame
+        with host.events() as events:
+            _, window, view = host.touch_down(0, x + 100, y + 62)
+            assert view == "crash" and window == host.window("crashy")
+            with pytest.raises(scenehost.SceneCrashed, match="scene 'crashy' crashed before answering"):
+                host.touch_up(0)
+            crashed = events.expect(kind="SceneCrashed", scene=crashy.path)
+            assert (crashed.plugin, crashed.next) == ("FixtureCrashInHandler", "restarting")
+            events.expect(kind="SceneStarted", scene=crashy.path)
+        assert host.touch_down(1, 240, 250)[2] == "blue", "the other scene went on"
+        host.touch_up(1)
+        with host.events() as events:
+            crashy.reload()
+            events.expect(kind="SceneStarted", scene=crashy.path)
+
+
+def test_a_scene_loaded_into_the_host_cannot_be_reloaded(virtual_host: Host) -> None:
+    with pytest.raises(scenehost.InvalidState, match="runs inside the host"):
+        virtual_host.scene("toolkit").reload()
+
+
 def test_scene_host_is_found_through_scenehost_bin() -> None:
     assert Path(find_scene_host()).name == "scene-host"
     assert os.access(find_scene_host(), os.X_OK)

@@ -14,4 +14,8 @@ enum HostSignals {
     static let press: MemberName = "Press"
     static let input: MemberName = "Input"
     static let sceneGeometryChanged: MemberName = "SceneGeometryChanged"
+    static let sceneCrashed: MemberName = "SceneCrashed"
+    static let sceneNotResponding: MemberName = "SceneNotResponding"
+    static let sceneResponding: MemberName = "SceneResponding"
+    static let sceneStarted: MemberName = "SceneStarted"
 }

@@ -10,8 +10,8 @@
 """
 
 from .errors import (AccessDenied, Ambiguous, Error, HostNotFound, HostStartFailed, InvalidArgs, InvalidName,
-                     InvalidState, InvalidValue, LimitsExceeded, NoMatch, NotHittable, PluginRefused, SceneExists,
-                     SlotInUse, Timeout, UnknownObject, UnknownSlot, UnknownView)
+                     InvalidState, InvalidValue, LimitsExceeded, NoMatch, NotHittable, PluginRefused, SceneCrashed,
+                     SceneExists, SceneNotResponding, SlotInUse, Timeout, UnknownObject, UnknownSlot, UnknownView)
 from .events import Events, Gap, Signal
 from .host import Host, Match, Scene
 from .snapshots import SnapshotMismatch, compare_snapshot
@@ -20,8 +20,8 @@ from .window import Window
 __all__ = [
     "AccessDenied", "Ambiguous", "Error", "Events", "Gap", "Host", "HostNotFound", "HostStartFailed", "InvalidArgs",
     "InvalidName", "InvalidState", "InvalidValue", "LimitsExceeded", "Match", "NoMatch", "NotHittable", "PluginRefused",
-    "Scene", "SceneExists", "Signal", "SlotInUse", "SnapshotMismatch", "Timeout", "UnknownObject", "UnknownSlot",
-    "UnknownView", "Window", "compare_snapshot",
+    "Scene", "SceneCrashed", "SceneExists", "SceneNotResponding", "Signal", "SlotInUse", "SnapshotMismatch", "Timeout",
+    "UnknownObject", "UnknownSlot", "UnknownView", "Window", "compare_snapshot",
 ]
 
 __version__ = "1.0.0"

@@ -87,6 +87,16 @@ class SceneExists(Error):
     """A scene with that name is already connected."""
 
 
+class SceneCrashed(Error):
+    """With ``isolation: process``: the scene's process crashed before answering, or is down until it
+    restarts (the message names the scene, its plugin and how it ended)."""
+
+
+class SceneNotResponding(Error):
+    """With ``isolation: process``: the scene's process left this call or one before it unanswered for
+    ``isolation.response-timeout`` seconds; :meth:`Scene.reload` restarts it."""
+
+
 class AccessDenied(Error):
     """The host's input policy refuses this caller or this method."""
 
@@ -103,7 +113,7 @@ _BY_SHORT_NAME: dict[str, type[Error]] = {
     cls.__name__: cls
     for cls in (NoMatch, Ambiguous, NotHittable, Timeout, InvalidArgs, InvalidValue, InvalidName, InvalidState,
                 LimitsExceeded, UnknownSlot, SlotInUse, UnknownView, UnknownObject, PluginRefused, SceneExists,
-                AccessDenied)
+                SceneCrashed, SceneNotResponding, AccessDenied)
 }
 
 

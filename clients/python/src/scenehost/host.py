@@ -49,6 +49,12 @@ class Scene:
     def disconnect(self) -> None:
         self._call("Disconnect")
 
+    def reload(self) -> None:
+        """With ``isolation: process``: ends the scene's process (a hung one is killed) and starts it
+        again, quarantined or not; ``SceneStarted`` is signalled once it is up. Raises
+        :class:`scenehost.InvalidState` for a scene loaded into the host (``isolation: none``)."""
+        self._call("Reload")
+
     def resize(self, width: float, height: float) -> None:
         """Resizes the scene as dragging its desktop window's edge does: its covering windows take the
         size, its views lay out again, ``SceneGeometryChanged`` is signalled. Raises

@@ -1,0 +1,8 @@
+/// The codes of the channel's `event` messages.
+public enum SceneEventCode {
+    /// A ``SceneSignal``.
+    public static let signal: UInt16 = 1
+    /// A ``SceneWindowList``: the scene's plugin and windows, sent once the scene is connected and
+    /// again whenever one of its windows appears, goes, moves, changes level or is shown or hidden.
+    public static let windows: UInt16 = 2
+}

@@ -1,0 +1,86 @@
+public import SceneErrors
+
+/// What the board must know of a scene process's windows to show them, route touches to them and
+/// publish them on the bus: the plugin's name and, per window in the scene's order, its screen
+/// frame, level, visibility, title and whether it is its scene's key window. The body of an `event` of code ``SceneEventCode/windows``.
+public struct SceneWindowList: Hashable, Sendable {
+    public struct Entry: Hashable, Sendable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+        /// `Window.Level`'s raw value.
+        public var level: Double
+        public var isHidden: Bool
+        /// Whether it is its scene's key window.
+        public var isKey: Bool
+        public var title: String
+
+        public init(x: Double, y: Double, width: Double, height: Double, level: Double, isHidden: Bool, isKey: Bool = false, title: String) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+            self.level = level
+            self.isHidden = isHidden
+            self.isKey = isKey
+            self.title = title
+        }
+    }
+
+    /// The most windows a list may hold (a scene with more is refused by name).
+    public static let maximumWindows = 256
+
+    public var plugin: String
+    public var windows: [Entry]
+
+    public init(plugin: String, windows: [Entry]) {
+        self.plugin = plugin
+        self.windows = windows
+    }
+
+    public var body: [UInt8] {
+        var writer = WireWriter(capacity: 16 + windows.count * 48)
+        writer.string(plugin)
+        writer.u32(UInt32(windows.count))
+        for window in windows {
+            writer.f64(window.x)
+            writer.f64(window.y)
+            writer.f64(window.width)
+            writer.f64(window.height)
+            writer.f64(window.level)
+            writer.u8((window.isHidden ? 1 : 0) | (window.isKey ? 2 : 0))
+            writer.string(window.title)
+        }
+        return writer.bytes
+    }
+
+    public init(body: [UInt8]) throws(ChannelError) {
+        var reader = WireReader(body, context: "window list")
+        plugin = try reader.string("plugin")
+        let count = Int(try reader.u32("window count"))
+        guard count <= Self.maximumWindows else {
+            throw ChannelError(code: .malformed, message: "window list has \(count) windows; at most \(Self.maximumWindows)")
+        }
+        var windows: [Entry] = []
+        for index in 0..<count {
+            let x = try reader.f64("window \(index)'s x"), y = try reader.f64("window \(index)'s y")
+            let width = try reader.f64("window \(index)'s width"), height = try reader.f64("window \(index)'s height")
+            let level = try reader.f64("window \(index)'s level")
+            let flags = try reader.u8("window \(index)'s flags")
+            guard flags <= 3 else {
+                throw ChannelError(code: .malformed, message: "window list: window \(index)'s flags are \(flags); 1 (hidden) and 2 (key) are known")
+            }
+            guard [x, y, width, height, level].allSatisfy(\.isFinite), width >= 0, height >= 0 else {
+                throw ChannelError(
+                    code: .malformed, message: "window list: window \(index)'s frame (\(x), \(y), \(width), \(height)) or level \(level) is not finite and non-negative in size")
+            }
+            windows.append(
+                Entry(
+                    x: x, y: y, width: width, height: height, level: level, isHidden: flags & 1 != 0, isKey: flags & 2 != 0,
+                    title: try reader.string("window \(index)'s title")))
+        }
+        self.windows = windows
+        try reader.finish()
+    }
+}

@@ -1,0 +1,32 @@
+/// Key `isolation`: whether each configured scene runs in a scene process of its own.
+///
+///     isolation: none               # or: process
+///     isolation:                    # or the long form
+///       mode: process
+///       sandbox: auto               # on, off; auto = on where the kernel has Landlock
+///       response-timeout: 5         # seconds before a silent scene is not responding
+///
+/// `none`, the default for now, loads every plugin into the host. `process` runs each configured
+/// scene as `scene-host --scene-process`; docs/scene-processes.md lists what of the API reaches a
+/// scene in its own process so far.
+public struct IsolationConfiguration: Sendable, Equatable {
+    public enum Mode: String, Sendable, Equatable, CaseIterable {
+        case none
+        case process
+    }
+
+    public enum SandboxMode: String, Sendable, Equatable, CaseIterable {
+        case auto
+        case on
+        case off
+    }
+
+    /// Key `isolation` (or `isolation.mode`), default `none`.
+    public var mode: Mode = .none
+    /// Key `isolation.sandbox`, default `auto`.
+    public var sandbox: SandboxMode = .auto
+    /// Key `isolation.response-timeout`, in seconds, default 5 (Android's input timeout).
+    public var responseTimeout: Double = 5
+
+    public init() {}
+}

@@ -1,0 +1,197 @@
+import SceneChannel
+import SceneCore
+import SceneProcesses
+
+/// One configured scene run in a scene process, as the board holds it: the process (a
+/// ``SceneProcessHost``) and the scene's stand-in in the board's model, a ``WindowScene`` of the
+/// same name and screen frame whose windows take the process's frames, levels, visibility and
+/// titles and show its pictures. The bus objects, desktop windows and snapshots follow the stand-in
+/// as they follow a scene loaded into the board; touches on it go to the process instead.
+///
+/// The stand-in connects when the process first lists its windows, and stays through crashes and
+/// restarts: a crashed or hung scene's windows show a placeholder naming the scene and its plugin.
+/// Main actor.
+@MainActor
+final class IsolatedScene {
+    /// The process as the board sees it.
+    enum State: Equatable, Sendable {
+        /// Started, not yet listed its windows.
+        case starting
+        case running
+        /// An answer is overdue.
+        case notResponding
+        /// Ended unasked; restarted after a delay unless quarantined.
+        case crashed(SceneExit, quarantined: Bool)
+    }
+
+    let configuration: SceneConfiguration
+    let process: SceneProcessHost
+    private(set) var state: State = .starting
+    /// The stand-in, once connected.
+    private(set) var scene: WindowScene?
+    /// The plugin's name once the process said it; the configured plugin until then.
+    private(set) var pluginName: String
+    /// How many times the process ended unasked.
+    private(set) var crashCount = 0
+    /// The stand-in's windows, by the process's window index.
+    private(set) var windows: [Window] = []
+    private var pictures: [ImageView] = []
+    private var placeholders: [Label] = []
+    private let application: Application
+    private let screenFrame: Rect
+    /// The first window list, held while the stand-in waits for its turn to connect.
+    private var pendingList: SceneWindowList?
+    /// Whether the stand-in may connect now: scenes connect in configuration order, so that their
+    /// windows are numbered on the bus as with `isolation: none`.
+    var mayConnect: () -> Bool = { true }
+    /// Every report of the process, after the stand-in has taken it.
+    var onEvent: ((IsolatedScene, SceneProcessEvent) -> Void)?
+
+    init(configuration: SceneConfiguration, process: SceneProcessHost, application: Application, screenFrame: Rect) {
+        self.configuration = configuration
+        self.process = process
+        self.application = application
+        self.screenFrame = screenFrame
+        pluginName = configuration.plugin
+        process.onEvent = { [weak self] event in self?.take(event) }
+    }
+
+    var name: String { configuration.name }
+
+    /// `Scene1.Process`: its state (`starting`, `running`, `not-responding`, `crashed`, `quarantined`),
+    /// its process id (0 while there is none) and how it last ended unasked ("" before any crash).
+    var processDescription: (state: String, processID: UInt32, lastExit: String) {
+        let state =
+            switch self.state {
+            case .starting: "starting"
+            case .running: "running"
+            case .notResponding: "not-responding"
+            case .crashed(_, let quarantined): quarantined ? "quarantined" : "crashed"
+            }
+        return (state, process.processID.map { UInt32(bitPattern: $0) } ?? 0, lastExit?.description ?? "")
+    }
+
+    /// How the process last ended unasked.
+    private(set) var lastExit: SceneExit?
+
+    /// The process's index of `window`, when it is one of the stand-in's windows.
+    func index(of window: Window) -> Int? { windows.firstIndex { $0 === window } }
+
+    /// The stand-in's window at process index `index`, when there is one.
+    func window(at index: Int32) -> Window? { index >= 0 && Int(index) < windows.count ? windows[Int(index)] : nil }
+
+    /// Ends the process and disconnects the stand-in.
+    func stop() {
+        process.stop()
+        if let scene { application.disconnect(scene) }
+        scene = nil
+    }
+
+    private func take(_ event: SceneProcessEvent) {
+        switch event {
+        case .started:
+            state = .starting
+        case .windows(let list):
+            pluginName = list.plugin
+            state = .running
+            if scene == nil, !mayConnect() {
+                pendingList = list
+            } else {
+                mirror(list)
+            }
+        case .crashed(let exit, let quarantined):
+            crashCount += 1
+            lastExit = exit
+            state = .crashed(exit, quarantined: quarantined)
+        case .notResponding:
+            state = .notResponding
+        case .responding:
+            if state == .notResponding { state = .running }
+        case .placeholder(let placeholder):
+            show(placeholder)
+        case .frame(let window):
+            showPicture(of: Int(window))
+        case .signal:
+            break
+        }
+        onEvent?(self, event)
+    }
+
+    /// Whether the process listed its windows and the stand-in waits for its turn.
+    var isWaitingToConnect: Bool { pendingList != nil && scene == nil }
+
+    /// Connects the stand-in that waited for its turn.
+    func connectWaiting() {
+        guard let list = pendingList else { return }
+        pendingList = nil
+        mirror(list)
+    }
+
+    /// Makes the stand-in's windows match the process's list, connecting the stand-in first.
+    private func mirror(_ list: SceneWindowList) {
+        if scene == nil {
+            do {
+                let connected = try application.connectScene(
+                    named: name, pluginName: list.plugin, delegate: nil, options: configuration.options, screenFrame: screenFrame,
+                    sizeRestrictions: configuration.sizeRestrictions ?? .none)
+                if configuration.active { connected.activate() }
+                scene = connected
+            } catch {
+                process.stop()
+                return
+            }
+        }
+        guard let scene else { return }
+        for (index, entry) in list.windows.enumerated() {
+            if index == windows.count { addWindow(to: scene) }
+            let window = windows[index]
+            window.frame = Rect(x: entry.x, y: entry.y, width: entry.width, height: entry.height)
+            window.windowLevel = Window.Level(rawValue: entry.level)
+            window.title = entry.title
+            window.isHidden = entry.isHidden
+            pictures[index].frame = window.bounds
+            placeholders[index].frame = window.bounds
+            // A picture that came while the stand-in waited for its turn, or of another size.
+            showPicture(of: index)
+        }
+        // The scene's key window, once its windows are placed (Host1.KeyWindow follows from it).
+        if let key = list.windows.firstIndex(where: \.isKey), !windows[key].isKeyWindow, !windows[key].isHidden { windows[key].makeKey() }
+    }
+
+    private func addWindow(to scene: WindowScene) {
+        let window = Window(windowScene: scene)
+        let picture = ImageView(frame: window.bounds)
+        picture.isUserInteractionEnabled = false
+        window.addSubview(picture)
+        let placeholder = Label(frame: window.bounds)
+        placeholder.numberOfLines = 0
+        placeholder.textAlignment = .center
+        placeholder.backgroundColor = Color(red255: 60, 60, 67)
+        placeholder.textColor = Color(red255: 255, 255, 255)
+        placeholder.isHidden = true
+        window.addSubview(placeholder)
+        windows.append(window)
+        pictures.append(picture)
+        placeholders.append(placeholder)
+    }
+
+    private func showPicture(of index: Int) {
+        guard index < pictures.count, let picture = process.picture(window: UInt32(index)) else { return }
+        let scale = windows[index].bounds.width > 0 ? Double(picture.width) / windows[index].bounds.width : 1
+        pictures[index].image = try? Image(width: picture.width, height: picture.height, pixels: picture.pixels, scale: scale)
+    }
+
+    private func show(_ placeholder: ScenePlaceholder?) {
+        let text: String? =
+            switch placeholder {
+            case nil: nil
+            case .crashed(let exit, let quarantined)?:
+                "\(name) (\(pluginName)) crashed: \(exit).\n\(quarantined ? "Quarantined: Reload to try again." : "Restarting…")"
+            case .notResponding?: "\(name) (\(pluginName)) is not responding.\nReload to restart it."
+            }
+        for label in placeholders {
+            label.text = text
+            label.isHidden = text == nil
+        }
+    }
+}

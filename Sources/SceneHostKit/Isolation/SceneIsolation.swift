@@ -1,0 +1,185 @@
+import Foundation
+import Logging
+import SceneChannel
+import SceneCore
+import ScenePlugins
+import SceneProcesses
+
+/// The configured scenes that run in scene processes (`isolation: process`): each one's
+/// ``IsolatedScene``, and the scripted fingers that went down on them.
+///
+/// A finger goes to the scene whose window is frontmost under its first point (the board routes by
+/// window rectangles; the scene process does UIKit's hit test), and every later step of it goes to
+/// the same scene, under a slot of the scene's own (bus clients number their slots each from 0).
+/// Main actor.
+@MainActor
+final class SceneIsolation {
+    /// A bus client's finger: the client (its bus name) and its slot.
+    struct Finger: Hashable {
+        var client: String
+        var slot: UInt32
+    }
+
+    let settings: IsolationConfiguration
+    private let application: Application
+    private let logger: Logger
+    /// In configuration order.
+    private(set) var scenes: [IsolatedScene] = []
+    private var fingers: [Finger: (scene: IsolatedScene, slot: UInt32)] = [:]
+    private var nextSlot: UInt32 = 0
+    /// Scenes not yet past their start (connected, or ended), and who waits for none to be left.
+    private var starting: Set<String> = []
+    private var startWaiters: [@MainActor () -> Void] = []
+    /// Every report of every scene process, after its ``IsolatedScene`` took it.
+    var onEvent: ((IsolatedScene, SceneProcessEvent) -> Void)?
+
+    init(settings: IsolationConfiguration, application: Application, logger: Logger) {
+        self.settings = settings
+        self.application = application
+        self.logger = logger
+    }
+
+    /// Whether the kernel confines scene processes (`sandbox: auto` and `on`), said once at start.
+    static func sandboxes(_ mode: IsolationConfiguration.SandboxMode) -> Bool {
+        switch mode {
+        case .off: false
+        case .on, .auto: SceneSandbox.landlockABI >= 1
+        }
+    }
+
+    /// Starts a scene process for `scene` (whose plugin file was located and checked), placed at
+    /// `frame`. Its stand-in connects when the process lists its windows.
+    func start(_ scene: SceneConfiguration, pluginPath: String, frame: Rect, executable: String, environment: [String: String]) {
+        let confined = Self.sandboxes(settings.sandbox)
+        let data = XDGFolders.state(environment: environment) + "/scenehost/scenes/\(scene.name)"
+        var arguments = [
+            "--scene-frame", "\(frame.minX),\(frame.minY),\(frame.width),\(frame.height)", "--scene-sandbox", confined ? "on" : "off",
+            "--scene-data", data,
+        ]
+        for (key, value) in scene.options.sorted(by: { $0.key < $1.key }) { arguments += ["--scene-option", "\(key)=\(value)"] }
+        var policy = SceneSupervisionPolicy()
+        policy.responseTimeout = UInt64(settings.responseTimeout * 1e9)
+        let process = SceneProcessHost(
+            configuration: .init(
+                executable: executable, plugin: pluginPath, scene: scene.name, arguments: arguments,
+                environment: Self.childEnvironment(environment), policy: policy),
+            clock: MonotonicSceneProcessClock())
+        let isolated = IsolatedScene(configuration: scene, process: process, application: application, screenFrame: frame)
+        isolated.onEvent = { [weak self] scene, event in self?.take(event, from: scene) }
+        isolated.mayConnect = { [weak self, weak isolated] in
+            guard let self, let isolated else { return true }
+            return self.scenes.prefix { $0 !== isolated }.allSatisfy { !self.starting.contains($0.name) && !$0.isWaitingToConnect }
+        }
+        scenes.append(isolated)
+        starting.insert(scene.name)
+        process.start()
+    }
+
+    /// Runs `action` once every scene started so far has connected its stand-in or ended (at once
+    /// when none is starting). A process that neither lists its windows nor ends is ended by its
+    /// supervisor's start timeout, so this always comes.
+    func whenStarted(_ action: @escaping @MainActor () -> Void) {
+        if starting.isEmpty { return action() }
+        startWaiters.append(action)
+    }
+
+    /// The host's environment without what would connect a scene process to the bus, the desktop
+    /// or the accessibility bus: it has none of those.
+    static func childEnvironment(_ environment: [String: String]) -> [String] {
+        let withheld: Set<String> = ["DBUS_SESSION_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "AT_SPI_BUS_ADDRESS", "XAUTHORITY"]
+        return environment.filter { !withheld.contains($0.key) }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    }
+
+    func scene(named name: String) -> IsolatedScene? { scenes.first { $0.name == name } }
+
+    /// The isolated scene whose stand-in `scene` is.
+    func scene(standingIn scene: WindowScene?) -> IsolatedScene? {
+        guard let scene else { return nil }
+        return scenes.first { $0.scene === scene }
+    }
+
+    /// The isolated scene whose stand-in has `window`.
+    func scene(of window: Window?) -> IsolatedScene? { scene(standingIn: window?.windowScene) }
+
+    /// The isolated scene a touch-down at `point` goes to: the one whose window is frontmost there
+    /// among every scene's windows; nil when that window is a scene's loaded into the host (or none).
+    func scene(at point: Point) -> IsolatedScene? {
+        scene(of: application.hitTest(screenPoint: point)?.window)
+    }
+
+    /// Whether `finger` is down on an isolated scene.
+    func owns(_ finger: Finger) -> Bool { fingers[finger] != nil }
+
+    /// Puts `finger` down at `point` on `scene`: returns what the scene process hit. Other isolated
+    /// scenes drop input queued behind a busy process, as Android does when another window is touched.
+    func down(_ finger: Finger, at point: Point, on scene: IsolatedScene) async throws(SceneCallError) -> SceneTouchOutcome {
+        for other in scenes where other !== scene { other.process.otherSceneTouched() }
+        let slot = nextSlot
+        nextSlot &+= 1
+        fingers[finger] = (scene, slot)
+        let outcome: SceneTouchOutcome
+        do {
+            outcome = try await scene.process.touch(SceneTouchRecord(slot: slot, phase: .down, x: point.x, y: point.y))
+        } catch {
+            fingers[finger] = nil
+            throw error
+        }
+        if !outcome.errorCode.isEmpty || outcome.window < 0 { fingers[finger] = nil }
+        return outcome
+    }
+
+    /// Moves, lifts or cancels `finger` (which ``owns(_:)``) on its scene.
+    func step(_ finger: Finger, _ phase: SceneTouchRecord.Phase, to point: Point = Point(x: 0, y: 0)) async throws(SceneCallError) -> SceneTouchOutcome {
+        guard let (scene, slot) = fingers[finger] else { return SceneTouchOutcome() }
+        if phase == .up || phase == .cancel { fingers[finger] = nil }
+        do {
+            return try await scene.process.touch(SceneTouchRecord(slot: slot, phase: phase, x: point.x, y: point.y))
+        } catch {
+            fingers[finger] = nil
+            throw error
+        }
+    }
+
+    /// Ends every scene process and disconnects the stand-ins.
+    func stop() {
+        for scene in scenes.reversed() { scene.stop() }
+        starting = []
+        startWaiters = []
+        scenes = []
+        fingers = [:]
+    }
+
+    private func take(_ event: SceneProcessEvent, from scene: IsolatedScene) {
+        switch event {
+        case .windows, .crashed:
+            if starting.remove(scene.name) != nil {
+                // Later scenes that listed their windows first connect now, in order.
+                for waiting in scenes where waiting.isWaitingToConnect && waiting.mayConnect() { waiting.connectWaiting() }
+                if starting.isEmpty {
+                    let waiters = startWaiters
+                    startWaiters = []
+                    for waiter in waiters { waiter() }
+                }
+            }
+        default: break
+        }
+        switch event {
+        case .started(let processID):
+            logger.info("scene process started", metadata: ["scene": "\(scene.name)", "pid": "\(processID)"])
+        case .crashed(let exit, let quarantined):
+            // Its fingers went with it.
+            fingers = fingers.filter { $0.value.scene !== scene }
+            logger.error(
+                "scene process crashed (\(exit)); \(quarantined ? "quarantined (Reload to try again)" : "restarting")",
+                metadata: ["scene": "\(scene.name)", "plugin": "\(scene.pluginName)"])
+        case .notResponding:
+            logger.warning(
+                "scene process not responding for \(settings.responseTimeout) s", metadata: ["scene": "\(scene.name)", "plugin": "\(scene.pluginName)"])
+        case .responding:
+            logger.info("scene process responding again", metadata: ["scene": "\(scene.name)"])
+        case .windows, .placeholder, .signal, .frame:
+            break
+        }
+        onEvent?(scene, event)
+    }
+}

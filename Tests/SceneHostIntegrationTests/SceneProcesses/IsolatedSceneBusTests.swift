@@ -1,0 +1,173 @@
+import DBusKit
+import Foundation
+import SceneBusContract
+import SceneCore
+import SceneRender
+import Testing
+
+/// The real scene-host with `isolation: process`: each configured scene in a scene process of its
+/// own, reached over D-Bus as a scene loaded into the host is. Seed 000's FindView is compared
+/// with the same scene in one process (`isolation: none`); FixtureCrashInHandler crashes in its
+/// button's action.
+@MainActor
+@Suite("Scenes in processes of their own, over D-Bus", .serialized)
+struct IsolatedSceneBusTests {
+    /// FindView at x = 0 and, with isolation, FixtureCrashInHandler beside it (its button at
+    /// 20…180 × 40…84 in the scene, 400 points to the right).
+    static func configuration(isolated: Bool) throws -> String {
+        try temporaryFile(
+            "isolation-\(isolated).yaml",
+            """
+            isolation:
+              mode: \(isolated ? "process" : "none")
+              response-timeout: 5
+            scenes:
+              - name: findview
+                plugin: FindView
+            \(isolated ? "  - name: crashy\n    plugin: FixtureCrashInHandler\n" : "")
+            """)
+    }
+
+    /// Runs scenectl to its end; the wait holds no thread.
+    static func scenectl(_ arguments: [String], host: HostProcess) async throws -> ScenectlProcess.Outcome {
+        let process = try ScenectlProcess(arguments, runtimeFolder: host.runtimeFolder)
+        let status = await process.exitStatus(timeout: 60)
+        return ScenectlProcess.Outcome(status: status, stdout: process.stdout, stderr: process.stderr)
+    }
+
+    static func host(isolated: Bool) throws -> HostProcess {
+        try HostProcess(arguments: ["--config", try configuration(isolated: isolated)], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
+    }
+
+    /// seed 000's touches: blue with a move, then red.
+    static let steps: [(member: MemberName, x: Double, y: Double)] = [
+        ("TouchDown", 240, 250), ("TouchMove", 250, 250), ("TouchUp", 0, 0), ("TouchDown", 100, 150), ("TouchUp", 0, 0),
+    ]
+
+    /// Runs ``steps`` through `client` and returns the TouchDown replies and the signals they
+    /// caused without `seq` and touch timestamps (KeyWindowChanged left out: the application's key
+    /// window is the board's, and differs with a second scene).
+    static func touchFindView(_ client: HostBusClient) async throws -> (replies: [String], signals: [String]) {
+        client.clear()
+        var replies: [String] = []
+        for step in steps {
+            let arguments: [BusValue] = step.member == "TouchUp" ? [.uint32(3)] : [.uint32(3)] + doubles(step.x, step.y)
+            let reply = try await client.host(step.member, arguments)
+            if step.member == "TouchDown" { replies.append(reply.map { "\($0)" }.joined(separator: " ")) }
+        }
+        try await client.waitForSignals("five touch phases") { $0.filter { $0.member == "Touch" }.count == 5 }
+        let signals = client.signals.filter { $0.member != "KeyWindowChanged" }.map { signal -> String in
+            var values = signal.arguments.dropFirst().map { "\($0)" }
+            if signal.member == "Touch" { values.remove(at: 6) }
+            return "\(signal.member)(\(values.joined(separator: ", ")))"
+        }
+        return (replies, signals)
+    }
+
+    @Test("A touch on FindView in its own process says what it hit and gives the same signals, tree and picture as in one process, with one gapless seq")
+    func sameAsInOneProcess() async throws {
+        let inProcess = try Self.host(isolated: false)
+        let plain = try await HostBusClient(host: inProcess)
+        defer { plain.close() }
+        let expected = try await Self.touchFindView(plain)
+        let expectedTree = try await plain.window(1, "DescribeTree")
+        let expectedPicture = try await plain.sceneSnapshot("findview")
+
+        let isolatedHost = try Self.host(isolated: true)
+        let client = try await HostBusClient(host: isolatedHost)
+        defer { client.close() }
+        #expect(isolatedHost.log.contains { $0.contains("scene process started") && $0.contains("[findview]") }, "\(isolatedHost.log)")
+        let scenes = try await client.property(SceneBusContract.rootPath, SceneBusContract.hostInterface, "Scenes")
+        #expect("\(scenes)".contains("findview") && "\(scenes)".contains("crashy"), "\(scenes)")
+        let keyWindow = try await client.property(SceneBusContract.scenePath("findview"), SceneBusContract.sceneInterface, "KeyWindow")
+        #expect(keyWindow.objectPathValue == SceneBusContract.windowPath(1), "the scene's key window, as its process has it")
+        let process = try await client.property(SceneBusContract.scenePath("findview"), SceneBusContract.sceneInterface, "Process").structFields ?? []
+        #expect(process.first?.stringValue == "running" && (process.dropFirst().first?.uint32Value ?? 0) > 0, "\(process)")
+        let inHost = try await plain.property(SceneBusContract.scenePath("findview"), SceneBusContract.sceneInterface, "Process").structFields ?? []
+        #expect(inHost.compactMap(\.stringValue) == ["in-host", ""])
+        let actual = try await Self.touchFindView(client)
+        #expect(actual.replies == expected.replies)
+        #expect(actual.replies.first?.contains("/org/scenehost/SceneHost/window/1") == true, "\(actual.replies)")
+        #expect(actual.signals == expected.signals)
+        #expect(client.sequenceIsContiguous, "\(client.signals.map(\.seq))")
+        #expect(try await client.window(1, "DescribeTree") == expectedTree, "the scene process describes its window under the window's path")
+        let picture = try await client.sceneSnapshot("findview")
+        #expect(picture.width == expectedPicture.width && picture.height == expectedPicture.height)
+        var differing = 0
+        for y in 0..<min(picture.height, expectedPicture.height) {
+            for x in 0..<min(picture.width, expectedPicture.width) where picture.pixel(x: x, y: y) != expectedPicture.pixel(x: x, y: y) {
+                differing += 1
+            }
+        }
+        #expect(differing == 0, "\(differing) pixels of the isolated scene's snapshot differ from the scene drawn in the host")
+        // What does not reach a scene process yet is refused by name, not answered by the stand-in.
+        for (member, arguments) in [("Tap", doubles(240, 250) + [.uint32(1)]), ("HitTest", doubles(240, 250))] as [(MemberName, [BusValue])] {
+            #expect(
+                await client.errorName { _ = try await client.window(1, member, arguments) } == SceneBusContract.ErrorNames.invalidState.rawValue,
+                "Window1.\(member)")
+        }
+        #expect(await client.errorName { _ = try await client.scene("findview", "Reload") } == nil)
+        try await client.waitForSignals("findview back after Reload") { signals in
+            signals.contains { $0.member == "SceneStarted" && $0.string(1) == SceneBusContract.scenePath("findview").rawValue }
+        }
+        #expect(
+            await plain.errorName { _ = try await plain.scene("findview", "Reload") } == SceneBusContract.ErrorNames.invalidState.rawValue,
+            "a scene loaded into the host cannot be reloaded")
+        let refused = try await Self.scenectl(["reload", "findview"], host: inProcess)
+        #expect(refused.status != 0 && refused.stderr.contains("runs inside the host (isolation: none)"), "\(refused)")
+    }
+
+    @Test("A crash in a button's action ends only its scene: SceneCrashed names it, its input fails with SceneCrashed, FindView goes on, it restarts; a second crash quarantines it behind a placeholder until Reload")
+    func crashTakesOnlyItsScene() async throws {
+        let host = try Self.host(isolated: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        let crashy = SceneBusContract.scenePath("crashy").rawValue
+        let button = doubles(400 + 100, 62)
+
+        for round in 1...2 {
+            client.clear()
+            let down = try await client.host("TouchDown", [.uint32(0)] + button)
+            #expect(down.count == 3 && "\(down[2])".contains("crash"), "round \(round): \(down)")
+            #expect(
+                await client.errorName { _ = try await client.host("TouchUp", [.uint32(0)]) } == SceneBusContract.ErrorNames.sceneCrashed.rawValue,
+                "round \(round): the lift that crashed the scene fails")
+            try await client.waitForSignals("SceneCrashed") { $0.contains { $0.member == "SceneCrashed" } }
+            let crashed = try #require(client.signals(named: "SceneCrashed").first)
+            #expect(crashed.string(1) == crashy)
+            #expect(crashed.string(2) == "FixtureCrashInHandler")
+            #expect(crashed.string(3) == "killed by signal 4 (SIGILL)", "a Swift trap: \(crashed)")
+            #expect(crashed.string(4) == (round == 1 ? "restarting" : "quarantined"))
+            // FindView goes on meanwhile.
+            let other = try await client.host("TouchDown", [.uint32(1)] + doubles(240, 250))
+            #expect("\(other[1])".contains("/window/1"), "\(other)")
+            _ = try await client.host("TouchUp", [.uint32(1)])
+            if round == 1 {
+                try await client.waitForSignals("crashy restarted") { signals in
+                    signals.contains { $0.member == "SceneStarted" && $0.string(1) == crashy }
+                }
+            }
+        }
+        #expect(
+            await client.errorName { _ = try await client.host("TouchDown", [.uint32(0)] + button) } == SceneBusContract.ErrorNames.sceneCrashed.rawValue,
+            "a quarantined scene refuses input")
+        #expect(client.sequenceIsContiguous)
+        let process = try await client.property(SceneBusContract.scenePath("crashy"), SceneBusContract.sceneInterface, "Process").structFields ?? []
+        #expect(process == [.string("quarantined"), .uint32(0), .string("killed by signal 4 (SIGILL)")], "\(process)")
+        _ = try await client.host("WaitForIdle", [.double(30)])
+        let placeholder = try await client.sceneSnapshot("crashy")
+        #expect(placeholder.color(at: Point(x: 10, y: 400)).isClose(to: Color(red255: 60, 60, 67)), "the crashed scene shows its placeholder")
+
+        let status = try await Self.scenectl(["status"], host: host)
+        #expect(status.status == 0 && status.stdout.contains("plugin FixtureCrashInHandler, key window 2, frame (400, 0, 390, 844), process quarantined (last: killed by signal 4 (SIGILL))"), "\(status)")
+        #expect(status.stdout.contains(", process running (pid "), "findview's process: \(status)")
+        client.clear()
+        let reload = try await Self.scenectl(["reload", "crashy"], host: host)
+        #expect(reload.status == 0 && reload.stdout == "scene crashy: reloading\n", "\(reload)")
+        try await client.waitForSignals("crashy reloaded") { signals in signals.contains { $0.member == "SceneStarted" && $0.string(1) == crashy } }
+        let again = try await client.host("TouchDown", [.uint32(0)] + button)
+        #expect("\(again[2])".contains("crash"), "the reloaded scene answers: \(again)")
+        _ = try await client.host("TouchCancel", [.uint32(0)])
+        #expect(host.log.contains { $0.contains("scene process crashed") && $0.contains("[crashy]") }, "\(host.log)")
+    }
+}
