@@ -30,6 +30,9 @@ enum HostInterface {
                     do {
                         let injector = try service.admit(call)
                         let samples = try readSamples(call, limit: injector.limits.samplesPerCall)
+                        if let isolation = host.isolation, let isolated = try isolation.target(of: samples) {
+                            return injectTouches(samples, on: isolated, isolation: isolation, injector: injector, service: service, reply: reply)
+                        }
                         try injector.run(samples) { touches in
                             reply.reply(writing: { writer in
                                 try writer.appendArray(of: "(tos)") { array in
@@ -70,27 +73,32 @@ enum HostInterface {
                     }
                     return [.string(SignalRecords.describe(service.sendRemoteControl(subtype)))]
                 },
-                .method(
+                .deferredMethod(
                     "SendKey", access: .changes, inputs: [.init("key", .string), .init("modifiers", .string), .init("phase", .string)],
                     outputs: [.init("handledBy", .string)]
-                ) { call in
-                    _ = try service.admit(call)
-                    let (name, modifiers, phase) = try call.read { reader in (try reader.readString(), try reader.readString(), try reader.readString()) }
-                    let records: [KeyboardInput]
-                    do throws(KeyboardInputError) {
-                        records = KeyboardInput.records(
-                            for: try KeyCombination(name: name, modifiers: modifiers), stroke: try KeyStroke(name: phase))
+                ) { call, reply in
+                    do {
+                        _ = try service.admit(call)
+                        let (name, modifiers, phase) = try call.read { reader in (try reader.readString(), try reader.readString(), try reader.readString()) }
+                        let records: [KeyboardInput]
+                        do throws(KeyboardInputError) {
+                            records = KeyboardInput.records(
+                                for: try KeyCombination(name: name, modifiers: modifiers), stroke: try KeyStroke(name: phase))
+                        } catch {
+                            throw HostBusErrors.from(error)
+                        }
+                        if let isolated = host.isolation?.keyScene { return deliverKeys(records, to: isolated, reply: reply) }
+                        // The reply names who handled the first record: the press's began (or its one phase),
+                        // or the remote-control event of a media key.
+                        var handler: Responder?
+                        for (index, record) in records.enumerated() {
+                            let taker = record.deliver(to: application)
+                            if index == 0 { handler = taker }
+                        }
+                        reply.reply([.string(SignalRecords.describe(handler))])
                     } catch {
-                        throw HostBusErrors.from(error)
+                        reply.fail(error)
                     }
-                    // The reply names who handled the first record: the press's began (or its one phase),
-                    // or the remote-control event of a media key.
-                    var handler: Responder?
-                    for (index, record) in records.enumerated() {
-                        let taker = record.deliver(to: application)
-                        if index == 0 { handler = taker }
-                    }
-                    return [.string(SignalRecords.describe(handler))]
                 },
                 Snapshots.method { call, scale in
                     _ = try service.admit(call)
@@ -240,6 +248,52 @@ enum HostInterface {
     }
 
     /// Reads `a(usddd)` samples, naming the first bad one.
+    /// Keys or text for the key window, whose scene runs in `scene`'s process: each record goes as its
+    /// script line, in order; the reply names who handled the first.
+    static func deliverKeys(_ records: [KeyboardInput], to scene: IsolatedScene, reply: DeferredReply) {
+        Task { @MainActor in
+            var first: String?
+            do throws(SceneCallError) {
+                for record in records {
+                    let outcome = try await scene.process.record(InputRecord.keyboard(record).scriptLine)
+                    if let error = outcome.inputError { return reply.fail(error.busError) }
+                    if first == nil { first = outcome.handledBy }
+                }
+                reply.reply([.string(first ?? "")])
+            } catch {
+                reply.fail(error.busError)
+            }
+        }
+    }
+
+    /// `InjectTouches` whose downs all land on `scene`: checked against the caller's limits, then run
+    /// by the scene process on its clock; the reply lists what each down hit.
+    private static func injectTouches(
+        _ samples: [InputSample], on scene: IsolatedScene, isolation: SceneIsolation, injector: TouchInjector, service: HostBusService,
+        reply: DeferredReply
+    ) {
+        do throws(InputError) {
+            try injector.validate(samples)
+        } catch {
+            return reply.fail(error.busError)
+        }
+        Task { @MainActor in
+            do throws(SceneCallError) {
+                let outcome = try await isolation.run(samples, on: scene)
+                if let error = outcome.inputError { return reply.fail(error.busError) }
+                reply.reply([
+                    .array(
+                        element: "(tos)",
+                        outcome.began.map { touch in
+                            .structure([.uint64(touch.touch), .objectPath(service.publisher.path(of: scene.window(at: touch.window))), .string(touch.view)])
+                        })
+                ])
+            } catch {
+                reply.fail(error.busError)
+            }
+        }
+    }
+
     /// `TouchDown`: to the scene process whose window is frontmost at the point (replying with what
     /// it hit once it was delivered there), or to the host's own scenes.
     private static func touchDown(_ call: MethodCall, _ reply: DeferredReply, service: HostBusService) {

@@ -17,12 +17,27 @@ extension SceneCallError {
     }
 }
 
-extension SceneTouchOutcome {
-    /// The scripted-input error the scene process refused the record with, as its client receives it;
-    /// nil when it was delivered.
-    var inputError: InputError? {
-        guard !errorCode.isEmpty else { return nil }
+extension InputError {
+    /// The input error a scene process refused input with, by its code's name (an unknown name
+    /// reads as `InvalidValue`); nil for no name.
+    init?(sceneProcessCode name: String, message: String) {
+        guard !name.isEmpty else { return nil }
         let codes: [ErrorCode<InputFailure>] = [.invalidValue, .unknownSlot, .slotInUse, .limitExceeded, .invalidName, .noSuchTarget]
-        return InputError(code: codes.first { $0.name == errorCode } ?? .invalidValue, message: errorMessage)
+        self.init(code: codes.first { $0.name == name } ?? .invalidValue, message: message)
     }
+}
+
+extension SceneTouchOutcome {
+    /// The scripted-input error the scene process refused the record with; nil when it was delivered.
+    var inputError: InputError? { InputError(sceneProcessCode: errorCode, message: errorMessage) }
+}
+
+extension SceneScriptOutcome {
+    /// The scripted-input error the scene process refused the script with; nil when it ran.
+    var inputError: InputError? { InputError(sceneProcessCode: errorCode, message: errorMessage) }
+}
+
+extension SceneRecordOutcome {
+    /// The input error the scene process refused the record with; nil when it was delivered.
+    var inputError: InputError? { InputError(sceneProcessCode: errorCode, message: errorMessage) }
 }

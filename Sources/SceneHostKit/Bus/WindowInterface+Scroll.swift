@@ -14,6 +14,7 @@ extension WindowInterface {
         ) { call in
             _ = try service.admit(call)
             guard let window = service.publisher.window(number: number) else { throw HostBusErrors.gone("window \(number)") }
+            try refuseStandIn(window, call, service: service)
             guard window.takesScriptedInput else {
                 throw HostBusErrors.invalidState("window \(number) ('\(window.title)') is hidden or its scene is disconnected; it takes no scrolls")
             }

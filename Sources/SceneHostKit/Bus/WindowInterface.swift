@@ -2,6 +2,7 @@ import DBusKit
 import Foundation
 import SceneBusContract
 import SceneBusServing
+import SceneChannel
 import SceneCore
 
 /// `org.scenehost.Window1` at `/org/scenehost/SceneHost/window/<n>`: one window's state, its view tree,
@@ -19,7 +20,6 @@ enum WindowInterface {
             do {
                 let injector = try service.admit(call)
                 let target = try window()
-                try refuseStandIn(target, call)
                 guard target.takesScriptedInput else {
                     throw HostBusErrors.invalidState(
                         "window \(number) ('\(target.title)') is hidden or its scene is disconnected; it takes no touches")
@@ -27,6 +27,20 @@ enum WindowInterface {
                 let samples = try build(target)
                 // The gesture is valid: the scene becomes active as for a touch on its window [WS-11].
                 target.activateSceneForScriptedInput()
+                if let isolation = host.isolation, let isolated = isolation.scene(of: target) {
+                    // The scene process runs the gesture on its own clock, and says what it hit.
+                    try injector.validate(samples)
+                    Task { @MainActor in
+                        do throws(SceneCallError) {
+                            let outcome = try await isolation.run(samples, on: isolated)
+                            if let error = outcome.inputError { return reply.fail(error.busError) }
+                            reply.reply([.string(outcome.began.first?.view ?? "")])
+                        } catch {
+                            reply.fail(error.busError)
+                        }
+                    }
+                    return
+                }
                 try injector.run(samples) { touches in
                     reply.reply([.string(touches.first??.view.map(ViewReference.reference(for:)) ?? "")])
                 }
@@ -36,12 +50,7 @@ enum WindowInterface {
                 reply.fail(error)
             }
         }
-        /// With `isolation: process`, what does not reach a scene process yet is refused by name.
-        func refuseStandIn(_ target: Window, _ call: MethodCall) throws {
-            guard let isolated = host.isolation?.scene(of: target) else { return }
-            throw HostBusErrors.invalidState(
-                "Window1.\(call.member.rawValue) does not reach scene '\(isolated.name)' in its own process yet (isolation: process); use Host1.TouchDown, TouchMove and TouchUp, or isolation: none")
-        }
+        func refuseStandIn(_ target: Window, _ call: MethodCall) throws { try WindowInterface.refuseStandIn(target, call, service: service) }
         let limit = host.configuration.bus.limits.scriptSeconds
         return [
             InterfaceDescription(
@@ -91,6 +100,7 @@ enum WindowInterface {
                     },
                     .deferredMethod("TapView", access: .changes, inputs: [.init("view", .string)], outputs: [.init("view", .string)]) { call, reply in
                         gesture(call, reply) { target in
+                            try refuseStandIn(target, call)
                             let reference = try call.read { r in try r.readString() }
                             guard let view = target.view(forReference: reference) else {
                                 throw HostBusErrors.unknownView(reference, window: target.title)
@@ -143,16 +153,23 @@ enum WindowInterface {
                         }
                     },
                     scroll(number: number, service: service),
-                    .method("TypeText", access: .changes, inputs: [.init("text", .string)], outputs: [.init("view", .string)]) { call in
-                        _ = try service.admit(call)
-                        let target = try window()
-                        let text = try call.read { r in try r.readString() }
-                        do throws(InputError) { try KeyboardInput.checkTypedText(text) } catch { throw error.busError }
-                        guard host.application.keyWindow === target else {
-                            throw HostBusErrors.invalidState(
-                                "window \(number) ('\(target.title)') is not the key window; text goes to the key window only (MakeKey it first)")
+                    .deferredMethod("TypeText", access: .changes, inputs: [.init("text", .string)], outputs: [.init("view", .string)]) { call, reply in
+                        do {
+                            _ = try service.admit(call)
+                            let target = try window()
+                            let text = try call.read { r in try r.readString() }
+                            do throws(InputError) { try KeyboardInput.checkTypedText(text) } catch { throw error.busError }
+                            guard host.application.keyWindow === target else {
+                                throw HostBusErrors.invalidState(
+                                    "window \(number) ('\(target.title)') is not the key window; text goes to the key window only (MakeKey it first)")
+                            }
+                            if let isolation = host.isolation, let isolated = isolation.scene(of: target) {
+                                return HostInterface.deliverKeys([.text(text)], to: isolated, reply: reply)
+                            }
+                            reply.reply([.string(SignalRecords.describe(KeyboardInput.text(text).deliver(to: host.application)))])
+                        } catch {
+                            reply.fail(error)
                         }
-                        return [.string(SignalRecords.describe(KeyboardInput.text(text).deliver(to: host.application)))]
                     },
                     Snapshots.method { call, scale in
                         _ = try service.admit(call)
@@ -162,6 +179,7 @@ enum WindowInterface {
                     .method("MakeFirstResponder", access: .changes, inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) { call in
                         _ = try service.admit(call)
                         let target = try window()
+                        try refuseStandIn(target, call)
                         let reference = try call.read { r in try r.readString() }
                         if reference.isEmpty {
                             return [.bool(target.firstResponder?.resignFirstResponder() ?? true)]
@@ -187,5 +205,13 @@ enum WindowInterface {
                     PropertyDescription("FirstResponder", signature: .string) { .string(SignalRecords.describe(try window().firstResponder)) },
                 ])
         ]
+    }
+
+    /// With `isolation: process`, a method that does not reach a scene process yet is refused by
+    /// name for the stand-in's windows, rather than answered by the stand-in (one picture, no views).
+    static func refuseStandIn(_ target: Window, _ call: MethodCall, service: HostBusService) throws {
+        guard let isolated = service.host.isolation?.scene(of: target) else { return }
+        throw HostBusErrors.invalidState(
+            "Window1.\(call.member.rawValue) does not reach scene '\(isolated.name)' in its own process yet (isolation: process); touches (Tap, Swipe, LongPress, Pinch, Host1.TouchDown…), keys and text do, or run with isolation: none")
     }
 }

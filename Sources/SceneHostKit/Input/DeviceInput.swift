@@ -19,6 +19,8 @@ public final class DeviceInput {
     private var fingers: [UInt32: Touch?] = [:]
     /// Records delivered since the start.
     public private(set) var delivered: UInt64 = 0
+    /// With `isolation: process`, the scenes in processes of their own: their input goes there.
+    var isolation: SceneIsolation?
 
     public init(application: Application) {
         self.application = application
@@ -35,6 +37,10 @@ public final class DeviceInput {
         let time = timestamp ?? application.clock.now
         recordObserver?(record, time)
         delivered += 1
+        if let isolation, let scene = isolation.target(of: record) {
+            isolation.forward(record, to: scene)
+            return []
+        }
         switch record {
         case .touches(let name, let steps):
             return deliverTouches(steps, in: name, time: time)

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SceneChannel
 import SceneCore
+import SceneErrors
 import ScenePlugins
 import SceneProcesses
 
@@ -138,6 +139,74 @@ final class SceneIsolation {
             fingers[finger] = nil
             throw error
         }
+    }
+
+    /// The isolated scene the downs of `samples` land on (screen points, hit as each down would be
+    /// now), or nil when none lands on one. A script whose downs land on a scene in a process of its
+    /// own and on another scene is refused: each process runs its own part on its own clock. (A down
+    /// that lands on no window goes nowhere either way.)
+    func target(of samples: [InputSample]) throws(InputError) -> IsolatedScene? {
+        var isolated: [IsolatedScene] = []
+        var inHost = false
+        for sample in samples where sample.phase == .down {
+            guard let hit = application.hitTest(screenPoint: sample.location) else { continue }
+            if let target = scene(of: hit.window) {
+                if !isolated.contains(where: { $0 === target }) { isolated.append(target) }
+            } else {
+                inHost = true
+            }
+        }
+        guard isolated.count > 1 || (inHost && !isolated.isEmpty) else { return isolated.first }
+        let names = isolated.map(\.name) + (inHost ? ["(the host's own scenes)"] : [])
+        throw InputError(
+            code: .invalidValue,
+            message: "the touches land on scenes \(names.joined(separator: ", ")), and a scene in a process of its own takes scripted touches one scene per call: send one call per scene")
+    }
+
+    /// Runs `samples` (checked against the caller's limits) in `scene`'s process, on its clock;
+    /// returns what each down hit once the last step was delivered.
+    func run(_ samples: [InputSample], on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
+        for other in scenes where other !== scene { other.process.otherSceneTouched() }
+        let steps = samples.map { sample in
+            SceneInputScript.Step(
+                slot: sample.slot, phase: Self.phase(sample.phase), x: sample.location.x, y: sample.location.y, delay: sample.delay)
+        }
+        return try await scene.process.script(SceneInputScript(steps: steps))
+    }
+
+    private static func phase(_ phase: InputSample.Phase) -> SceneTouchRecord.Phase {
+        switch phase {
+        case .down: .down
+        case .move: .move
+        case .up: .up
+        case .cancel: .cancel
+        }
+    }
+
+    /// The isolated scene whose window is the application's key window (keys and text go there).
+    var keyScene: IsolatedScene? { scene(of: application.keyWindow) }
+
+    /// The isolated scene device input `record` goes to: the scene a desktop window's fingers, wheel
+    /// or hover name, or the key window's for keys and text; nil for the host's own scenes and for
+    /// focus (the stand-in takes the desktop's focus; the scene process's only scene is active).
+    func target(of record: InputRecord) -> IsolatedScene? {
+        switch record {
+        case .touches(let name, _), .wheel(let name, _, _), .hover(let name, _): scene(named: name).flatMap { $0.scene == nil ? nil : $0 }
+        case .keyboard: keyScene
+        case .focus: nil
+        }
+    }
+
+    /// Delivers device input to `scene`'s process as its script line; nothing waits for it (the
+    /// desktop does not), and a scene that cannot take it is reported by its own signals.
+    func forward(_ record: InputRecord, to scene: IsolatedScene) {
+        if case .touches(_, let steps) = record, steps.contains(where: { $0.phase == .down }) {
+            for other in scenes where other !== scene { other.process.otherSceneTouched() }
+            // A click on a desktop window activates its scene, as for a scene in the host.
+            if let standIn = scene.scene, standIn.activationState != .foregroundActive { standIn.activate() }
+        }
+        let line = record.scriptLine
+        Task { @MainActor in _ = try? await scene.process.record(line) }
     }
 
     /// Ends every scene process and disconnects the stand-ins.

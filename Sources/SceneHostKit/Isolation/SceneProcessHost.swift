@@ -68,6 +68,30 @@ final class SceneProcessHost {
         }
     }
 
+    /// Runs timed finger steps on the scene process's clock; returns, per down, what it hit. The
+    /// script's own running time is added to the response timeout.
+    func script(_ script: SceneInputScript) async throws(SceneCallError) -> SceneScriptOutcome {
+        let body = script.body
+        let allowance = UInt64(min(script.duration, 86_400) * 1e9)
+        let answer = try await call(isInput: true, allowance: allowance) { .input(id: $0, code: SceneInputCode.script, body: body) }
+        do {
+            return try SceneScriptOutcome(body: answer)
+        } catch {
+            throw .refused(code: 0, message: error.message)
+        }
+    }
+
+    /// Delivers a device-input record (its input-script line); returns who handled a key.
+    func record(_ line: String) async throws(SceneCallError) -> SceneRecordOutcome {
+        let body = Array(line.utf8)
+        let answer = try await call(isInput: true) { .input(id: $0, code: SceneInputCode.record, body: body) }
+        do {
+            return try SceneRecordOutcome(body: answer)
+        } catch {
+            throw .refused(code: 0, message: error.message)
+        }
+    }
+
     /// `Window1.DescribeTree` of window `window` (index in the scene), named `path` on the bus.
     func describeTree(window: UInt32, path: String) async throws(SceneCallError) -> String {
         var writer = WireWriter()
@@ -84,13 +108,13 @@ final class SceneProcessHost {
         return (Int(buffer.format.width), Int(buffer.format.height), buffer.straightPixels())
     }
 
-    private func call(isInput: Bool, _ make: (UInt64) -> ChannelMessage) async throws(SceneCallError) -> [UInt8] {
+    private func call(isInput: Bool, allowance: UInt64 = 0, _ make: (UInt64) -> ChannelMessage) async throws(SceneCallError) -> [UInt8] {
         let id = nextID
         nextID += 1
         let message = make(id)
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[UInt8], SceneCallError>, Never>) in
             calls[id] = (message, { continuation.resume(returning: $0) })
-            handle(isInput ? .input(id: id) : .query(id: id))
+            handle(isInput ? .input(id: id, allowance: allowance) : .query(id: id))
         }
         return try result.get()
     }

@@ -76,6 +76,7 @@ public final class SceneHost {
         isolation =
             configuration.isolation.mode == .process
             ? SceneIsolation(settings: configuration.isolation, application: application, logger: logger) : nil
+        deviceInput.isolation = isolation
         logger.info(
             "configuration read",
             metadata: [

@@ -31,6 +31,8 @@ final class SceneProcessRuntime {
     private let connection: ChannelConnection
     private let application: Application
     private let injector: TouchInjector
+    /// Device input forwarded by the board (its desktop window's fingers, keys and text).
+    private let deviceInput: DeviceInput
     /// Each window's pictures, in the order the scene made the windows: a window's index here is
     /// its number on the channel (frames, window lists, signals).
     private var windows: [SceneWindowFrames] = []
@@ -50,7 +52,13 @@ final class SceneProcessRuntime {
         let clock = MonotonicClock()
         application = Application(clock: clock)
         application.textMeasurer = TextMeasurer()
-        injector = TouchInjector(application: application, limits: ScriptLimits())
+        // The board checked every script against its limits; these bound only what it may send.
+        var limits = ScriptLimits()
+        limits.simultaneousTouches = 64
+        limits.samplesPerCall = SceneInputScript.maximumSteps
+        limits.scriptSeconds = 86_400
+        injector = TouchInjector(application: application, limits: limits)
+        deviceInput = DeviceInput(application: application)
     }
 
     /// Runs the scene until the channel closes; returns the process's exit status.
@@ -122,6 +130,10 @@ final class SceneProcessRuntime {
                 outcome = SceneTouchOutcome(errorCode: error.code.name, errorMessage: error.message)
             }
             try? connection.send(.inputDone(id: id, body: outcome.body))
+        case .input(let id, SceneInputCode.script, let body):
+            run(id: id, body: body)
+        case .input(let id, SceneInputCode.record, let body):
+            try? connection.send(.inputDone(id: id, body: deliver(record: String(decoding: body, as: UTF8.self)).body))
         case .input(let id, let code, _):
             try? connection.send(.inputDone(id: id, body: SceneTouchOutcome(errorCode: "UnknownInput", errorMessage: "input code \(code) is not known to this scene process").body))
         case .query(let id, SceneQueryCode.describeTree, let body):
@@ -154,7 +166,7 @@ final class SceneProcessRuntime {
             switch record.phase {
             case .down:
                 let touch = try injector.down(slot: record.slot, at: Point(x: record.x, y: record.y))
-                let window = touch?.window.flatMap { window in windows.firstIndex { $0.window === window } }
+                let window = touch?.window.flatMap(index(of:))
                 return SceneTouchOutcome(
                     touch: touch?.identifier ?? 0, window: window.map(Int32.init) ?? -1, view: touch?.view.map(ViewReference.reference(for:)) ?? "")
             case .move: try injector.move(slot: record.slot, to: Point(x: record.x, y: record.y))
@@ -166,6 +178,60 @@ final class SceneProcessRuntime {
             return SceneTouchOutcome(errorCode: error.code.name, errorMessage: error.message)
         }
     }
+
+    /// Runs a timed script on this process's clock; its `inputDone` goes when the last step was
+    /// delivered (or at once, with the error, when it is refused).
+    private func run(id: UInt64, body: [UInt8]) {
+        let samples: [InputSample]
+        do {
+            samples = try SceneInputScript(body: body).steps.map { step in
+                InputSample(slot: step.slot, phase: Self.samplePhase(step.phase), location: Point(x: step.x, y: step.y), delay: step.delay)
+            }
+        } catch {
+            try? connection.send(.inputDone(id: id, body: SceneScriptOutcome(errorCode: "InvalidValue", errorMessage: error.message).body))
+            return
+        }
+        do throws(InputError) {
+            try injector.run(samples) { [weak self] touches in
+                guard let self else { return }
+                let began = touches.map { touch in
+                    SceneTouchOutcome(
+                        touch: touch?.identifier ?? 0, window: touch?.window.flatMap(self.index(of:)).map(Int32.init) ?? -1,
+                        view: touch?.view.map(ViewReference.reference(for:)) ?? "")
+                }
+                try? self.connection.send(.inputDone(id: id, body: SceneScriptOutcome(began: began).body))
+                self.flush()
+            }
+        } catch {
+            try? connection.send(.inputDone(id: id, body: SceneScriptOutcome(errorCode: error.code.name, errorMessage: error.message).body))
+        }
+    }
+
+    private static func samplePhase(_ phase: SceneTouchRecord.Phase) -> InputSample.Phase {
+        switch phase {
+        case .down: .down
+        case .move: .move
+        case .up: .up
+        case .cancel: .cancel
+        }
+    }
+
+    /// Delivers a device-input record given as its script line; a key's answer names who took it.
+    private func deliver(record line: String) -> SceneRecordOutcome {
+        do throws(InputError) {
+            let record = try InputRecord(scriptLine: line)
+            if case .keyboard(let input) = record {
+                return SceneRecordOutcome(handledBy: SignalRecords.describe(input.deliver(to: application)))
+            }
+            deviceInput.deliver(record)
+            return SceneRecordOutcome()
+        } catch {
+            return SceneRecordOutcome(errorCode: error.code.name, errorMessage: error.message)
+        }
+    }
+
+    /// The index of `window` in the process's window list.
+    private func index(of window: Window) -> Int? { windows.firstIndex { $0.window === window } }
 
     /// Where UIKit commits: layout, then the windows' new pictures, then one write of everything.
     private func endOfTurn() {

@@ -23,9 +23,9 @@ extension SceneSupervisor {
         }
     }
 
-    mutating func input(_ id: UInt64, now: UInt64, into actions: inout [Action]) {
+    mutating func input(_ id: UInt64, allowance: UInt64 = 0, now: UInt64, into actions: inout [Action]) {
         guard accepting || holding else { return actions.append(.fail(ids: [id], refusal)) }
-        queuedInputs.append((id, now))
+        queuedInputs.append((id, now &+ allowance))
         if accepting { deliverNextInput(now: now, into: &actions) }
     }
 
@@ -77,7 +77,7 @@ extension SceneSupervisor {
             expired.append(inFlight.id)
             inputInFlight?.callerWaits = false
         }
-        let overdueQueued = queuedInputs.prefix { now >= $0.since + limit }
+        let overdueQueued = queuedInputs.prefix { now >= queuedBase($0.since) + limit }
         expired += overdueQueued.map(\.id)
         queuedInputs.removeFirst(overdueQueued.count)
         let overdueQueries = openQueries.filter { now >= $0.since + limit }
@@ -90,6 +90,12 @@ extension SceneSupervisor {
             actions.append(.announceNotResponding)
             actions.append(.showPlaceholder(.notResponding))
         }
+    }
+
+    /// The time a queued input's timeout runs from: when it was made, or later while the input in
+    /// flight has an allowance of its own (a long script ahead of it is not the scene hanging).
+    func queuedBase(_ since: UInt64) -> UInt64 {
+        max(since, inputInFlight?.since ?? 0)
     }
 
     mutating func otherSceneTouched(into actions: inout [Action]) {

@@ -56,8 +56,9 @@ public struct SceneSupervisor: Sendable {
         case spawnFailed(String)
         /// The process said hello.
         case greeted
-        /// A caller wants input `id` delivered.
-        case input(id: UInt64)
+        /// A caller wants input `id` delivered; `allowance` nanoseconds on top of the response
+        /// timeout are its own running time (a timed script answers when its last step is done).
+        case input(id: UInt64, allowance: UInt64 = 0)
         /// A caller asks query `id`.
         case query(id: UInt64)
         /// The scene answered call `id` (an input's done, a query's reply or failure).
@@ -103,7 +104,8 @@ public struct SceneSupervisor: Sendable {
     /// Crashes since the last process that ran stably.
     public internal(set) var crashesInARow = 0
 
-    /// Inputs not yet delivered, with when they were made.
+    /// Inputs not yet delivered, with when they were made (plus their allowance: the time their
+    /// timeout runs from).
     var queuedInputs: [(id: UInt64, since: UInt64)] = []
     /// The input delivered and not answered; `caller` false once its caller was failed (a late
     /// answer still frees the queue).
@@ -131,7 +133,7 @@ public struct SceneSupervisor: Sendable {
         case .spawned(let pid): processID = pid
         case .spawnFailed(let reason): crashed(.couldNotStart(reason), now: now, into: &actions)
         case .greeted: greeted(now: now, into: &actions)
-        case .input(let id): input(id, now: now, into: &actions)
+        case .input(let id, let allowance): input(id, allowance: allowance, now: now, into: &actions)
         case .query(let id): query(id, now: now, into: &actions)
         case .answered(let id): answered(id, now: now, into: &actions)
         case .ended(let exit): ended(exit, now: now, into: &actions)
@@ -153,7 +155,7 @@ public struct SceneSupervisor: Sendable {
         default: break
         }
         if let inFlight = inputInFlight, inFlight.callerWaits { deadlines.append(inFlight.since + policy.responseTimeout) }
-        if let first = queuedInputs.first { deadlines.append(first.since + policy.responseTimeout) }
+        if let first = queuedInputs.first { deadlines.append(queuedBase(first.since) + policy.responseTimeout) }
         if let oldest = openQueries.map(\.since).min() { deadlines.append(oldest + policy.responseTimeout) }
         if let greetedAt, crashesInARow > 0, case .running = phase { deadlines.append(greetedAt + policy.stableAfter) }
         return deadlines.min()

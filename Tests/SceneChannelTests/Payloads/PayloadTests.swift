@@ -85,4 +85,48 @@ struct PayloadTests {
         #expect { try SceneWindowList(body: many.bytes) } throws: { ($0 as? ChannelError)?.message.contains("100000 windows; at most 256") == true }
         #expect(throws: ChannelError.self) { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [entry]).body + [0]) }
     }
+
+    @Test("Input scripts, script outcomes and record outcomes decode to themselves", arguments: [51 as UInt64, 52])
+    func scriptsRoundTrip(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let phases: [SceneTouchRecord.Phase] = [.down, .move, .up, .cancel]
+        for _ in 0..<100 {
+            let script = SceneInputScript(
+                steps: (0..<random.below(20)).map { _ in
+                    SceneInputScript.Step(
+                        slot: UInt32(random.below(4)), phase: phases[random.below(4)], x: random.unit() * 800, y: random.unit() * 800,
+                        delay: random.below(3) == 0 ? 0 : random.unit())
+                })
+            #expect(try SceneInputScript(body: script.body) == script, "seed \(seed)")
+            let outcome = SceneScriptOutcome(
+                began: (0..<random.below(4)).map { _ in
+                    SceneTouchOutcome(touch: random.next(), window: Int32(random.below(3)) - 1, view: random.text())
+                }, errorCode: random.below(2) == 0 ? "" : "SlotInUse", errorMessage: random.text())
+            #expect(try SceneScriptOutcome(body: outcome.body) == outcome, "seed \(seed)")
+            let record = SceneRecordOutcome(handledBy: random.text(), errorCode: random.text(), errorMessage: random.text())
+            #expect(try SceneRecordOutcome(body: record.body) == record, "seed \(seed)")
+        }
+    }
+
+    @Test("An input script with an unknown phase, a negative or non-finite delay, more steps than its bytes hold or trailing bytes is refused by name")
+    func scriptsRefused() throws {
+        let step = SceneInputScript.Step(slot: 0, phase: .down, x: 1, y: 2, delay: 0.5)
+        var phase = SceneInputScript(steps: [step]).body
+        phase[8] = 9
+        #expect { try SceneInputScript(body: phase) } throws: { ($0 as? ChannelError)?.message.contains("step 0 has phase 9") == true }
+        for delay in [-1.0, .nan, .infinity] {
+            var bad = step
+            bad.delay = delay
+            #expect { try SceneInputScript(body: SceneInputScript(steps: [bad]).body) } throws: {
+                let message = ($0 as? ChannelError)?.message ?? ""
+                return message.contains("step 0 waits -1.0 seconds") || message.contains("step 0's delay is \(delay)")
+            }
+        }
+        var many = WireWriter()
+        many.u32(1_000)
+        #expect { try SceneInputScript(body: many.bytes) } throws: { ($0 as? ChannelError)?.message.contains("announces 1000 steps in 0 bytes") == true }
+        #expect(throws: ChannelError.self) { try SceneInputScript(body: SceneInputScript(steps: [step]).body + [0]) }
+        #expect(throws: ChannelError.self) { try SceneRecordOutcome(body: SceneRecordOutcome().body + [0]) }
+        #expect(SceneInputScript(steps: [step, step]).duration == 1)
+    }
 }

@@ -64,6 +64,64 @@ struct IsolatedSceneBusTests {
         return (replies, signals)
     }
 
+    /// Gallery alone (windows 1 and 2, its alert key), in a process of its own or in the host.
+    static func gallery(isolated: Bool) throws -> HostProcess {
+        let config = try temporaryFile(
+            "gallery-\(isolated).yaml", "isolation: \(isolated ? "process" : "none")\nscenes:\n  - name: gallery\n    plugin: Gallery\n")
+        return try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
+    }
+
+    /// Signals without `seq` and touch timestamps; KeyWindowChanged and Input left out (the board's).
+    static func normalized(_ signals: [HostSignal]) -> [String] {
+        signals.filter { !["KeyWindowChanged", "Input"].contains($0.member) }.map { signal in
+            var values = signal.arguments.dropFirst().map { "\($0)" }
+            if signal.member == "Touch" { values.remove(at: 6) }
+            return "\(signal.member)(\(values.joined(separator: ", ")))"
+        }
+    }
+
+    /// Gestures, injected touches, device input, keys and text on Gallery: the replies, signals and
+    /// the alert's tree at the end.
+    static func driveGallery(_ client: HostBusClient) async throws -> (replies: [String], signals: [String], tree: [BusValue]) {
+        client.clear()
+        var replies: [String] = []
+        func note(_ reply: [BusValue]) { replies.append(reply.map { "\($0)" }.joined(separator: " ")) }
+        note(try await client.window(2, "Tap", doubles(150, 52) + [.uint32(1)]))  // the alert's code field
+        note(try await client.window(2, "TypeText", [.string("1234")]))
+        note(try await client.host("SendKey", [.string("backspace"), .string(""), .string("press")]))
+        note(try await client.window(1, "LongPress", doubles(100, 192, 0.6)))  // "Show alert", held
+        let samples: [BusValue] = [
+            .structure([.uint32(0), .string("down"), .double(60), .double(120), .double(0)]),
+            .structure([.uint32(0), .string("move"), .double(80), .double(122), .double(0.05)]),
+            .structure([.uint32(0), .string("up"), .double(80), .double(122), .double(0.05)]),
+        ]
+        note(try await client.host("InjectTouches", [.array(element: "(usddd)", samples)]))  // the main field
+        _ = try await client.host("SendInput", [.string("touch gallery 0 down 250 122")])
+        _ = try await client.host("SendInput", [.string("touch gallery 0 up 250 122")])
+        try await client.waitForSignals("the device touch's end") { signals in
+            signals.contains { $0.member == "Touch" && $0.string(3) == "ended" && $0.arguments[4].doubleValue == 250 }
+        }
+        let tree = try await client.window(2, "DescribeTree")
+        return (replies, normalized(client.signals), tree)
+    }
+
+    @Test("Gestures, injected touches, the desktop's touches, keys and text reach Gallery in its own process with the same replies, signals and tree as in one process")
+    func inputReachesTheProcess() async throws {
+        let inProcess = try Self.gallery(isolated: false)
+        let plain = try await HostBusClient(host: inProcess)
+        defer { plain.close() }
+        let expected = try await Self.driveGallery(plain)
+        let isolated = try Self.gallery(isolated: true)
+        let client = try await HostBusClient(host: isolated)
+        defer { client.close() }
+        let actual = try await Self.driveGallery(client)
+        #expect(actual.replies == expected.replies)
+        #expect(expected.replies.first?.contains("code") == true && expected.replies[1].contains("code"), "\(expected.replies)")
+        #expect(actual.signals == expected.signals)
+        #expect(actual.tree == expected.tree)
+        #expect(client.sequenceIsContiguous)
+    }
+
     @Test("A touch on FindView in its own process says what it hit and gives the same signals, tree and picture as in one process, with one gapless seq")
     func sameAsInOneProcess() async throws {
         let inProcess = try Self.host(isolated: false)
@@ -101,7 +159,7 @@ struct IsolatedSceneBusTests {
         }
         #expect(differing == 0, "\(differing) pixels of the isolated scene's snapshot differ from the scene drawn in the host")
         // What does not reach a scene process yet is refused by name, not answered by the stand-in.
-        for (member, arguments) in [("Tap", doubles(240, 250) + [.uint32(1)]), ("HitTest", doubles(240, 250))] as [(MemberName, [BusValue])] {
+        for (member, arguments) in [("TapView", [.string("blue")]), ("HitTest", doubles(240, 250))] as [(MemberName, [BusValue])] {
             #expect(
                 await client.errorName { _ = try await client.window(1, member, arguments) } == SceneBusContract.ErrorNames.invalidState.rawValue,
                 "Window1.\(member)")

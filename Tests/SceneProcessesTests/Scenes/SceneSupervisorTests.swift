@@ -71,6 +71,17 @@ struct SceneSupervisorTests {
         #expect(supervisor.handle(.tick, now: 7 * Self.second).contains(.fail(ids: [2], .notResponding)))
     }
 
+    @Test("An input's allowance (a timed script's running time) extends its timeout, and an input queued behind it waits from the script's end")
+    func allowanceExtendsTheTimeout() {
+        var supervisor = running()
+        #expect(supervisor.handle(.input(id: 1, allowance: 10 * Self.second), now: 0).contains(.deliver(id: 1)))
+        _ = supervisor.handle(.input(id: 2), now: Self.second)
+        #expect(supervisor.handle(.tick, now: 6 * Self.second).isEmpty, "the input behind the script is not overdue 5 s after it was made")
+        #expect(supervisor.handle(.tick, now: 14 * Self.second).isEmpty, "the script runs 10 s: 5 s more before it is overdue")
+        let actions = supervisor.handle(.tick, now: 15 * Self.second)
+        #expect(actions.starts(with: [.fail(ids: [1, 2], .notResponding), .announceNotResponding]), "\(actions)")
+    }
+
     @Test("A late answer brings the scene back, and the inputs queued behind it go on")
     func lateAnswerRecovers() {
         var supervisor = running()
