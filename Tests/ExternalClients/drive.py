@@ -16,7 +16,8 @@ signal meanwhile, on the default demo configuration (findview, gesturelab, galle
     drive.py plugins   ListPlugins and ClearQuarantine (a host with a short probe timeout)
     drive.py isolation scenes in processes of their own: a crash, a slow handler, Reload (a host with
                        isolation: process, crashy = FixtureCrashInHandler at x = 0 and slow =
-                       FixtureHangInHandler answering after 3 s at x = 400, a response timeout of 1 s)
+                       FixtureHangInHandler answering after 6 s at x = 400, a response timeout of 2 s,
+                       both scaled under the sanitizers)
 
 Prints `{"calls": [...], "signals": [...]}`: each call with its reply and reply signature (or its
 error), each signal with its member, signature and arguments, in the order received.

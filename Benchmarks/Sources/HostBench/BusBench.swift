@@ -19,7 +19,10 @@ import SceneProcesses
 /// Touches land on an empty spot of the Gallery main window, a plain view whose plugin logs nothing, so a
 /// touch costs what the host itself does (hit test, delivery, `Touch` signal), not plugin logging.
 @MainActor
-func runBusSection(sceneHost: String, quick: Bool, runs: Int, roundTripsOnly: Bool = false) throws {
+///
+/// With `isolation: "process"` (round trips only), every scene runs in a process of its own: a
+/// touch crosses the scene channel and back before its reply.
+func runBusSection(sceneHost: String, quick: Bool, runs: Int, roundTripsOnly: Bool = false, isolation: String = "none") throws {
     let report = Report.shared
     report.heading(roundTripsOnly ? "D-Bus round trips" : "D-Bus API")
     let spot = (x: 1000.0, y: 700.0)
@@ -34,7 +37,8 @@ func runBusSection(sceneHost: String, quick: Bool, runs: Int, roundTripsOnly: Bo
         defer { daemon.stop() }
         let runtime = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let host = try HostProcess(executable: sceneHost, arguments: ["--bus", daemon.address, "--log-level", "warning"], runtimeDirectory: runtime)
+        let host = try HostProcess(
+            executable: sceneHost, arguments: ["--bus", daemon.address, "--log-level", "warning", "--isolation", isolation], runtimeDirectory: runtime)
         defer { host.stop() }
         _ = try host.waitUntilReady(timeout: 20)
         let driver = try HostBusDriver(address: daemon.address)
@@ -52,7 +56,7 @@ func runBusSection(sceneHost: String, quick: Bool, runs: Int, roundTripsOnly: Bo
         report.progress("bus: run \(run)/\(runs): 8 clients")
         concurrent.append(try measureConcurrentClients(address: daemon.address, spot: spot, seconds: quick ? 2 : 5))
     }
-    report.line("`\(sceneHost) --bus <a bus daemon started for the run>`, embedded default configuration, \(runs) runs (a fresh bus daemon and host each). Touches at screen (\(Format.fixed(spot.x, 0)), \(Format.fixed(spot.y, 0))): `\(hit)` in the Gallery main window, a plain view whose plugin logs nothing. Clients use DBusKit's blocking calls (`dbus_connection_send_with_reply_and_block`), one connection each. Each table gives every run's figure, then the median and the worst of the runs.\n")
+    report.line("`\(sceneHost) --bus <a bus daemon started for the run> --isolation \(isolation)`, embedded default configuration, \(runs) runs (a fresh bus daemon and host each). Touches at screen (\(Format.fixed(spot.x, 0)), \(Format.fixed(spot.y, 0))): `\(hit)` in the Gallery main window, a plain view whose plugin logs nothing. Clients use DBusKit's blocking calls (`dbus_connection_send_with_reply_and_block`), one connection each. Each table gives every run's figure, then the median and the worst of the runs.\n")
     reportRoundTrips(roundTrips, blocks: quick ? 4 : 10, perBlock: quick ? 200 : 500)
     if roundTripsOnly { return }
     reportInjection(injections, calls: quick ? 20 : 60)

@@ -28,10 +28,13 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "bus-pinger" {
     MainActor.assumeIsolated { runPingerRole(address: values[2], seconds: Double(values[3]) ?? 2) }
 }
 
-let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display|scene-processes] [--quick] [--runs N] [--scene-host PATH]   (run from the repository root after `swift build -c release`)"
+let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display|scene-processes] [--quick] [--runs N] [--scene-host PATH] [--isolation none|process]   (run from the repository root after `swift build -c release`)"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var sceneHost = CommandLineOption.take("--scene-host", from: &arguments, usage: usage, status: 64) { $0 }
     ?? ".build/release/scene-host"
+// roundtrips: the host's scenes in processes of their own (`scene-host --isolation process`).
+let isolation = CommandLineOption.take("--isolation", from: &arguments, usage: usage, status: 64) { ["none", "process"].contains($0) ? $0 : nil }
+    ?? "none"
 let quick = arguments.contains("--quick")
 // Runs per figure of the bus and fairness sections (each with a fresh bus daemon and host).
 let runs = CommandLineOption.take("--runs", from: &arguments, usage: usage, status: 64) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
@@ -52,7 +55,7 @@ let report = Report.shared
 report.line("# HostBench \(command)\(quick ? " --quick" : "")")
 report.line("")
 report.line("- date: \(utcTimestamp())")
-report.line("- scene-host: `\(sceneHost)`")
+report.line("- scene-host: `\(sceneHost)`\(isolation == "process" ? " --isolation process" : "")")
 report.line("- load average at start (1, 5, 15 min): \(loadAverage())")
 
 do {
@@ -60,7 +63,9 @@ do {
         if command == "all" || command == "startup" { try runStartupSection(sceneHost: sceneHost, runs: quick ? 5 : 21) }
         if command == "all" || command == "scene-processes" { try runSceneProcessSection(sceneHost: sceneHost, runs: runs) }
         if command == "all" || command == "bus" { try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs) }
-        if command == "roundtrips" { try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs, roundTripsOnly: true) }
+        if command == "roundtrips" {
+            try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs, roundTripsOnly: true, isolation: isolation)
+        }
         if command == "all" || command == "bus" || command == "fairness" { try runFairnessSection(sceneHost: sceneHost, quick: quick, runs: runs) }
         if command == "all" || command == "accessibility" { try runAccessibilitySection(sceneHost: sceneHost, quick: quick) }
         if command == "all" || command == "display" { try runDisplaySection(sceneHost: sceneHost, quick: quick) }

@@ -3,6 +3,13 @@ public enum SceneQueryCode {
     /// `Window1.DescribeTree`: asks with the window's index (u32) and the bus path the board gives
     /// it (string); the reply is the JSON `DescribeTree` returns, byte for byte.
     public static let describeTree: UInt16 = 1
+    /// `Window1.HitTest`: asks with the window's index (u32) and a point in its coordinates (two
+    /// f64); the reply is the reference of the view the hit test returns (UTF-8, "" for none).
+    public static let hitTest: UInt16 = 2
+    /// Where a view is, for `Window1.TapView`: asks with the window's index (u32) and the view's
+    /// reference (string); the reply is its centre in the window's coordinates (two f64), or nothing
+    /// (an empty body) when the window has no such view.
+    public static let viewCenter: UInt16 = 3
 }
 
 /// The codes of the channel's `failure` messages.

@@ -51,6 +51,28 @@ enum WindowInterface {
             }
         }
         func refuseStandIn(_ target: Window, _ call: MethodCall) throws { try WindowInterface.refuseStandIn(target, call, service: service) }
+        /// `TapView` in a scene process: it says where the view is, then runs the tap.
+        func tapView(_ call: MethodCall, _ reply: DeferredReply, in target: Window, of isolated: IsolatedScene) {
+            let reference: String
+            do {
+                _ = try service.admit(call)
+                reference = try call.read { r in try r.readString() }
+            } catch {
+                return reply.fail(error)
+            }
+            Task { @MainActor in
+                do throws(SceneCallError) {
+                    guard let index = isolated.index(of: target),
+                        let center = try await isolated.process.viewCenter(window: UInt32(index), reference: reference)
+                    else { return reply.fail(HostBusErrors.unknownView(reference, window: target.title)) }
+                    gesture(call, reply) { target in
+                        ScriptedGestures.tap(at: Point(x: center.x, y: center.y), in: target, count: 1)
+                    }
+                } catch {
+                    reply.fail(error.busError)
+                }
+            }
+        }
         let limit = host.configuration.bus.limits.scriptSeconds
         return [
             InterfaceDescription(
@@ -63,12 +85,27 @@ enum WindowInterface {
                         host.makeKey(target)
                         return []
                     },
-                    .method("HitTest", access: .reads, inputs: [.init("x", .double), .init("y", .double)], outputs: [.init("view", .string)]) { call in
-                        _ = try service.admit(call)
-                        try refuseStandIn(try window(), call)
-                        let (x, y) = try call.read { reader in (try reader.readDouble(), try reader.readDouble()) }
-                        let point = try HostBusErrors.point(x, y, "HitTest point")
-                        return [.string(try window().hitTest(point, with: nil).map(ViewReference.reference(for:)) ?? "")]
+                    .deferredMethod("HitTest", access: .reads, inputs: [.init("x", .double), .init("y", .double)], outputs: [.init("view", .string)]) {
+                        call, reply in
+                        do {
+                            _ = try service.admit(call)
+                            let target = try window()
+                            let (x, y) = try call.read { reader in (try reader.readDouble(), try reader.readDouble()) }
+                            let point = try HostBusErrors.point(x, y, "HitTest point")
+                            guard let isolated = host.isolation?.scene(of: target), let index = isolated.index(of: target) else {
+                                return reply.reply([.string(target.hitTest(point, with: nil).map(ViewReference.reference(for:)) ?? "")])
+                            }
+                            // The scene process hit-tests its own window.
+                            Task { @MainActor in
+                                do throws(SceneCallError) {
+                                    reply.reply([.string(try await isolated.process.hitTest(window: UInt32(index), x: point.x, y: point.y))])
+                                } catch {
+                                    reply.fail(error.busError)
+                                }
+                            }
+                        } catch {
+                            reply.fail(error)
+                        }
                     },
                     .deferredMethod("DescribeTree", access: .reads, outputs: [.init("json", .string)]) { call, reply in
                         do {
@@ -99,8 +136,10 @@ enum WindowInterface {
                         }
                     },
                     .deferredMethod("TapView", access: .changes, inputs: [.init("view", .string)], outputs: [.init("view", .string)]) { call, reply in
+                        if let target = service.publisher.window(number: number), let isolated = host.isolation?.scene(of: target) {
+                            return tapView(call, reply, in: target, of: isolated)
+                        }
                         gesture(call, reply) { target in
-                            try refuseStandIn(target, call)
                             let reference = try call.read { r in try r.readString() }
                             guard let view = target.view(forReference: reference) else {
                                 throw HostBusErrors.unknownView(reference, window: target.title)
@@ -212,6 +251,6 @@ enum WindowInterface {
     static func refuseStandIn(_ target: Window, _ call: MethodCall, service: HostBusService) throws {
         guard let isolated = service.host.isolation?.scene(of: target) else { return }
         throw HostBusErrors.invalidState(
-            "Window1.\(call.member.rawValue) does not reach scene '\(isolated.name)' in its own process yet (isolation: process); touches (Tap, Swipe, LongPress, Pinch, Host1.TouchDown…), keys and text do, or run with isolation: none")
+            "Window1.\(call.member.rawValue) does not reach scene '\(isolated.name)' in its own process yet (isolation: process); touches (Tap, TapView, Swipe, LongPress, Pinch, InjectTouches, Host1.TouchDown…), HitTest, DescribeTree, keys and text do; or run with isolation: none")
     }
 }

@@ -46,6 +46,7 @@ extension HostConfiguration {
           mode: none
           sandbox: auto
           response-timeout: 5
+          start-timeout: 10
         input: open
         input-allowed-executables: []
         diagnostics: []

@@ -236,20 +236,23 @@ extension HostConfiguration {
         }
     }
 
-    /// `isolation: MODE`, or a mapping with `mode`, `sandbox` and `response-timeout`.
+    /// `isolation: MODE`, or a mapping with `mode`, `sandbox`, `response-timeout` and `start-timeout`.
     private mutating func readIsolation(_ value: YAMLValue) throws(ConfigurationError) {
         guard case .mapping = value.node else {
             isolation.mode = try value.choice(IsolationConfiguration.Mode.self)
             return
         }
-        for (key, item) in try value.mapping(allowed: ["mode", "sandbox", "response-timeout"]) {
+        func seconds(_ item: YAMLValue) throws(ConfigurationError) -> Double {
+            let seconds = try item.positiveDouble()
+            guard seconds <= 600 else { throw item.error("\(seconds) seconds is over the most, 600: give at most 600") }
+            return seconds
+        }
+        for (key, item) in try value.mapping(allowed: ["mode", "sandbox", "response-timeout", "start-timeout"]) {
             switch key {
             case "mode": isolation.mode = try item.choice(IsolationConfiguration.Mode.self)
             case "sandbox": isolation.sandbox = try item.choice(IsolationConfiguration.SandboxMode.self)
-            case "response-timeout":
-                let seconds = try item.positiveDouble()
-                guard seconds <= 600 else { throw item.error("\(seconds) seconds is over the most, 600: give at most 600") }
-                isolation.responseTimeout = seconds
+            case "response-timeout": isolation.responseTimeout = try seconds(item)
+            case "start-timeout": isolation.startTimeout = try seconds(item)
             default: break
             }
         }

@@ -5,6 +5,7 @@
 ///       mode: process
 ///       sandbox: auto               # on, off; auto = on where the kernel has Landlock
 ///       response-timeout: 5         # seconds before a silent scene is not responding
+///       start-timeout: 10           # seconds a scene process may take to say hello
 ///
 /// `none`, the default for now, loads every plugin into the host. `process` runs each configured
 /// scene as `scene-host --scene-process`; docs/scene-processes.md lists what of the API reaches a
@@ -27,6 +28,9 @@ public struct IsolationConfiguration: Sendable, Equatable {
     public var sandbox: SandboxMode = .auto
     /// Key `isolation.response-timeout`, in seconds, default 5 (Android's input timeout).
     public var responseTimeout: Double = 5
+    /// Key `isolation.start-timeout`, in seconds, default 10 (Android's process start timeout): a
+    /// scene process that has not said hello by then is killed, and that counts as a crash.
+    public var startTimeout: Double = 10
 
     public init() {}
 }

@@ -52,6 +52,9 @@ public struct SceneHostCommand: ParsableCommand {
     @Flag(help: "With --input: replay headless, compare the signals the replay emits with the ones the recording kept (scenectl record's '#> ' lines), report the first difference and exit (0: the same, 65: different).")
     var verify = false
 
+    @Option(help: "Run each configured scene in a process of its own (process) or every plugin inside the host (none); overrides the configuration (isolation.mode).")
+    var isolation: String?
+
     @Option(help: "Show the scenes in desktop windows: auto (when WAYLAND_DISPLAY or DISPLAY is set), on (no display is an error, exit 78) or off; overrides the configuration (display).")
     var display: String?
 
@@ -177,6 +180,12 @@ public struct SceneHostCommand: ParsableCommand {
                 throw ValidationError("--input-policy '\(inputPolicy)' is not an input policy: use open or read-only")
             }
             configuration.input.mode = mode
+        }
+        if let isolation {
+            guard let mode = IsolationConfiguration.Mode(rawValue: isolation) else {
+                throw ValidationError("--isolation '\(isolation)' is not an isolation mode: use none or process")
+            }
+            configuration.isolation.mode = mode
         }
         if let display {
             guard let mode = DisplayMode(rawValue: display) else {

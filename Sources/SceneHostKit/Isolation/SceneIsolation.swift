@@ -60,6 +60,7 @@ final class SceneIsolation {
         for (key, value) in scene.options.sorted(by: { $0.key < $1.key }) { arguments += ["--scene-option", "\(key)=\(value)"] }
         var policy = SceneSupervisionPolicy()
         policy.responseTimeout = UInt64(settings.responseTimeout * 1e9)
+        policy.startTimeout = UInt64(settings.startTimeout * 1e9)
         let process = SceneProcessHost(
             configuration: .init(
                 executable: executable, plugin: pluginPath, scene: scene.name, arguments: arguments,

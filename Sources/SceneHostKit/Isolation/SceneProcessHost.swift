@@ -92,6 +92,36 @@ final class SceneProcessHost {
         }
     }
 
+    /// `Window1.HitTest` of window `window` at `point` (window coordinates): the view's reference, ""
+    /// for none.
+    func hitTest(window: UInt32, x: Double, y: Double) async throws(SceneCallError) -> String {
+        var writer = WireWriter()
+        writer.u32(window)
+        writer.f64(x)
+        writer.f64(y)
+        let body = writer.bytes
+        return String(decoding: try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.hitTest, body: body) }, as: UTF8.self)
+    }
+
+    /// The centre of the view `reference` of window `window`, in the window's coordinates; nil when
+    /// the window has no such view.
+    func viewCenter(window: UInt32, reference: String) async throws(SceneCallError) -> (x: Double, y: Double)? {
+        var writer = WireWriter()
+        writer.u32(window)
+        writer.string(reference)
+        let body = writer.bytes
+        let answer = try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.viewCenter, body: body) }
+        guard !answer.isEmpty else { return nil }
+        do throws(ChannelError) {
+            var reader = WireReader(answer, context: "viewCenter reply")
+            let center = (x: try reader.f64("x"), y: try reader.f64("y"))
+            try reader.finish()
+            return center
+        } catch {
+            throw .refused(code: 0, message: error.message)
+        }
+    }
+
     /// `Window1.DescribeTree` of window `window` (index in the scene), named `path` on the bus.
     func describeTree(window: UInt32, path: String) async throws(SceneCallError) -> String {
         var writer = WireWriter()

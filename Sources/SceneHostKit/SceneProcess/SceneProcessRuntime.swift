@@ -149,6 +149,27 @@ final class SceneProcessRuntime {
             } catch {
                 try? connection.send(.failure(id: id, code: SceneQueryFailureCode.invalidArguments, message: error.message))
             }
+        case .query(let id, SceneQueryCode.hitTest, let body):
+            answer(id) { () throws(ChannelError) -> [UInt8] in
+                var reader = WireReader(body, context: "hitTest query")
+                let window = try self.window(try reader.u32("window"))
+                let point = Point(x: try reader.f64("x"), y: try reader.f64("y"))
+                try reader.finish()
+                return Array((window.hitTest(point, with: nil).map(ViewReference.reference(for:)) ?? "").utf8)
+            }
+        case .query(let id, SceneQueryCode.viewCenter, let body):
+            answer(id) { () throws(ChannelError) -> [UInt8] in
+                var reader = WireReader(body, context: "viewCenter query")
+                let window = try self.window(try reader.u32("window"))
+                let reference = try reader.string("view")
+                try reader.finish()
+                guard let view = window.view(forReference: reference) else { return [] }
+                let center = view.convert(view.bounds.center, to: nil)
+                var writer = WireWriter(capacity: 16)
+                writer.f64(center.x)
+                writer.f64(center.y)
+                return writer.bytes
+            }
         case .query(let id, let code, _):
             try? connection.send(.failure(id: id, code: SceneQueryFailureCode.unknownQuery, message: "query code \(code) is not known to this scene process"))
         case .releaseBuffer(let window, let slot):
@@ -228,6 +249,23 @@ final class SceneProcessRuntime {
         } catch {
             return SceneRecordOutcome(errorCode: error.code.name, errorMessage: error.message)
         }
+    }
+
+    /// Replies to query `id` with what `body` makes, or fails it with the reason.
+    private func answer(_ id: UInt64, _ body: () throws(ChannelError) -> [UInt8]) {
+        do throws(ChannelError) {
+            try connection.send(.reply(id: id, body: try body()))
+        } catch {
+            try? connection.send(.failure(id: id, code: SceneQueryFailureCode.invalidArguments, message: error.message))
+        }
+    }
+
+    /// The window of index `index` in the process's window list, or the error naming it.
+    private func window(_ index: UInt32) throws(ChannelError) -> Window {
+        guard Int(index) < windows.count else {
+            throw ChannelError(code: .malformed, message: "window \(index) does not exist: the scene has \(windows.count) windows")
+        }
+        return windows[Int(index)].window
     }
 
     /// The index of `window` in the process's window list.

@@ -37,13 +37,14 @@ struct ExternalClientDrivingTests {
             """
             isolation:
               mode: process
-              response-timeout: 1
+              response-timeout: \(Int(SanitizedRun.seconds(2)))
+              start-timeout: \(Int(SanitizedRun.seconds(60)))
             scenes:
               - name: crashy
                 plugin: FixtureCrashInHandler
               - name: slow
                 plugin: FixtureHangInHandler
-                options: {hang-seconds: "3"}
+                options: {hang-seconds: "\(Int(SanitizedRun.seconds(6)))"}
 
             """)
         let isolation = try await drive("isolation", hostArguments: ["--config", config])

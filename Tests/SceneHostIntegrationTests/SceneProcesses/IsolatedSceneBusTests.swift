@@ -20,7 +20,7 @@ struct IsolatedSceneBusTests {
             """
             isolation:
               mode: \(isolated ? "process" : "none")
-              response-timeout: 5
+            \(Self.timeouts)
             scenes:
               - name: findview
                 plugin: FindView
@@ -34,6 +34,10 @@ struct IsolatedSceneBusTests {
         let status = await process.exitStatus(timeout: 60)
         return ScenectlProcess.Outcome(status: status, stdout: process.stdout, stderr: process.stderr)
     }
+
+    /// `isolation` timeouts for a test that checks none: generous on a loaded machine, and scaled
+    /// under the sanitizers (an AddressSanitizer scene process takes seconds to start there).
+    static let timeouts = "  response-timeout: \(Int(SanitizedRun.seconds(30)))\n  start-timeout: \(Int(SanitizedRun.seconds(60)))"
 
     static func host(isolated: Bool) throws -> HostProcess {
         try HostProcess(arguments: ["--config", try configuration(isolated: isolated)], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
@@ -67,7 +71,8 @@ struct IsolatedSceneBusTests {
     /// Gallery alone (windows 1 and 2, its alert key), in a process of its own or in the host.
     static func gallery(isolated: Bool) throws -> HostProcess {
         let config = try temporaryFile(
-            "gallery-\(isolated).yaml", "isolation: \(isolated ? "process" : "none")\nscenes:\n  - name: gallery\n    plugin: Gallery\n")
+            "gallery-\(isolated).yaml",
+            "isolation:\n  mode: \(isolated ? "process" : "none")\n\(timeouts)\nscenes:\n  - name: gallery\n    plugin: Gallery\n")
         return try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
     }
 
@@ -122,6 +127,29 @@ struct IsolatedSceneBusTests {
         #expect(client.sequenceIsContiguous)
     }
 
+    @Test("--isolation process runs the demo scenes each in a process of its own; a bad mode is refused by name")
+    func commandLine() async throws {
+        let names = ["findview", "gesturelab", "gallery", "settings"]
+        let plugins = ["FindView", "GestureLab", "Gallery", "Settings"]
+        let scenes = zip(names, plugins).map { "  - name: \($0)\n    plugin: \($1)\n" }.joined()
+        let config = try temporaryFile("isolation-demo.yaml", "isolation:\n  mode: none\n\(Self.timeouts)\nscenes:\n\(scenes)")
+        let host = try HostProcess(arguments: ["--config", config, "--isolation", "process"], scenes: .embeddedDefault)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        let paths = try await client.property(SceneBusContract.rootPath, SceneBusContract.hostInterface, "Scenes").arrayElements?.compactMap(\.objectPathValue) ?? []
+        #expect(paths.map(\.rawValue) == names.map { SceneBusContract.scenePath($0).rawValue }, "the command line overrides isolation.mode: none")
+        var processIDs: Set<UInt32> = []
+        for scene in paths {
+            let process = try await client.property(scene, SceneBusContract.sceneInterface, "Process").structFields ?? []
+            #expect(process.first?.stringValue == "running", "\(scene): \(process)")
+            if let id = process.dropFirst().first?.uint32Value { processIDs.insert(id) }
+        }
+        #expect(processIDs.count == 4 && !processIDs.contains(0), "four processes: \(processIDs)")
+        let refused = try HostProcess(arguments: ["--isolation", "threads"], scenes: .embeddedDefault)
+        #expect(await refused.exitStatus() == 64)
+        #expect(refused.log.contains { $0.contains("--isolation 'threads' is not an isolation mode: use none or process") }, "\(refused.log)")
+    }
+
     @Test("A touch on FindView in its own process says what it hit and gives the same signals, tree and picture as in one process, with one gapless seq")
     func sameAsInOneProcess() async throws {
         let inProcess = try Self.host(isolated: false)
@@ -158,12 +186,16 @@ struct IsolatedSceneBusTests {
             }
         }
         #expect(differing == 0, "\(differing) pixels of the isolated scene's snapshot differ from the scene drawn in the host")
+        // Queries the scene process answers: its hit test, and where a view is for TapView.
+        #expect(try await client.window(1, "HitTest", doubles(240, 250)) == [.string("blue")])
+        #expect(try await client.window(1, "HitTest", doubles(-5, -5)) == [.string("")])
+        #expect(try await client.window(1, "TapView", [.string("red")]) == [.string("red")])
+        #expect(
+            await client.errorName { _ = try await client.window(1, "TapView", [.string("purple")]) } == SceneBusContract.ErrorNames.unknownView.rawValue)
         // What does not reach a scene process yet is refused by name, not answered by the stand-in.
-        for (member, arguments) in [("TapView", [.string("blue")]), ("HitTest", doubles(240, 250))] as [(MemberName, [BusValue])] {
-            #expect(
-                await client.errorName { _ = try await client.window(1, member, arguments) } == SceneBusContract.ErrorNames.invalidState.rawValue,
-                "Window1.\(member)")
-        }
+        #expect(
+            await client.errorName { _ = try await client.window(1, "Scroll", doubles(240, 250, 0, 40) + [.string("discrete")]) }
+                == SceneBusContract.ErrorNames.invalidState.rawValue)
         #expect(await client.errorName { _ = try await client.scene("findview", "Reload") } == nil)
         try await client.waitForSignals("findview back after Reload") { signals in
             signals.contains { $0.member == "SceneStarted" && $0.string(1) == SceneBusContract.scenePath("findview").rawValue }

@@ -290,7 +290,8 @@ def test_a_scene_resizes_within_its_restrictions_and_says_so(virtual_host: Host)
 def test_a_scene_in_its_own_process_crashes_alone_and_is_reloaded(tmp_path: Path) -> None:
     config = tmp_path / "isolated.yaml"
     config.write_text(
-        "isolation: process\nscenes:\n  - name: findview\n    plugin: FindView\n"
+        "isolation:\n  mode: process\n  start-timeout: 240\n  response-timeout: 120\n"
+        "scenes:\n  - name: findview\n    plugin: FindView\n"
         "  - name: crashy\n    plugin: FixtureCrashInHandler\n", encoding="utf-8")
     with Host.start(config) as host:
         crashy = host.scene("crashy")
