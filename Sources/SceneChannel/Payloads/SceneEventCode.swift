@@ -5,4 +5,6 @@ public enum SceneEventCode {
     /// A ``SceneWindowList``: the scene's plugin and windows, sent once the scene is connected and
     /// again whenever one of its windows appears, goes, moves, changes level or is shown or hidden.
     public static let windows: UInt16 = 2
+    /// A ``SceneBusyList``: what the scene still has to do, when it changes.
+    public static let busy: UInt16 = 3
 }

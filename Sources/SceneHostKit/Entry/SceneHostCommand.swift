@@ -207,6 +207,12 @@ public struct SceneHostCommand: ParsableCommand {
             }
             configuration.clock = mode
         }
+        if configuration.isolation.mode == .process, configuration.clock == .virtual {
+            // Scene processes keep real time until AdvanceClock moves them in lockstep.
+            FileHandle.standardError.write(Data(
+                "scene-host: isolation: process with clock: virtual is not supported yet: scene processes keep real time, so AdvanceClock would not move them; use isolation: none for virtual time\n".utf8))
+            throw ExitCode(78)
+        }
         if let probeTimeout {
             guard probeTimeout.isFinite, probeTimeout > 0 else {
                 throw ValidationError("--probe-timeout '\(probeTimeout)' must be a positive number of seconds")

@@ -44,6 +44,8 @@ final class IsolatedScene {
     /// Whether the stand-in may connect now: scenes connect in configuration order, so that their
     /// windows are numbered on the bus as with `isolation: none`.
     var mayConnect: () -> Bool = { true }
+    /// Its pending work for the board's `WaitForIdle`.
+    private(set) lazy var work = SceneProcessWorkSource(scene: self)
     /// Every report of the process, after the stand-in has taken it.
     var onEvent: ((IsolatedScene, SceneProcessEvent) -> Void)?
 
@@ -102,6 +104,7 @@ final class IsolatedScene {
         case .crashed(let exit, let quarantined):
             crashCount += 1
             lastExit = exit
+            work.reported = SceneBusyList(entries: [])
             state = .crashed(exit, quarantined: quarantined)
         case .notResponding:
             state = .notResponding
@@ -111,6 +114,8 @@ final class IsolatedScene {
             show(placeholder)
         case .frame(let window):
             showPicture(of: Int(window))
+        case .busy(let busy):
+            work.reported = busy
         case .signal:
             break
         }
@@ -134,8 +139,10 @@ final class IsolatedScene {
                 let connected = try application.connectScene(
                     named: name, pluginName: list.plugin, delegate: nil, options: configuration.options, screenFrame: screenFrame,
                     sizeRestrictions: configuration.sizeRestrictions ?? .none)
-                if configuration.active { connected.activate() }
+                // Known as the stand-in before it activates: its own activation is not published
+                // (the scene process reports its scene's).
                 scene = connected
+                if configuration.active { connected.activate() }
             } catch {
                 process.stop()
                 return

@@ -33,10 +33,14 @@ final class SceneIsolation {
     private var startWaiters: [@MainActor () -> Void] = []
     /// Every report of every scene process, after its ``IsolatedScene`` took it.
     var onEvent: ((IsolatedScene, SceneProcessEvent) -> Void)?
+    /// The board's pending-work list: each scene process's work is a source of it, checked again
+    /// whenever a process reports or answers.
+    private let pendingWork: PendingWorkRegistry
 
-    init(settings: IsolationConfiguration, application: Application, logger: Logger) {
+    init(settings: IsolationConfiguration, application: Application, pendingWork: PendingWorkRegistry, logger: Logger) {
         self.settings = settings
         self.application = application
+        self.pendingWork = pendingWork
         self.logger = logger
     }
 
@@ -73,6 +77,8 @@ final class SceneIsolation {
             return self.scenes.prefix { $0 !== isolated }.allSatisfy { !self.starting.contains($0.name) && !$0.isWaitingToConnect }
         }
         scenes.append(isolated)
+        pendingWork.register(isolated.work)
+        process.onCallEnded = { [pendingWork] in pendingWork.setNeedsCheck() }
         starting.insert(scene.name)
         process.start()
     }
@@ -212,7 +218,10 @@ final class SceneIsolation {
 
     /// Ends every scene process and disconnects the stand-ins.
     func stop() {
-        for scene in scenes.reversed() { scene.stop() }
+        for scene in scenes.reversed() {
+            scene.stop()
+            pendingWork.unregister(scene.work)
+        }
         starting = []
         startWaiters = []
         scenes = []
@@ -220,6 +229,7 @@ final class SceneIsolation {
     }
 
     private func take(_ event: SceneProcessEvent, from scene: IsolatedScene) {
+        pendingWork.setNeedsCheck()
         switch event {
         case .windows, .crashed:
             if starting.remove(scene.name) != nil {
@@ -247,7 +257,7 @@ final class SceneIsolation {
                 "scene process not responding for \(settings.responseTimeout) s", metadata: ["scene": "\(scene.name)", "plugin": "\(scene.pluginName)"])
         case .responding:
             logger.info("scene process responding again", metadata: ["scene": "\(scene.name)"])
-        case .windows, .placeholder, .signal, .frame:
+        case .windows, .placeholder, .signal, .frame, .busy:
             break
         }
         onEvent?(scene, event)

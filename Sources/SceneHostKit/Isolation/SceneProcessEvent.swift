@@ -15,6 +15,8 @@ enum SceneProcessEvent: Equatable, Sendable {
     case placeholder(ScenePlaceholder?)
     /// The scene's plugin and windows (after its start, and whenever they change).
     case windows(SceneWindowList)
+    /// What the scene still has to do (empty: idle), when it changed.
+    case busy(SceneBusyList)
     /// One of the scene's event signals.
     case signal(SceneSignal)
     /// A new picture of window `window`.

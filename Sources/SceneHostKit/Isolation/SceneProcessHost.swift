@@ -25,6 +25,8 @@ final class SceneProcessHost {
 
     let configuration: Configuration
     var onEvent: ((SceneProcessEvent) -> Void)?
+    /// Called after a call was answered or failed (its caller resumed).
+    var onCallEnded: (() -> Void)?
     private let clock: any SceneProcessClock
     private var supervisor: SceneSupervisor
     private var process: LaunchedSceneProcess?
@@ -143,7 +145,10 @@ final class SceneProcessHost {
         nextID += 1
         let message = make(id)
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[UInt8], SceneCallError>, Never>) in
-            calls[id] = (message, { continuation.resume(returning: $0) })
+            calls[id] = (message, { [weak self] result in
+                continuation.resume(returning: result)
+                self?.onCallEnded?()
+            })
             handle(isInput ? .input(id: id, allowance: allowance) : .query(id: id))
         }
         return try result.get()
@@ -259,6 +264,8 @@ final class SceneProcessHost {
             handle(.answered(id: id))
         case .event(SceneEventCode.signal, let body):
             if let signal = try? SceneSignal(body: body) { onEvent?(.signal(signal)) }
+        case .event(SceneEventCode.busy, let body):
+            if let busy = try? SceneBusyList(body: body) { onEvent?(.busy(busy)) }
         case .event(SceneEventCode.windows, let body):
             if let list = try? SceneWindowList(body: body) { onEvent?(.windows(list)) }
         case .attachBuffer(let window, let slot, let format):

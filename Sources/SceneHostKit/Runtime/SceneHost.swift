@@ -75,7 +75,7 @@ public final class SceneHost {
         pendingWork.register(RedrawSource(renderer: renderer))
         isolation =
             configuration.isolation.mode == .process
-            ? SceneIsolation(settings: configuration.isolation, application: application, logger: logger) : nil
+            ? SceneIsolation(settings: configuration.isolation, application: application, pendingWork: pendingWork, logger: logger) : nil
         deviceInput.isolation = isolation
         logger.info(
             "configuration read",

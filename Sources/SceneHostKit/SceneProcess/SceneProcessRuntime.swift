@@ -42,6 +42,10 @@ final class SceneProcessRuntime {
     private var scale = 1.0
     /// The window list the board was last told.
     private var announcedWindows: SceneWindowList?
+    /// What the scene still has to do (SceneCore's work, its timers, scripts running), and what the
+    /// board was last told of it.
+    private let pendingWork: PendingWorkRegistry
+    private var announcedBusy = SceneBusyList(entries: [])
     private var readSource: (any DispatchSourceRead)?
     private var writeSource: (any DispatchSourceWrite)?
     private var writeSourceActive = false
@@ -59,6 +63,10 @@ final class SceneProcessRuntime {
         limits.scriptSeconds = 86_400
         injector = TouchInjector(application: application, limits: limits)
         deviceInput = DeviceInput(application: application)
+        pendingWork = PendingWorkRegistry(application: application, clock: clock)
+        pendingWork.register(ModelWorkSource(application: application))
+        pendingWork.register(ClockTimerSource(clock: clock))
+        pendingWork.register(injector.scripts)
     }
 
     /// Runs the scene until the channel closes; returns the process's exit status.
@@ -129,11 +137,11 @@ final class SceneProcessRuntime {
             } catch {
                 outcome = SceneTouchOutcome(errorCode: error.code.name, errorMessage: error.message)
             }
-            try? connection.send(.inputDone(id: id, body: outcome.body))
+            done(id, outcome.body)
         case .input(let id, SceneInputCode.script, let body):
             run(id: id, body: body)
         case .input(let id, SceneInputCode.record, let body):
-            try? connection.send(.inputDone(id: id, body: deliver(record: String(decoding: body, as: UTF8.self)).body))
+            done(id, deliver(record: String(decoding: body, as: UTF8.self)).body)
         case .input(let id, let code, _):
             try? connection.send(.inputDone(id: id, body: SceneTouchOutcome(errorCode: "UnknownInput", errorMessage: "input code \(code) is not known to this scene process").body))
         case .query(let id, SceneQueryCode.describeTree, let body):
@@ -220,7 +228,7 @@ final class SceneProcessRuntime {
                         touch: touch?.identifier ?? 0, window: touch?.window.flatMap(self.index(of:)).map(Int32.init) ?? -1,
                         view: touch?.view.map(ViewReference.reference(for:)) ?? "")
                 }
-                try? self.connection.send(.inputDone(id: id, body: SceneScriptOutcome(began: began).body))
+                self.done(id, SceneScriptOutcome(began: began).body)
                 self.flush()
             }
         } catch {
@@ -251,6 +259,26 @@ final class SceneProcessRuntime {
         }
     }
 
+    /// Answers input `id`, telling the board first what the scene still has to do now, so that a
+    /// `WaitForIdle` after the answer sees it.
+    private func done(_ id: UInt64, _ body: [UInt8]) {
+        announceBusy()
+        try? connection.send(.inputDone(id: id, body: body))
+    }
+
+    /// Tells the board what the scene still has to do, when it changed.
+    private func announceBusy() {
+        let busy = SceneBusyList(
+            entries: pendingWork.busySources().map { source in
+                SceneBusyList.Entry(
+                    kind: source.kind.rawValue, window: source.window.flatMap(index(of:)).map(Int32.init) ?? -1,
+                    detail: (source.view.map { "view \(ViewReference.reference(for: $0)): " } ?? "") + source.detail)
+            })
+        guard busy != announcedBusy else { return }
+        announcedBusy = busy
+        try? connection.send(.event(code: SceneEventCode.busy, body: busy.body))
+    }
+
     /// Replies to query `id` with what `body` makes, or fails it with the reason.
     private func answer(_ id: UInt64, _ body: () throws(ChannelError) -> [UInt8]) {
         do throws(ChannelError) {
@@ -276,6 +304,7 @@ final class SceneProcessRuntime {
         guard !finished else { return }
         application.layoutIfNeeded()
         announceWindows()
+        announceBusy()
         for window in windows {
             do {
                 for envelope in try window.produce() { try connection.send(envelope) }

@@ -129,4 +129,20 @@ struct PayloadTests {
         #expect(throws: ChannelError.self) { try SceneRecordOutcome(body: SceneRecordOutcome().body + [0]) }
         #expect(SceneInputScript(steps: [step, step]).duration == 1)
     }
+
+    @Test("Busy lists decode to themselves; one announcing more entries than allowed or with trailing bytes is refused")
+    func busyLists() throws {
+        var random = SplitMix64(seed: 61)
+        for _ in 0..<100 {
+            let list = SceneBusyList(
+                entries: (0..<random.below(5)).map { _ in
+                    SceneBusyList.Entry(kind: ["touch", "recognizer", "timer"][random.below(3)], window: Int32(random.below(3)) - 1, detail: random.text())
+                })
+            #expect(try SceneBusyList(body: list.body) == list)
+        }
+        var many = WireWriter()
+        many.u32(5_000)
+        #expect { try SceneBusyList(body: many.bytes) } throws: { ($0 as? ChannelError)?.message.contains("5000 entries; at most 4096") == true }
+        #expect(throws: ChannelError.self) { try SceneBusyList(body: SceneBusyList(entries: []).body + [1]) }
+    }
 }

@@ -127,7 +127,7 @@ struct IsolatedSceneBusTests {
         #expect(client.sequenceIsContiguous)
     }
 
-    @Test("--isolation process runs the demo scenes each in a process of its own; a bad mode is refused by name")
+    @Test("--isolation process runs the demo scenes each in a process of its own; a bad mode is refused by name, and the virtual clock with it, which it does not drive yet")
     func commandLine() async throws {
         let names = ["findview", "gesturelab", "gallery", "settings"]
         let plugins = ["FindView", "GestureLab", "Gallery", "Settings"]
@@ -145,6 +145,9 @@ struct IsolatedSceneBusTests {
             if let id = process.dropFirst().first?.uint32Value { processIDs.insert(id) }
         }
         #expect(processIDs.count == 4 && !processIDs.contains(0), "four processes: \(processIDs)")
+        let virtual = try HostProcess(arguments: ["--isolation", "process", "--clock", "virtual"], scenes: .embeddedDefault)
+        #expect(await virtual.exitStatus() == 78)
+        #expect(virtual.log.contains { $0.contains("isolation: process with clock: virtual is not supported yet") }, "\(virtual.log)")
         let refused = try HostProcess(arguments: ["--isolation", "threads"], scenes: .embeddedDefault)
         #expect(await refused.exitStatus() == 64)
         #expect(refused.log.contains { $0.contains("--isolation 'threads' is not an isolation mode: use none or process") }, "\(refused.log)")
@@ -196,6 +199,18 @@ struct IsolatedSceneBusTests {
         #expect(
             await client.errorName { _ = try await client.window(1, "Scroll", doubles(240, 250, 0, 40) + [.string("discrete")]) }
                 == SceneBusContract.ErrorNames.invalidState.rawValue)
+        // WaitForIdle sees what the scene process still has to do: a finger down on blue.
+        _ = try await client.host("TouchDown", [.uint32(9)] + doubles(240, 250))
+        do {
+            _ = try await client.host("WaitForIdle", [.double(0.3)])
+            Issue.record("WaitForIdle answered while a finger is down in the scene process")
+        } catch let error as BusError {
+            #expect(error.name == SceneBusContract.ErrorNames.timeout, "\(error)")
+            #expect(error.message.contains("touch (window /org/scenehost/SceneHost/window/1, scene findview)"), "\(error.message)")
+            #expect(error.message.contains("scene process 'findview': view blue:"), "\(error.message)")
+        }
+        _ = try await client.host("TouchUp", [.uint32(9)])
+        #expect(try await client.host("WaitForIdle", [.double(30)]).first?.uint64Value != nil, "idle once the finger is up")
         #expect(await client.errorName { _ = try await client.scene("findview", "Reload") } == nil)
         try await client.waitForSignals("findview back after Reload") { signals in
             signals.contains { $0.member == "SceneStarted" && $0.string(1) == SceneBusContract.scenePath("findview").rawValue }
