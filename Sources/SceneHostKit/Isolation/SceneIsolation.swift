@@ -174,21 +174,9 @@ final class SceneIsolation {
     /// returns what each down hit once the last step was delivered.
     func run(_ samples: [InputSample], on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
         for other in scenes where other !== scene { other.process.otherSceneTouched() }
-        let steps = samples.map { sample in
-            SceneInputScript.Step(
-                slot: sample.slot, phase: Self.phase(sample.phase), x: sample.location.x, y: sample.location.y, delay: sample.delay)
-        }
-        return try await scene.process.script(SceneInputScript(steps: steps))
+        return try await scene.process.script(SceneInputScript(steps: samples.map(\.sceneStep)))
     }
 
-    private static func phase(_ phase: InputSample.Phase) -> SceneTouchRecord.Phase {
-        switch phase {
-        case .down: .down
-        case .move: .move
-        case .up: .up
-        case .cancel: .cancel
-        }
-    }
 
     /// The isolated scene whose window is the application's key window (keys and text go there).
     var keyScene: IsolatedScene? { scene(of: application.keyWindow) }

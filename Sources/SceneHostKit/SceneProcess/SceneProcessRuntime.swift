@@ -213,9 +213,7 @@ final class SceneProcessRuntime {
     private func run(id: UInt64, body: [UInt8]) {
         let samples: [InputSample]
         do {
-            samples = try SceneInputScript(body: body).steps.map { step in
-                InputSample(slot: step.slot, phase: Self.samplePhase(step.phase), location: Point(x: step.x, y: step.y), delay: step.delay)
-            }
+            samples = try SceneInputScript(body: body).steps.map(InputSample.init)
         } catch {
             try? connection.send(.inputDone(id: id, body: SceneScriptOutcome(errorCode: "InvalidValue", errorMessage: error.message).body))
             return
@@ -236,14 +234,6 @@ final class SceneProcessRuntime {
         }
     }
 
-    private static func samplePhase(_ phase: SceneTouchRecord.Phase) -> InputSample.Phase {
-        switch phase {
-        case .down: .down
-        case .move: .move
-        case .up: .up
-        case .cancel: .cancel
-        }
-    }
 
     /// Delivers a device-input record given as its script line; a key's answer names who took it.
     private func deliver(record line: String) -> SceneRecordOutcome {
