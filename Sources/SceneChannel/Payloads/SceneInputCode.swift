@@ -10,4 +10,10 @@ public enum SceneInputCode {
     /// `type A`, `wheel …`, `hover …`, `focus …`): what a desktop window or `SendKey`/`TypeText`
     /// delivers; answered with a ``SceneRecordOutcome``.
     public static let record: UInt16 = 3
+    /// A ``SceneCommand``: a scroll, a first-responder request, a motion or remote-control event;
+    /// answered with a ``SceneCommandOutcome`` once delivered.
+    public static let command: UInt16 = 4
+    /// A ``SceneActions``: a Perform Actions body played on the scene process's clock; answered with
+    /// a ``SceneScriptOutcome`` once it is over.
+    public static let actions: UInt16 = 5
 }

@@ -10,6 +10,9 @@ public enum SceneQueryCode {
     /// reference (string); the reply is its centre in the window's coordinates (two f64), or nothing
     /// (an empty body) when the window has no such view.
     public static let viewCenter: UInt16 = 3
+    /// `Host1.Find` and `Host1.TapMatching`: asks with a selector's text (string); the reply is a
+    /// ``SceneSelectorAnswer``: the scene's matches and, for exactly one, whether a tap is ready.
+    public static let match: UInt16 = 4
 }
 
 /// The codes of the channel's `failure` messages.

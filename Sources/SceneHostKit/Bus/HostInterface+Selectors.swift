@@ -11,17 +11,20 @@ extension HostInterface {
     static func selectorMethods(service: HostBusService) -> [HostMethod] {
         let host = service.host
         return [
-            .writingMethod("Find", access: .reads, inputs: [.init("selector", .string)], outputs: [.init("matches", "a(os)")]) { call, writer in
-                _ = try service.admit(call)
-                let selector = try parseSelector(try call.read { reader in try reader.readString() })
-                let matches = host.selectors.matches(selector, in: host.application)
-                try writer.appendArray(of: "(os)") { array in
-                    for match in matches {
-                        try array.appendStruct { item in
-                            try item.append(service.publisher.path(of: match.window))
-                            try item.append(ViewReference.reference(for: match.view))
-                        }
+            .deferredMethod("Find", access: .reads, inputs: [.init("selector", .string)], outputs: [.init("matches", "a(os)")]) { call, reply in
+                do {
+                    _ = try service.admit(call)
+                    let text = try call.read { reader in try reader.readString() }
+                    let selector = try parseSelector(text)
+                    if let isolation = host.isolation, !isolation.scenes.isEmpty {
+                        return findIsolated(selector, text: text, reply: reply, service: service)
                     }
+                    let matches = host.selectors.matches(selector, in: host.application)
+                    reply.reply { writer in
+                        try writeMatches(matches.lazy.map { (service.publisher.path(of: $0.window), ViewReference.reference(for: $0.view)) }, to: &writer)
+                    }
+                } catch {
+                    reply.fail(error)
                 }
             },
             .deferredMethod(
@@ -33,30 +36,20 @@ extension HostInterface {
                     let (text, timeout) = try call.read { reader in (try reader.readString(), try reader.readDouble()) }
                     let selector = try parseSelector(text)
                     let wait = try waitTimeout(timeout, "TapMatching timeout")
+                    if let isolation = host.isolation, !isolation.scenes.isEmpty {
+                        return tapMatchingIsolated(selector, text: text, wait: wait, injector: injector, reply: reply, service: service)
+                    }
                     // Taps the one match if it is ready now; false when it is not.
                     let attempt: @MainActor () -> Bool = {
                         guard case .ready(let match, let point) = TapReadiness.evaluate(selector, matcher: host.selectors, application: host.application)
                         else { return false }
-                        // The down is delivered before run returns, on this turn: its own hit test is
-                        // the one just made, once the scene is active, as a click makes it [WS-11].
-                        match.window.activateSceneForScriptedInput()
-                        do throws(InputError) {
-                            try injector.run(ScriptedGestures.tap(at: point, in: match.window, count: 1)) { touches in
-                                let touch = touches.first ?? nil
-                                reply.reply([
-                                    .objectPath(service.publisher.path(of: touch?.window)),
-                                    .string(touch?.view.map(ViewReference.reference(for:)) ?? ""),
-                                ])
-                            }
-                        } catch {
-                            reply.fail(error.busError)
-                        }
+                        tapInModel(match.window, at: point, injector: injector, reply: reply, publisher: service.publisher)
                         return true
                     }
                     host.pendingWork.wait(timeout: wait, until: attempt) {
                         guard !attempt() else { return }
                         let readiness = TapReadiness.evaluate(selector, matcher: host.selectors, application: host.application)
-                        reply.fail(tapFailure(readiness, selector: text, timeout: wait, publisher: service.publisher))
+                        reply.fail(tapFailure(BoardTapReadiness(readiness), selector: text, timeout: wait, publisher: service.publisher))
                     }
                 } catch {
                     reply.fail(error)
@@ -74,10 +67,41 @@ extension HostInterface {
         }
     }
 
-    /// The error a `TapMatching` that ran out of time answers with.
-    static func tapFailure(_ readiness: TapReadiness, selector: String, timeout: Double, publisher: BusPublisher) -> BusError {
-        func name(_ match: SelectorMatcher.Match) -> String {
-            "\(ViewReference.reference(for: match.view)) in \(publisher.path(of: match.window).rawValue)"
+    /// Taps `point` of `window` (a window of the board's own model) and answers with the window and
+    /// view the touch hit. The down is delivered before this returns, on this turn: its own hit test
+    /// is the one the caller just made, once the scene is active, as a click makes it [WS-11].
+    static func tapInModel(_ window: Window, at point: Point, injector: TouchInjector, reply: DeferredReply, publisher: BusPublisher) {
+        window.activateSceneForScriptedInput()
+        do throws(InputError) {
+            try injector.run(ScriptedGestures.tap(at: point, in: window, count: 1)) { touches in
+                let touch = touches.first ?? nil
+                reply.reply([.objectPath(publisher.path(of: touch?.window)), .string(touch?.view.map(ViewReference.reference(for:)) ?? "")])
+            }
+        } catch {
+            reply.fail(error.busError)
+        }
+    }
+
+    /// Writes `Find`'s answer: each match's window path and view reference.
+    static func writeMatches(_ matches: some Sequence<(ObjectPath, String)>, to writer: inout MessageWriter) throws {
+        try writer.appendArray(of: "(os)") { array in
+            for (path, reference) in matches {
+                try array.appendStruct { item in
+                    try item.append(path)
+                    try item.append(reference)
+                }
+            }
+        }
+    }
+
+    /// The error a `TapMatching` that ran out of time answers with; `unsearched` names the scenes in
+    /// processes of their own that could not be searched, and why.
+    static func tapFailure(
+        _ readiness: BoardTapReadiness, selector: String, timeout: Double, publisher: BusPublisher, unsearched: [(scene: String, reason: String)] = []
+    ) -> BusError {
+        func name(_ match: BoardTapReadiness.Target) -> String {
+            let path = publisher.path(of: match.window).rawValue
+            return match.reference.isEmpty ? "window \(path)" : "\(match.reference) in \(path)"
         }
         let waited = timeout > 0 ? " after \(timeout.compactDescription) s" : ""
         switch readiness {
@@ -85,9 +109,10 @@ extension HostInterface {
             // Not reached: a ready target is tapped instead.
             return BusError(name: SceneBusContract.ErrorNames.timeout, message: "'\(selector)' became ready (\(name(match))) only as the wait ended; try again")
         case .noMatch:
+            let skipped = unsearched.map { "; scene '\($0.scene)' was not searched: \($0.reason)" }.joined()
             return BusError(
                 name: SceneBusContract.ErrorNames.noMatch,
-                message: "no view matches '\(selector)'\(waited); list what is there with Find or DescribeTree (scenectl find, scenectl tree)")
+                message: "no view matches '\(selector)'\(waited)\(skipped); list what is there with Find or DescribeTree (scenectl find, scenectl tree)")
         case .ambiguous(let matches):
             return BusError(
                 name: SceneBusContract.ErrorNames.ambiguous,
@@ -101,7 +126,7 @@ extension HostInterface {
                 name: SceneBusContract.ErrorNames.timeout,
                 message: "'\(selector)' matches \(name(match)), but it is not enabled\(waited) (a disabled control, or user interaction is off)")
         case .notHittable(let match, let point, let hit):
-            let other = hit.map { "\(ViewReference.reference(for: $0.view)) in \(publisher.path(of: $0.window).rawValue)" } ?? "no view"
+            let other = hit.map(name) ?? "no view"
             return BusError(
                 name: SceneBusContract.ErrorNames.notHittable,
                 message: "'\(selector)' matches \(name(match)), but a touch at its centre (\(point.x.compactDescription), \(point.y.compactDescription)) would go to \(other)\(waited)")

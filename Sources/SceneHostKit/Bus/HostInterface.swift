@@ -52,26 +52,43 @@ enum HostInterface {
                         reply.fail(error)
                     }
                 },
-                .method("SendMotion", access: .changes, inputs: [.init("subtype", .string), .init("phase", .string)], outputs: [.init("handledBy", .string)]) { call in
-                    _ = try service.admit(call)
-                    let (subtype, phase) = try call.read { reader in (try reader.readString(), try reader.readString()) }
-                    guard subtype == Event.EventSubtype.motionShake.wireName else {
-                        throw HostBusErrors.invalidName("motion subtype '\(subtype)' does not exist; the only one is 'shake'")
+                .deferredMethod(
+                    "SendMotion", access: .changes, inputs: [.init("subtype", .string), .init("phase", .string)], outputs: [.init("handledBy", .string)]
+                ) { call, reply in
+                    do {
+                        _ = try service.admit(call)
+                        let (subtype, phase) = try call.read { reader in (try reader.readString(), try reader.readString()) }
+                        guard subtype == Event.EventSubtype.motionShake.wireName else {
+                            throw HostBusErrors.invalidName("motion subtype '\(subtype)' does not exist; the only one is 'shake'")
+                        }
+                        guard let motionPhase = MotionPhase(rawValue: phase) else {
+                            throw HostBusErrors.invalidName("motion phase '\(phase)' does not exist; use began, ended or cancelled")
+                        }
+                        // Motion goes to the key window's first responder: the key window's scene process's.
+                        if let isolated = host.isolation?.keyScene {
+                            return isolated.forward(.motion(phase: phase), reply: reply) { [.string($0.text)] }
+                        }
+                        reply.reply([.string(SignalRecords.describe(application.sendMotion(.motionShake, phase: motionPhase)))])
+                    } catch {
+                        reply.fail(error)
                     }
-                    guard let motionPhase = MotionPhase(rawValue: phase) else {
-                        throw HostBusErrors.invalidName("motion phase '\(phase)' does not exist; use began, ended or cancelled")
-                    }
-                    let handler = application.sendMotion(.motionShake, phase: motionPhase)
-                    return [.string(SignalRecords.describe(handler))]
                 },
-                .method("SendRemoteControl", access: .changes, inputs: [.init("subtype", .string)], outputs: [.init("handledBy", .string)]) { call in
-                    _ = try service.admit(call)
-                    let name = try call.read { reader in try reader.readString() }
-                    guard let subtype = Event.EventSubtype(wireName: name), subtype.isRemoteControl else {
-                        let names = Event.EventSubtype.allCases.filter(\.isRemoteControl).map(\.wireName)
-                        throw HostBusErrors.invalidName("remote-control subtype '\(name)' does not exist; use one of: \(names.joined(separator: ", "))")
+                .deferredMethod("SendRemoteControl", access: .changes, inputs: [.init("subtype", .string)], outputs: [.init("handledBy", .string)]) {
+                    call, reply in
+                    do {
+                        _ = try service.admit(call)
+                        let name = try call.read { reader in try reader.readString() }
+                        guard let subtype = Event.EventSubtype(wireName: name), subtype.isRemoteControl else {
+                            let names = Event.EventSubtype.allCases.filter(\.isRemoteControl).map(\.wireName)
+                            throw HostBusErrors.invalidName("remote-control subtype '\(name)' does not exist; use one of: \(names.joined(separator: ", "))")
+                        }
+                        if let isolated = host.isolation?.keyScene {
+                            return isolated.forward(.remoteControl(subtype: name), reply: reply) { [.string($0.text)] }
+                        }
+                        reply.reply([.string(SignalRecords.describe(service.sendRemoteControl(subtype)))])
+                    } catch {
+                        reply.fail(error)
                     }
-                    return [.string(SignalRecords.describe(service.sendRemoteControl(subtype)))]
                 },
                 .deferredMethod(
                     "SendKey", access: .changes, inputs: [.init("key", .string), .init("modifiers", .string), .init("phase", .string)],

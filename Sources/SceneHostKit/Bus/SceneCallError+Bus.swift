@@ -41,3 +41,32 @@ extension SceneRecordOutcome {
     /// The input error the scene process refused the record with; nil when it was delivered.
     var inputError: InputError? { InputError(sceneProcessCode: errorCode, message: errorMessage) }
 }
+
+extension SceneCommandOutcome {
+    /// The input error the scene process refused the command with; nil when it was delivered.
+    var inputError: InputError? { InputError(sceneProcessCode: errorCode, message: errorMessage) }
+}
+
+extension ActionsError {
+    /// The name a scene process refuses actions with (``init(sceneProcessCode:message:)`` reads it).
+    var sceneProcessCode: String {
+        switch code {
+        case .invalidArgument: "ActionsInvalidArgument"
+        case .limitExceeded: "ActionsLimitExceeded"
+        case .unknownElement: "ActionsUnknownElement"
+        }
+    }
+
+    /// The actions error a scene process refused actions with, by ``sceneProcessCode`` (its message
+    /// names the place in the body already); nil for another code.
+    init?(sceneProcessCode name: String, message: String) {
+        let codes: [Code] = [.invalidArgument, .limitExceeded, .unknownElement]
+        guard let code = codes.first(where: { ActionsError($0, at: "", "").sceneProcessCode == name }) else { return nil }
+        self.init(code, at: "", message)
+    }
+}
+
+extension SceneScriptOutcome {
+    /// The actions error the scene process refused a Perform Actions body with; nil otherwise.
+    var actionsError: ActionsError? { ActionsError(sceneProcessCode: errorCode, message: errorMessage) }
+}

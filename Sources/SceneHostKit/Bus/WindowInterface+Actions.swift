@@ -1,6 +1,7 @@
 import DBusKit
 import SceneBusContract
 import SceneBusServing
+import SceneChannel
 import SceneCore
 
 /// `Window1.PerformActions`: WebDriver's Perform Actions body, delivered as the same scripted input
@@ -14,11 +15,13 @@ extension WindowInterface {
             do {
                 let injector = try service.admit(call)
                 guard let window = service.publisher.window(number: number) else { throw HostBusErrors.gone("window \(number)") }
-                try refuseStandIn(window, call, service: service)
                 guard window.takesScriptedInput else {
                     throw HostBusErrors.invalidState("window \(number) ('\(window.title)') is hidden or its scene is disconnected; it takes no touches")
                 }
                 let json = try call.read { reader in try reader.readString() }
+                if let isolation = host.isolation, let isolated = isolation.scene(of: window), let index = isolated.index(of: window) {
+                    return try playIsolated(json, in: window, index: index, of: isolated, isolation: isolation, injector: injector, reply: reply)
+                }
                 let timeline: ActionsTimeline
                 do throws(ActionsError) {
                     let actions = try PointerActions.parse(json: json, maximumActions: injector.limits.samplesPerCall)
@@ -38,6 +41,38 @@ extension WindowInterface {
                 reply.fail(error.busError)
             } catch {
                 reply.fail(error)
+            }
+        }
+    }
+
+    /// PerformActions on a window of a scene in its own process: the board parses the body (its
+    /// errors are the host's, and its duration extends the supervisor's timeout), then the scene
+    /// process resolves the element origins in its views and plays it under the caller's limits.
+    private static func playIsolated(
+        _ json: String, in window: Window, index: Int, of isolated: IsolatedScene, isolation: SceneIsolation, injector: TouchInjector,
+        reply: DeferredReply
+    ) throws {
+        let limits = injector.limits
+        let duration: Double
+        do throws(ActionsError) {
+            let actions = try PointerActions.parse(json: json, maximumActions: limits.samplesPerCall)
+            // Only the timing is wanted here: element origins are the scene process's to resolve.
+            duration = try actions.timeline(in: .window(window)) { _ in .zero }.totalSeconds
+        } catch {
+            throw busError(error)
+        }
+        window.activateSceneForScriptedInput()  // [WS-11]
+        let request = SceneActions(
+            window: UInt32(index), json: json, simultaneousTouches: UInt32(clamping: limits.simultaneousTouches),
+            samplesPerCall: UInt32(clamping: limits.samplesPerCall), scriptSeconds: limits.scriptSeconds)
+        Task { @MainActor in
+            do throws(SceneCallError) {
+                let outcome = try await isolation.play(request, duration: duration, on: isolated)
+                if let error = outcome.actionsError { return reply.fail(busError(error)) }
+                if let error = outcome.inputError { return reply.fail(error.busError) }
+                reply.reply([.array(element: .string, outcome.began.map { .string($0.view) })])
+            } catch {
+                reply.fail(error.busError)
             }
         }
     }

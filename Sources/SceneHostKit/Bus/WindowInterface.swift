@@ -50,7 +50,6 @@ enum WindowInterface {
                 reply.fail(error)
             }
         }
-        func refuseStandIn(_ target: Window, _ call: MethodCall) throws { try WindowInterface.refuseStandIn(target, call, service: service) }
         /// `TapView` in a scene process: it says where the view is, then runs the tap.
         func tapView(_ call: MethodCall, _ reply: DeferredReply, in target: Window, of isolated: IsolatedScene) {
             let reference: String
@@ -215,18 +214,29 @@ enum WindowInterface {
                         return try Snapshots.window(try window(), scale: scale, renderer: host.renderer)
                     },
                     performActions(number: number, service: service),
-                    .method("MakeFirstResponder", access: .changes, inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) { call in
-                        _ = try service.admit(call)
-                        let target = try window()
-                        try refuseStandIn(target, call)
-                        let reference = try call.read { r in try r.readString() }
-                        if reference.isEmpty {
-                            return [.bool(target.firstResponder?.resignFirstResponder() ?? true)]
+                    .deferredMethod("MakeFirstResponder", access: .changes, inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) {
+                        call, reply in
+                        do {
+                            _ = try service.admit(call)
+                            let target = try window()
+                            let reference = try call.read { r in try r.readString() }
+                            if let isolated = host.isolation?.scene(of: target), let index = isolated.index(of: target) {
+                                // The scene process asks its own view.
+                                return isolated.forward(
+                                    .makeFirstResponder(window: UInt32(index), view: reference), reply: reply,
+                                    unknownView: { HostBusErrors.unknownView(reference, window: target.title) }
+                                ) { [.bool($0.accepted)] }
+                            }
+                            if reference.isEmpty {
+                                return reply.reply([.bool(target.firstResponder?.resignFirstResponder() ?? true)])
+                            }
+                            guard let view = target.view(forReference: reference) else {
+                                throw HostBusErrors.unknownView(reference, window: target.title)
+                            }
+                            reply.reply([.bool(view.becomeFirstResponder())])
+                        } catch {
+                            reply.fail(error)
                         }
-                        guard let view = target.view(forReference: reference) else {
-                            throw HostBusErrors.unknownView(reference, window: target.title)
-                        }
-                        return [.bool(view.becomeFirstResponder())]
                     },
                 ],
                 properties: [
@@ -244,13 +254,5 @@ enum WindowInterface {
                     PropertyDescription("FirstResponder", signature: .string) { .string(SignalRecords.describe(try window().firstResponder)) },
                 ])
         ]
-    }
-
-    /// With `isolation: process`, a method that does not reach a scene process yet is refused by
-    /// name for the stand-in's windows, rather than answered by the stand-in (one picture, no views).
-    static func refuseStandIn(_ target: Window, _ call: MethodCall, service: HostBusService) throws {
-        guard let isolated = service.host.isolation?.scene(of: target) else { return }
-        throw HostBusErrors.invalidState(
-            "Window1.\(call.member.rawValue) does not reach scene '\(isolated.name)' in its own process yet (isolation: process); touches (Tap, TapView, Swipe, LongPress, Pinch, InjectTouches, Host1.TouchDown…), HitTest, DescribeTree, keys and text do; or run with isolation: none")
     }
 }

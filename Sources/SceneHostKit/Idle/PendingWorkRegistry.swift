@@ -83,6 +83,7 @@ public final class PendingWorkRegistry {
     /// Something may have changed: waiters are checked again at the end of this main-loop turn
     /// (once, however often this is called). Does nothing while nobody waits.
     public func setNeedsCheck() {
+        changeCount &+= 1
         guard !waiters.isEmpty, !checkScheduled else { return }
         checkScheduled = true
         DispatchQueue.main.async { [weak self] in
@@ -116,6 +117,45 @@ public final class PendingWorkRegistry {
         waiters[id] = Waiter(condition: condition, timeout: item, pacing: pacing)
         DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(timeout * 1e9)), execute: item)
     }
+
+    /// How many times something may have changed (each ``setNeedsCheck()``, waited for or not): a
+    /// caller that looked at the board across awaits compares it before and after to know whether
+    /// what it saw may be stale already.
+    public private(set) var changeCount: UInt64 = 0
+
+    /// Runs `action` once: at the end of the next main-loop turn in which something happened (paced
+    /// as ``wait(timeout:until:expired:)`` paces its checks), or after `timeout` wall-clock seconds if
+    /// nothing did. For a caller whose own check awaits other processes and so cannot be a condition.
+    /// `lastCheck`, the caller's own check from ``timestamp()`` to ``timestamp()``, paces it as a
+    /// condition's cost paces a waiter.
+    public func nextChange(timeout: Double, lastCheck: (start: UInt64, end: UInt64)? = nil, _ action: @escaping @MainActor () -> Void) {
+        let id = nextWaiter
+        nextWaiter += 1
+        let item = DispatchWorkItem { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.waiters.removeValue(forKey: id) != nil else { return }
+                action()
+            }
+        }
+        var pacing = WaiterPacing()
+        if let lastCheck { pacing.checked(from: lastCheck.start, to: lastCheck.end) }
+        waiters[id] = Waiter(
+            condition: {
+                action()
+                return true
+            }, timeout: item, pacing: pacing)
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(max(0, timeout) * 1e9)), execute: item)
+    }
+
+    /// ``nextChange(timeout:_:)`` for async callers.
+    public func nextChange(timeout: Double, lastCheck: (start: UInt64, end: UInt64)? = nil) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            nextChange(timeout: timeout, lastCheck: lastCheck) { continuation.resume() }
+        }
+    }
+
+    /// Now, in the monotonic nanoseconds the registry measures costs in.
+    public func timestamp() -> UInt64 { now() }
 
     /// Waiters still waiting.
     public var waiterCount: Int { waiters.count }

@@ -178,6 +178,13 @@ final class SceneIsolation {
     }
 
 
+    /// Plays a Perform Actions body (parsed by the board, lasting `duration` seconds) in `scene`'s
+    /// process, on its clock; returns what each finger that went down hit once the body is over.
+    func play(_ actions: SceneActions, duration: Double, on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
+        for other in scenes where other !== scene { other.process.otherSceneTouched() }
+        return try await scene.process.actions(actions, duration: duration)
+    }
+
     /// The isolated scene whose window is the application's key window (keys and text go there).
     var keyScene: IsolatedScene? { scene(of: application.keyWindow) }
 

@@ -83,12 +83,37 @@ final class SceneProcessHost {
         }
     }
 
+    /// Plays a Perform Actions body lasting `duration` seconds on the scene process's clock; returns,
+    /// per finger that went down, what it hit. The body's running time is added to the response
+    /// timeout.
+    func actions(_ actions: SceneActions, duration: Double) async throws(SceneCallError) -> SceneScriptOutcome {
+        let body = actions.body
+        let allowance = UInt64(min(max(duration, 0), 86_400) * 1e9)
+        let answer = try await call(isInput: true, allowance: allowance) { .input(id: $0, code: SceneInputCode.actions, body: body) }
+        do {
+            return try SceneScriptOutcome(body: answer)
+        } catch {
+            throw .refused(code: 0, message: error.message)
+        }
+    }
+
     /// Delivers a device-input record (its input-script line); returns who handled a key.
     func record(_ line: String) async throws(SceneCallError) -> SceneRecordOutcome {
         let body = Array(line.utf8)
         let answer = try await call(isInput: true) { .input(id: $0, code: SceneInputCode.record, body: body) }
         do {
             return try SceneRecordOutcome(body: answer)
+        } catch {
+            throw .refused(code: 0, message: error.message)
+        }
+    }
+
+    /// Delivers a command (a scroll, a first-responder request, a motion or remote-control event).
+    func command(_ command: SceneCommand) async throws(SceneCallError) -> SceneCommandOutcome {
+        let body = command.body
+        let answer = try await call(isInput: true) { .input(id: $0, code: SceneInputCode.command, body: body) }
+        do {
+            return try SceneCommandOutcome(body: answer)
         } catch {
             throw .refused(code: 0, message: error.message)
         }
@@ -119,6 +144,18 @@ final class SceneProcessHost {
             let center = (x: try reader.f64("x"), y: try reader.f64("y"))
             try reader.finish()
             return center
+        } catch {
+            throw .refused(code: 0, message: error.message)
+        }
+    }
+
+    /// What the selector `text` matches in the scene, and whether a tap on its one match is ready
+    /// (`Host1.Find`, `Host1.TapMatching`).
+    func match(_ text: String) async throws(SceneCallError) -> SceneSelectorAnswer {
+        let body = Array(text.utf8)
+        let answer = try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.match, body: body) }
+        do {
+            return try SceneSelectorAnswer(body: answer)
         } catch {
             throw .refused(code: 0, message: error.message)
         }

@@ -33,6 +33,8 @@ final class SceneProcessRuntime {
     private let injector: TouchInjector
     /// Device input forwarded by the board (its desktop window's fingers, keys and text).
     private let deviceInput: DeviceInput
+    /// Matches the board's selectors (`Host1.Find`, `Host1.TapMatching`) against the scene.
+    private let selectors = SelectorMatcher()
     /// Each window's pictures, in the order the scene made the windows: a window's index here is
     /// its number on the channel (frames, window lists, signals).
     private var windows: [SceneWindowFrames] = []
@@ -142,6 +144,16 @@ final class SceneProcessRuntime {
             run(id: id, body: body)
         case .input(let id, SceneInputCode.record, let body):
             done(id, deliver(record: String(decoding: body, as: UTF8.self)).body)
+        case .input(let id, SceneInputCode.actions, let body):
+            play(id: id, body: body)
+        case .input(let id, SceneInputCode.command, let body):
+            let outcome: SceneCommandOutcome
+            do {
+                outcome = try perform(SceneCommand(body: body))
+            } catch {
+                outcome = SceneCommandOutcome(errorCode: "InvalidValue", errorMessage: error.message)
+            }
+            done(id, outcome.body)
         case .input(let id, let code, _):
             try? connection.send(.inputDone(id: id, body: SceneTouchOutcome(errorCode: "UnknownInput", errorMessage: "input code \(code) is not known to this scene process").body))
         case .query(let id, SceneQueryCode.describeTree, let body):
@@ -178,6 +190,8 @@ final class SceneProcessRuntime {
                 writer.f64(center.y)
                 return writer.bytes
             }
+        case .query(let id, SceneQueryCode.match, let body):
+            answer(id) { () throws(ChannelError) -> [UInt8] in try self.match(String(decoding: body, as: UTF8.self)).body }
         case .query(let id, let code, _):
             try? connection.send(.failure(id: id, code: SceneQueryFailureCode.unknownQuery, message: "query code \(code) is not known to this scene process"))
         case .releaseBuffer(let window, let slot):
@@ -221,12 +235,7 @@ final class SceneProcessRuntime {
         do throws(InputError) {
             try injector.run(samples) { [weak self] touches in
                 guard let self else { return }
-                let began = touches.map { touch in
-                    SceneTouchOutcome(
-                        touch: touch?.identifier ?? 0, window: touch?.window.flatMap(self.index(of:)).map(Int32.init) ?? -1,
-                        view: touch?.view.map(ViewReference.reference(for:)) ?? "")
-                }
-                self.done(id, SceneScriptOutcome(began: began).body)
+                self.done(id, SceneScriptOutcome(began: touches.map(self.outcome(of:))).body)
                 self.flush()
             }
         } catch {
@@ -234,6 +243,102 @@ final class SceneProcessRuntime {
         }
     }
 
+
+    /// Delivers a command the board checked already (points, deltas, names); what is left to refuse
+    /// is what only the scene knows: its windows and views.
+    private func perform(_ command: SceneCommand) throws(ChannelError) -> SceneCommandOutcome {
+        switch command {
+        case .scroll(let index, let x, let y, let dx, let dy, let continuous):
+            let view = ScriptedScroll.scroll(
+                continuous ? .continuous : .discrete, by: Point(x: dx, y: dy), at: Point(x: x, y: y), in: try window(index), application: application)
+            return SceneCommandOutcome(text: view.map(ViewReference.reference(for:)) ?? "")
+        case .makeFirstResponder(let index, let reference):
+            let window = try window(index)
+            if reference.isEmpty { return SceneCommandOutcome(accepted: window.firstResponder?.resignFirstResponder() ?? true) }
+            guard let view = window.view(forReference: reference) else {
+                return SceneCommandOutcome(errorCode: "UnknownView", errorMessage: "no view '\(reference)' in window \(index)")
+            }
+            return SceneCommandOutcome(accepted: view.becomeFirstResponder())
+        case .motion(let name):
+            guard let phase = MotionPhase(rawValue: name) else {
+                return SceneCommandOutcome(errorCode: "InvalidName", errorMessage: "motion phase '\(name)' does not exist; use began, ended or cancelled")
+            }
+            return SceneCommandOutcome(text: SignalRecords.describe(application.sendMotion(.motionShake, phase: phase)))
+        case .remoteControl(let name):
+            guard let subtype = Event.EventSubtype(wireName: name), subtype.isRemoteControl else {
+                return SceneCommandOutcome(errorCode: "InvalidName", errorMessage: "remote-control subtype '\(name)' does not exist")
+            }
+            return SceneCommandOutcome(text: SignalRecords.describe(application.sendRemoteControl(subtype)))
+        }
+    }
+
+    /// What `text` (a selector) matches in the scene, and whether a strict tap on its one match is
+    /// ready now, asked after the scene's pending layout as the board's own search asks it.
+    private func match(_ text: String) throws(ChannelError) -> SceneSelectorAnswer {
+        let selector: ViewSelector
+        do throws(SelectorError) {
+            selector = try ViewSelector.parse(text)
+        } catch {
+            throw ChannelError(code: .malformed, message: "selector '\(text)': \(error.description)")
+        }
+        let matches = selectors.matches(selector, in: application)
+        func view(_ window: Window, _ view: View) -> SceneSelectorAnswer.View? {
+            index(of: window).map { SceneSelectorAnswer.View(window: UInt32($0), reference: ViewReference.reference(for: view)) }
+        }
+        let found = matches.prefix(SceneSelectorAnswer.maximumMatches).compactMap { view($0.window, $0.view) }
+        guard matches.count == 1, let match = matches.first else { return SceneSelectorAnswer(matches: found) }
+        let readiness: SceneSelectorAnswer.Readiness =
+            switch TapReadiness.evaluate(match, matcher: selectors, application: application) {
+            case .ready(_, let point): .ready(x: point.x, y: point.y)
+            case .notVisible: .notVisible
+            case .notEnabled: .notEnabled
+            case .notHittable(_, let point, let hit): .notHittable(x: point.x, y: point.y, hit: hit.flatMap { view($0.window, $0.view) })
+            case .noMatch, .ambiguous: .none
+            }
+        return SceneSelectorAnswer(matches: found, readiness: readiness)
+    }
+
+    /// What a touch a script put down hit, as the board answers it.
+    private func outcome(of touch: Touch?) -> SceneTouchOutcome {
+        SceneTouchOutcome(
+            touch: touch?.identifier ?? 0, window: touch?.window.flatMap(index(of:)).map(Int32.init) ?? -1,
+            view: touch?.view.map(ViewReference.reference(for:)) ?? "")
+    }
+
+    /// Plays a Perform Actions body in one of the scene's windows under the bus client's limits (an
+    /// injector of its own, whose scripts count as the scene's pending work); its `inputDone` goes
+    /// when the body is over, or at once with the error that refused it (nothing delivered then).
+    private func play(id: UInt64, body: [UInt8]) {
+        let refused: SceneScriptOutcome
+        do {
+            let request = try SceneActions(body: body)
+            let window = try window(request.window)
+            var limits = ScriptLimits()
+            limits.simultaneousTouches = Int(request.simultaneousTouches)
+            limits.samplesPerCall = Int(request.samplesPerCall)
+            limits.scriptSeconds = request.scriptSeconds
+            let player = TouchInjector(application: application, limits: limits, scripts: injector.scripts)
+            let actions = try PointerActions.parse(json: request.json, maximumActions: limits.samplesPerCall)
+            let timeline = try actions.timeline(in: .window(window)) { [selectors] reference in
+                window.view(forReference: reference).flatMap { selectors.visibleRect(of: $0)?.center }
+            }
+            try ActionsPlayer.play(timeline, injector: player) { [weak self] touches in
+                guard let self else { return }
+                self.done(id, SceneScriptOutcome(began: touches.map(self.outcome(of:))).body)
+                self.flush()
+            }
+            return
+        } catch let error as ActionsError {
+            refused = SceneScriptOutcome(errorCode: error.sceneProcessCode, errorMessage: error.description)
+        } catch let error as InputError {
+            refused = SceneScriptOutcome(errorCode: error.code.name, errorMessage: error.message)
+        } catch let error as ChannelError {
+            refused = SceneScriptOutcome(errorCode: "InvalidValue", errorMessage: error.message)
+        } catch {
+            refused = SceneScriptOutcome(errorCode: "InvalidValue", errorMessage: "\(error)")
+        }
+        done(id, refused.body)
+    }
 
     /// Delivers a device-input record given as its script line; a key's answer names who took it.
     private func deliver(record line: String) -> SceneRecordOutcome {

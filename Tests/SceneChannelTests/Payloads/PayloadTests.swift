@@ -130,6 +130,77 @@ struct PayloadTests {
         #expect(SceneInputScript(steps: [step, step]).duration == 1)
     }
 
+    @Test("Selector answers of every readiness decode to themselves", arguments: [71 as UInt64, 72])
+    func selectorAnswersRoundTrip(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        func view() -> SceneSelectorAnswer.View { SceneSelectorAnswer.View(window: UInt32(random.below(4)), reference: random.text()) }
+        for _ in 0..<200 {
+            let readiness: SceneSelectorAnswer.Readiness =
+                switch random.below(5) {
+                case 0: .none
+                case 1: .ready(x: random.unit() * 800, y: random.unit() * 600)
+                case 2: .notVisible
+                case 3: .notEnabled
+                default: .notHittable(x: random.unit() * 800, y: random.unit() * 600, hit: random.below(2) == 0 ? nil : view())
+                }
+            let answer = SceneSelectorAnswer(matches: (0..<random.below(6)).map { _ in view() }, readiness: readiness)
+            #expect(try SceneSelectorAnswer(body: answer.body) == answer, "seed \(seed)")
+        }
+    }
+
+    @Test("A selector answer with an unknown readiness, a non-finite tap point, more matches than its bytes hold or trailing bytes is refused by name")
+    func selectorAnswersRefused() throws {
+        var unknown = SceneSelectorAnswer(matches: []).body
+        unknown[4] = 7
+        #expect { try SceneSelectorAnswer(body: unknown) } throws: { ($0 as? ChannelError)?.message.contains("readiness 7 is not 0…4") == true }
+        #expect { try SceneSelectorAnswer(body: SceneSelectorAnswer(matches: [], readiness: .ready(x: .nan, y: 1)).body) } throws: {
+            ($0 as? ChannelError)?.message.contains("x is nan; it must be a finite number") == true
+        }
+        var many = WireWriter()
+        many.u32(100)
+        #expect { try SceneSelectorAnswer(body: many.bytes) } throws: { ($0 as? ChannelError)?.message.contains("announces 100 matches in 0 bytes") == true }
+        #expect(throws: ChannelError.self) { try SceneSelectorAnswer(body: SceneSelectorAnswer(matches: []).body + [0]) }
+    }
+
+    @Test("Commands, actions and command outcomes decode to themselves", arguments: [81 as UInt64, 82])
+    func commandsRoundTrip(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<200 {
+            let command: SceneCommand =
+                switch random.below(4) {
+                case 0:
+                    .scroll(
+                        window: UInt32(random.below(4)), x: random.unit() * 400, y: random.unit() * 800, dx: random.unit() * 200 - 100,
+                        dy: random.unit() * 200 - 100, continuous: random.below(2) == 0)
+                case 1: .makeFirstResponder(window: UInt32(random.below(4)), view: random.text())
+                case 2: .motion(phase: random.text())
+                default: .remoteControl(subtype: random.text())
+                }
+            #expect(try SceneCommand(body: command.body) == command, "seed \(seed)")
+            let actions = SceneActions(
+                window: UInt32(random.below(4)), json: random.text(), simultaneousTouches: UInt32(random.below(20)),
+                samplesPerCall: UInt32(random.below(20_000)), scriptSeconds: random.unit() * 60)
+            #expect(try SceneActions(body: actions.body) == actions, "seed \(seed)")
+            let outcome = SceneCommandOutcome(text: random.text(), accepted: random.below(2) == 0, errorCode: random.text(), errorMessage: random.text())
+            #expect(try SceneCommandOutcome(body: outcome.body) == outcome, "seed \(seed)")
+        }
+    }
+
+    @Test("A command of an unknown kind or scroll kind, or with trailing bytes, actions with a negative time limit and an outcome with a bad flag are refused by name")
+    func commandsRefused() throws {
+        #expect { try SceneCommand(body: [9]) } throws: { ($0 as? ChannelError)?.message.contains("command kind 9 is not 1…4") == true }
+        var scroll = SceneCommand.scroll(window: 0, x: 1, y: 2, dx: 0, dy: 10, continuous: true).body
+        scroll[scroll.count - 1] = 2
+        #expect { try SceneCommand(body: scroll) } throws: { ($0 as? ChannelError)?.message.contains("scroll kind 2 is not 0 (discrete) or 1 (continuous)") == true }
+        #expect(throws: ChannelError.self) { try SceneCommand(body: SceneCommand.motion(phase: "began").body + [0]) }
+        #expect { try SceneActions(body: SceneActions(window: 0, json: "{}", simultaneousTouches: 1, samplesPerCall: 1, scriptSeconds: -1).body) } throws: {
+            ($0 as? ChannelError)?.message.contains("script-seconds limit -1.0 is negative") == true
+        }
+        var flag = SceneCommandOutcome(text: "", accepted: true).body
+        flag[4] = 3
+        #expect { try SceneCommandOutcome(body: flag) } throws: { ($0 as? ChannelError)?.message.contains("accepted flag is 3") == true }
+    }
+
     @Test("Busy lists decode to themselves; one announcing more entries than allowed or with trailing bytes is refused")
     func busyLists() throws {
         var random = SplitMix64(seed: 61)

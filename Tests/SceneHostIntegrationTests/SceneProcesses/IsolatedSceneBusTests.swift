@@ -127,6 +127,134 @@ struct IsolatedSceneBusTests {
         #expect(client.sequenceIsContiguous)
     }
 
+    /// A call's answer as text: its values, or "name: message" for an error.
+    static func answer(_ work: () async throws -> [BusValue]) async -> String {
+        do {
+            return try await work().map { "\($0)" }.joined(separator: " ")
+        } catch let error as BusError {
+            return "\(error.name.rawValue): \(error.message)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Selectors on Gallery: Find, a ready TapMatching, refusals naming why, and a TapMatching that
+    /// waits until another call shows the alert. Each answer as text ("name: message" for an error).
+    static func selectGallery(_ client: HostBusClient) async throws -> (answers: [String], signals: [String]) {
+        client.clear()
+        var answers: [String] = []
+        func note(_ work: () async throws -> [BusValue]) async { answers.append(await answer(work)) }
+        func find(_ selector: String) async { await note { try await client.host("Find", [.string(selector)]) } }
+        func tap(_ selector: String, _ timeout: Double) async { await note { try await client.host("TapMatching", [.string(selector), .double(timeout)]) } }
+        await find("Button")
+        await find("#main TextField")
+        await find("[label='Gallery logo']")
+        await find("#nothing-here")
+        await tap("#ok", 5)  // the alert is shown at start: OK hides it
+        await tap("#ok", 0)  // hidden now
+        await tap("TextField", 0)
+        await tap("#nothing-here", 0)
+        // A wait that another call ends: OK becomes ready once "Show alert", held for a second while
+        // the wait is sent, is lifted and shows the alert.
+        let waiting = Task { try await client.host("TapMatching", [.string("#ok"), .double(SanitizedRun.seconds(30))]) }
+        await note { try await client.window(1, "LongPress", doubles(100, 192, 1)) }
+        await note { try await waiting.value }
+        try await client.waitForSignals("the alert hidden again") { signals in
+            signals.filter { $0.member == "Log" && "\($0.arguments)".contains("alert hidden") }.count == 2
+        }
+        return (answers, normalized(client.signals))
+    }
+
+    @Test("Find and TapMatching reach Gallery in its own process: the same matches, taps, refusals and a wait that another call ends as in one process")
+    func selectorsReachTheProcess() async throws {
+        let inProcess = try Self.gallery(isolated: false)
+        let plain = try await HostBusClient(host: inProcess)
+        defer { plain.close() }
+        let expected = try await Self.selectGallery(plain)
+        let isolated = try Self.gallery(isolated: true)
+        let client = try await HostBusClient(host: isolated)
+        defer { client.close() }
+        let actual = try await Self.selectGallery(client)
+        #expect(actual.answers == expected.answers)
+        let window1 = SceneBusContract.windowPath(1).rawValue, window2 = SceneBusContract.windowPath(2).rawValue
+        #expect(expected.answers.first?.contains(window1) == true && expected.answers[0].contains("show-alert") && expected.answers[0].contains("ok"), "\(expected.answers)")
+        #expect(expected.answers[4].contains(window2) && expected.answers[4].contains("ok"), "\(expected.answers)")
+        #expect(expected.answers[5].contains("not visible"), "\(expected.answers)")
+        #expect(expected.answers[6].contains("Ambiguous") && expected.answers[6].contains("field in \(window1)"), "\(expected.answers)")
+        #expect(expected.answers[7].contains("NoMatch"), "\(expected.answers)")
+        #expect(expected.answers.last?.contains("ok") == true, "the waiting tap ends once the alert shows: \(expected.answers)")
+        #expect(actual.signals == expected.signals)
+        #expect(client.sequenceIsContiguous)
+    }
+
+    /// GestureLab alone, in a process of its own or in the host.
+    static func gestureLab(isolated: Bool) throws -> HostProcess {
+        let config = try temporaryFile(
+            "gesturelab-\(isolated).yaml",
+            "isolation:\n  mode: \(isolated ? "process" : "none")\n\(timeouts)\nscenes:\n  - name: gesturelab\n    plugin: GestureLab\n")
+        return try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
+    }
+
+    /// Scrolls of GestureLab's table, its player made first responder, remote-control and shake
+    /// events to it, a resign and an unknown view: each answer as text, the signals, and the tree once
+    /// the table has come to rest.
+    static func commandGestureLab(_ client: HostBusClient) async throws -> (answers: [String], signals: [String], tree: [BusValue]) {
+        client.clear()
+        var answers: [String] = []
+        func note(_ work: () async throws -> [BusValue]) async { answers.append(await answer(work)) }
+        await note { try await client.window(1, "Scroll", doubles(200, 150, 0, 120) + [.string("discrete")]) }
+        await note { try await client.window(1, "Scroll", doubles(200, 150, 0, 60) + [.string("continuous")]) }
+        await note { try await client.window(1, "MakeFirstResponder", [.string("player")]) }
+        await note { try await client.host("SendRemoteControl", [.string("play")]) }
+        await note { try await client.host("SendMotion", [.string("shake"), .string("began")]) }
+        await note { try await client.host("SendMotion", [.string("shake"), .string("ended")]) }
+        await note { try await client.host("SendMotion", [.string("shake"), .string("sideways")]) }
+        await note { try await client.window(1, "MakeFirstResponder", [.string("")]) }
+        await note { try await client.host("SendRemoteControl", [.string("play")]) }
+        await note { try await client.window(1, "MakeFirstResponder", [.string("no-such-view")]) }
+        // W3C actions: a finger on the player (an element origin the scene resolves), held 0.1 s, a
+        // wheel step on the table, then a key; an unknown element and a bad body are refused by name.
+        let element = "\"origin\": {\"element-6066-11e4-a52e-4f735466cecf\": \"player\"}"
+        let finger = """
+            {"type": "pointer", "id": "f", "parameters": {"pointerType": "touch"}, "actions": [
+              {"type": "pointerMove", "duration": 0, "x": 0, "y": 0, \(element)}, {"type": "pointerDown", "button": 0},
+              {"type": "pause", "duration": 100}, {"type": "pointerUp", "button": 0}]}
+            """
+        let wheel = """
+            {"type": "wheel", "id": "w", "actions": [{"type": "pause"}, {"type": "pause"}, {"type": "pause"}, {"type": "pause"},
+              {"type": "scroll", "x": 200, "y": 150, "deltaX": 0, "deltaY": 80}]}
+            """
+        await note { try await client.window(1, "PerformActions", [.string("{\"actions\": [\(finger), \(wheel)]}")]) }
+        await note { try await client.window(1, "PerformActions", [.string(#"{"actions": [{"type": "key", "id": "k", "actions": [{"type": "keyDown", "value": "a"}, {"type": "keyUp", "value": "a"}]}]}"#)]) }
+        await note { try await client.window(1, "PerformActions", [.string(finger.replacingOccurrences(of: "player", with: "no-such-view").replacingOccurrences(of: "{\"type\": \"pointer\"", with: "{\"actions\": [{\"type\": \"pointer\"") + "]}")]) }
+        await note { try await client.window(1, "PerformActions", [.string(#"{"actions": [{"type": "pointer", "id": "f", "actions": [{"type": "hover"}]}]}"#)]) }
+        _ = try await client.host("WaitForIdle", [.double(SanitizedRun.seconds(30))])
+        let tree = try await client.window(1, "DescribeTree")
+        return (answers, normalized(client.signals), tree)
+    }
+
+    @Test("Scroll, MakeFirstResponder, SendMotion, SendRemoteControl and PerformActions reach GestureLab in its own process with the same answers, signals and tree as in one process")
+    func commandsReachTheProcess() async throws {
+        let inProcess = try Self.gestureLab(isolated: false)
+        let plain = try await HostBusClient(host: inProcess)
+        defer { plain.close() }
+        let expected = try await Self.commandGestureLab(plain)
+        let isolated = try Self.gestureLab(isolated: true)
+        let client = try await HostBusClient(host: isolated)
+        defer { client.close() }
+        let actual = try await Self.commandGestureLab(client)
+        #expect(actual.answers == expected.answers)
+        #expect(expected.answers[0].contains("table") && expected.answers[2] == "bool(true)", "\(expected.answers)")
+        #expect(expected.answers[3].contains("player") && expected.answers[4].contains("player"), "\(expected.answers)")
+        #expect(expected.answers[9].contains("UnknownView"), "\(expected.answers)")
+        #expect(expected.answers[10].contains("player"), "the actions' finger hit the player: \(expected.answers)")
+        #expect(expected.answers[12].contains("UnknownView") && expected.answers[13].contains("InvalidArgs"), "\(expected.answers)")
+        #expect(expected.signals.contains { $0.contains("remote: play") } && expected.signals.contains { $0.contains("shake ended") }, "\(expected.signals)")
+        #expect(actual.signals == expected.signals)
+        #expect(actual.tree == expected.tree, "the table rests at the same offset")
+        #expect(client.sequenceIsContiguous)
+    }
+
     @Test("--isolation process runs the demo scenes each in a process of its own; a bad mode is refused by name, and the virtual clock with it, which it does not drive yet")
     func commandLine() async throws {
         let names = ["findview", "gesturelab", "gallery", "settings"]
@@ -195,10 +323,6 @@ struct IsolatedSceneBusTests {
         #expect(try await client.window(1, "TapView", [.string("red")]) == [.string("red")])
         #expect(
             await client.errorName { _ = try await client.window(1, "TapView", [.string("purple")]) } == SceneBusContract.ErrorNames.unknownView.rawValue)
-        // What does not reach a scene process yet is refused by name, not answered by the stand-in.
-        #expect(
-            await client.errorName { _ = try await client.window(1, "Scroll", doubles(240, 250, 0, 40) + [.string("discrete")]) }
-                == SceneBusContract.ErrorNames.invalidState.rawValue)
         // WaitForIdle sees what the scene process still has to do: a finger down on blue.
         _ = try await client.host("TouchDown", [.uint32(9)] + doubles(240, 250))
         do {
@@ -259,6 +383,17 @@ struct IsolatedSceneBusTests {
         #expect(client.sequenceIsContiguous)
         let process = try await client.property(SceneBusContract.scenePath("crashy"), SceneBusContract.sceneInterface, "Process").structFields ?? []
         #expect(process == [.string("quarantined"), .uint32(0), .string("killed by signal 4 (SIGILL)")], "\(process)")
+        // A search says which scene it could not search, and still finds FindView's views.
+        do {
+            _ = try await client.host("TapMatching", [.string("#nothing-here"), .double(0)])
+            Issue.record("TapMatching of nothing answered")
+        } catch let error as BusError {
+            #expect(error.name == SceneBusContract.ErrorNames.noMatch, "\(error)")
+            #expect(
+                error.message.contains("scene 'crashy' was not searched: its process ended (killed by signal 4 (SIGILL)) and is quarantined"),
+                "\(error.message)")
+        }
+        #expect(try await client.host("Find", [.string("#blue")]) == [.array(element: "(os)", [.structure([.objectPath(SceneBusContract.windowPath(1)), .string("blue")])])])
         _ = try await client.host("WaitForIdle", [.double(30)])
         let placeholder = try await client.sceneSnapshot("crashy")
         #expect(placeholder.color(at: Point(x: 10, y: 400)).isClose(to: Color(red255: 60, 60, 67)), "the crashed scene shows its placeholder")

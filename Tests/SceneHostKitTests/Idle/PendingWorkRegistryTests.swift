@@ -153,6 +153,29 @@ struct PendingWorkRegistryTests {
         #expect(registry.waiterCount == 0)
     }
 
+    @Test("nextChange runs once at the next change (not at once), or at its timeout when nothing changes; every change is counted, waited for or not")
+    func nextChange() async {
+        let before = registry.changeCount
+        registry.setNeedsCheck()
+        #expect(registry.changeCount == before &+ 1, "counted with nobody waiting")
+        var runs = 0
+        registry.nextChange(timeout: 86_400) { runs += 1 }
+        #expect(runs == 0, "not run before anything changed")
+        await Self.nextTurn()
+        #expect(runs == 0, "a turn in which nothing happened does not run it")
+        registry.setNeedsCheck()
+        await Self.nextTurn()
+        #expect(runs == 1)
+        registry.setNeedsCheck()
+        await Self.nextTurn()
+        #expect(runs == 1, "once only")
+        #expect(registry.waiterCount == 0)
+        let start = DispatchTime.now().uptimeNanoseconds
+        await registry.nextChange(timeout: 0.01)
+        #expect(DispatchTime.now().uptimeNanoseconds - start >= 10_000_000, "nothing changed: it ran at its timeout")
+        #expect(registry.waiterCount == 0)
+    }
+
     private static func nextTurn() async {
         await withCheckedContinuation { (turn: CheckedContinuation<Void, Never>) in
             DispatchQueue.main.async { turn.resume() }

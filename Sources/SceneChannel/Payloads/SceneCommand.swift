@@ -1,0 +1,56 @@
+public import SceneErrors
+
+/// A one-off call the board forwards to a scene process as an `input` of code
+/// ``SceneInputCode/command``, answered with a ``SceneCommandOutcome`` once it was delivered.
+public enum SceneCommand: Hashable, Sendable {
+    /// `Window1.Scroll`: one wheel step (`continuous` false) or trackpad gesture of `dx, dy` at
+    /// `x, y` in window `window`'s coordinates; the outcome's text is the scroll view that took it.
+    case scroll(window: UInt32, x: Double, y: Double, dx: Double, dy: Double, continuous: Bool)
+    /// `Window1.MakeFirstResponder`: the view of window `window` named `view` asks to become first
+    /// responder ("" resigns the window's first responder); the outcome says whether it did.
+    case makeFirstResponder(window: UInt32, view: String)
+    /// `Host1.SendMotion`: a shake's phase (`began`, `ended`, `cancelled`) to the scene's key
+    /// window; the outcome's text describes who handled it.
+    case motion(phase: String)
+    /// `Host1.SendRemoteControl`: a remote-control subtype by its wire name (`play`, `pause`, …).
+    case remoteControl(subtype: String)
+
+    public var body: [UInt8] {
+        var writer = WireWriter(capacity: 48)
+        switch self {
+        case .scroll(let window, let x, let y, let dx, let dy, let continuous):
+            writer.u8(1)
+            writer.u32(window)
+            for value in [x, y, dx, dy] { writer.f64(value) }
+            writer.u8(continuous ? 1 : 0)
+        case .makeFirstResponder(let window, let view):
+            writer.u8(2)
+            writer.u32(window)
+            writer.string(view)
+        case .motion(let phase):
+            writer.u8(3)
+            writer.string(phase)
+        case .remoteControl(let subtype):
+            writer.u8(4)
+            writer.string(subtype)
+        }
+        return writer.bytes
+    }
+
+    public init(body: [UInt8]) throws(ChannelError) {
+        var reader = WireReader(body, context: "command")
+        switch try reader.u8("kind") {
+        case 1:
+            let window = try reader.u32("window")
+            let x = try reader.f64("x"), y = try reader.f64("y"), dx = try reader.f64("dx"), dy = try reader.f64("dy")
+            let kind = try reader.u8("scroll kind")
+            guard kind <= 1 else { throw ChannelError(code: .malformed, message: "command's scroll kind \(kind) is not 0 (discrete) or 1 (continuous)") }
+            self = .scroll(window: window, x: x, y: y, dx: dx, dy: dy, continuous: kind == 1)
+        case 2: self = .makeFirstResponder(window: try reader.u32("window"), view: try reader.string("view"))
+        case 3: self = .motion(phase: try reader.string("phase"))
+        case 4: self = .remoteControl(subtype: try reader.string("subtype"))
+        case let other: throw ChannelError(code: .malformed, message: "command kind \(other) is not 1…4")
+        }
+        try reader.finish()
+    }
+}

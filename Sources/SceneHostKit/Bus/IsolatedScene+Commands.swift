@@ -1,0 +1,25 @@
+import DBusKit
+import SceneChannel
+
+/// Bus calls answered by a scene process's command (``SceneCommand``).
+@MainActor
+extension IsolatedScene {
+    /// Sends `command` to the scene process and answers `reply` with what `answer` makes of its
+    /// outcome; a view the scene does not have fails with `unknownView()`, another refusal with its
+    /// input error, and a scene that cannot answer with `SceneCrashed` or `SceneNotResponding`.
+    func forward(
+        _ command: SceneCommand, reply: DeferredReply, unknownView: (@MainActor () -> BusError)? = nil,
+        answer: @escaping @MainActor (SceneCommandOutcome) -> [BusValue]
+    ) {
+        Task { @MainActor in
+            do throws(SceneCallError) {
+                let outcome = try await process.command(command)
+                if outcome.errorCode == "UnknownView", let unknownView { return reply.fail(unknownView()) }
+                if let error = outcome.inputError { return reply.fail(error.busError) }
+                reply.reply(answer(outcome))
+            } catch {
+                reply.fail(error.busError)
+            }
+        }
+    }
+}
