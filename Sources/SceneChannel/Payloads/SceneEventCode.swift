@@ -7,4 +7,9 @@ public enum SceneEventCode {
     public static let windows: UInt16 = 2
     /// A ``SceneBusyList``: what the scene still has to do, when it changes.
     public static let busy: UInt16 = 3
+    /// The scene process's virtual clock (`clock: virtual`), an f64 of seconds, when its time moved
+    /// (scripted input drives it by its own delays): the board moves its clock and the other scene
+    /// processes' to it, so every scene keeps one time. Sent before the answer of the input that
+    /// moved it.
+    public static let clock: UInt16 = 4
 }

@@ -16,4 +16,7 @@ public enum SceneInputCode {
     /// A ``SceneActions``: a Perform Actions body played on the scene process's clock; answered with
     /// a ``SceneScriptOutcome`` once it is over.
     public static let actions: UInt16 = 5
+    /// `Host1.AdvanceClock` on a scene process's virtual clock: moves it to a time (f64 seconds; never
+    /// backwards), firing the timers due on the way; answered with its time then (f64).
+    public static let clock: UInt16 = 6
 }

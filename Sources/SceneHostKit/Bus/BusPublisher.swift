@@ -147,7 +147,7 @@ final class BusPublisher: SignalRecordObserver {
             if sceneRegistrations[scene.name] != nil {
                 changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["Process"])
             }
-        case .signal, .placeholder, .frame, .busy:
+        case .signal, .placeholder, .frame, .busy, .clock:
             break
         }
         switch event {
@@ -177,7 +177,7 @@ final class BusPublisher: SignalRecordObserver {
             publish(SignalRecord(member: HostSignals.sceneNotResponding, values: [.scene(scene.name), .string(scene.pluginName)]))
         case .responding:
             publish(SignalRecord(member: HostSignals.sceneResponding, values: [.scene(scene.name)]))
-        case .windows, .placeholder, .frame, .busy:
+        case .windows, .placeholder, .frame, .busy, .clock:
             break
         }
     }

@@ -30,15 +30,32 @@ extension HostInterface {
                     reply.fail(error)
                 }
             },
-            .method("AdvanceClock", access: .changes, inputs: [.init("seconds", .double)], outputs: [.init("seq", .uint64)]) { call in
-                _ = try service.admit(call)
-                let seconds = try call.read { reader in try reader.readDouble() }
-                guard let clock = host.clock as? VirtualClock else {
-                    throw HostBusErrors.invalidState(
-                        "AdvanceClock needs the virtual clock, and this host runs on the real one; start it with 'clock: virtual' in its configuration (or --clock virtual)")
+            .deferredMethod("AdvanceClock", access: .changes, inputs: [.init("seconds", .double)], outputs: [.init("seq", .uint64)]) { call, reply in
+                do {
+                    _ = try service.admit(call)
+                    let seconds = try call.read { reader in try reader.readDouble() }
+                    guard let clock = host.clock as? VirtualClock else {
+                        throw HostBusErrors.invalidState(
+                            "AdvanceClock needs the virtual clock, and this host runs on the real one; start it with 'clock: virtual' in its configuration (or --clock virtual)")
+                    }
+                    let step = try HostBusErrors.seconds(seconds, "AdvanceClock seconds", limit: host.configuration.bus.limits.scriptSeconds)
+                    guard let isolation = host.isolation, !isolation.scenes.isEmpty else {
+                        clock.advance(by: step)
+                        return reply.reply([.uint64(service.publisher.sequence)])
+                    }
+                    // Every scene process moves to the board's new time; the reply follows their
+                    // answers, so it comes after the signals their timers made.
+                    Task { @MainActor in
+                        do throws(SceneCallError) {
+                            try await isolation.advanceClock(by: step)
+                            reply.reply([.uint64(service.publisher.sequence)])
+                        } catch {
+                            reply.fail(error.busError)
+                        }
+                    }
+                } catch {
+                    reply.fail(error)
                 }
-                clock.advance(by: try HostBusErrors.seconds(seconds, "AdvanceClock seconds", limit: host.configuration.bus.limits.scriptSeconds))
-                return [.uint64(service.publisher.sequence)]
             },
             .method("Now", access: .reads, outputs: [.init("seconds", .double)]) { call in
                 _ = try service.admit(call)

@@ -106,6 +106,10 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("scene-sandbox"), help: .hidden)
     var sceneProcessSandbox = "off"
 
+    /// `real`, or `virtual:SECONDS`: the board's virtual clock and its time now.
+    @Option(name: .customLong("scene-clock"), help: .hidden)
+    var sceneProcessClock = "real"
+
     /// The scene's own data folder: the one place a sandboxed scene process may write.
     @Option(name: .customLong("scene-data"), help: .hidden)
     var sceneProcessData: String?
@@ -132,6 +136,13 @@ public struct SceneHostCommand: ParsableCommand {
             guard sceneProcessScale.isFinite, sceneProcessScale > 0 else {
                 throw ValidationError("--scene-scale '\(sceneProcessScale)' must be a positive number")
             }
+            var virtualClockStart: Double?
+            if sceneProcessClock != "real" {
+                guard sceneProcessClock.hasPrefix("virtual:"), let start = Double(sceneProcessClock.dropFirst(8)), start.isFinite, start >= 0 else {
+                    throw ValidationError("--scene-clock '\(sceneProcessClock)' is not real or virtual:SECONDS")
+                }
+                virtualClockStart = start
+            }
             guard ["on", "off"].contains(sceneProcessSandbox) else {
                 throw ValidationError("--scene-sandbox '\(sceneProcessSandbox)' is not on or off")
             }
@@ -144,7 +155,8 @@ public struct SceneHostCommand: ParsableCommand {
             }
             let arguments = SceneProcessRuntime.Arguments(
                 pluginPath: sceneProcessPlugin, sceneName: sceneProcessName, options: Self.parseOptions(sceneProcessOptions),
-                screenFrame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), scale: sceneProcessScale)
+                screenFrame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), scale: sceneProcessScale,
+                virtualClockStart: virtualClockStart)
             let status = MainActor.assumeIsolated { SceneProcessRuntime.run(arguments) }
             if status != 0 { throw ExitCode(status) }
             return
@@ -206,12 +218,6 @@ public struct SceneHostCommand: ParsableCommand {
                 throw ValidationError("--clock '\(clock)' is not a clock: use real or virtual")
             }
             configuration.clock = mode
-        }
-        if configuration.isolation.mode == .process, configuration.clock == .virtual {
-            // Scene processes keep real time until AdvanceClock moves them in lockstep.
-            FileHandle.standardError.write(Data(
-                "scene-host: isolation: process with clock: virtual is not supported yet: scene processes keep real time, so AdvanceClock would not move them; use isolation: none for virtual time\n".utf8))
-            throw ExitCode(78)
         }
         if let probeTimeout {
             guard probeTimeout.isFinite, probeTimeout > 0 else {

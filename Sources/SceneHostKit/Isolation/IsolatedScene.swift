@@ -116,7 +116,7 @@ final class IsolatedScene {
             showPicture(of: Int(window))
         case .busy(let busy):
             work.reported = busy
-        case .signal:
+        case .signal, .clock:
             break
         }
         onEvent?(self, event)

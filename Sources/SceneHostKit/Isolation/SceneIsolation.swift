@@ -1,3 +1,4 @@
+import DBusKit
 import Foundation
 import Logging
 import SceneChannel
@@ -27,18 +28,24 @@ final class SceneIsolation {
     /// In configuration order.
     private(set) var scenes: [IsolatedScene] = []
     private var fingers: [Finger: (scene: IsolatedScene, slot: UInt32)] = [:]
+    /// The board's touch identifiers for the scene processes' touches.
+    private var touchNumbers = TouchNumbering()
     private var nextSlot: UInt32 = 0
     /// Scenes not yet past their start (connected, or ended), and who waits for none to be left.
     private var starting: Set<String> = []
     private var startWaiters: [@MainActor () -> Void] = []
     /// Every report of every scene process, after its ``IsolatedScene`` took it.
     var onEvent: ((IsolatedScene, SceneProcessEvent) -> Void)?
+    /// With `clock: virtual`, the board's clock: every scene process runs a virtual clock of its own
+    /// that keeps this one's time (``advanceClock(by:)``, ``follow(_:from:)``).
+    let virtualClock: VirtualClock?
     /// The board's pending-work list: each scene process's work is a source of it, checked again
     /// whenever a process reports or answers.
     private let pendingWork: PendingWorkRegistry
 
     init(settings: IsolationConfiguration, application: Application, pendingWork: PendingWorkRegistry, logger: Logger) {
         self.settings = settings
+        virtualClock = application.clock as? VirtualClock
         self.application = application
         self.pendingWork = pendingWork
         self.logger = logger
@@ -65,11 +72,14 @@ final class SceneIsolation {
         var policy = SceneSupervisionPolicy()
         policy.responseTimeout = UInt64(settings.responseTimeout * 1e9)
         policy.startTimeout = UInt64(settings.startTimeout * 1e9)
-        let process = SceneProcessHost(
-            configuration: .init(
-                executable: executable, plugin: pluginPath, scene: scene.name, arguments: arguments,
-                environment: Self.childEnvironment(environment), policy: policy),
-            clock: MonotonicSceneProcessClock())
+        var configuration = SceneProcessHost.Configuration(
+            executable: executable, plugin: pluginPath, scene: scene.name, arguments: arguments,
+            environment: Self.childEnvironment(environment), policy: policy)
+        if let virtualClock {
+            // A scene process (first or restarted) starts at the board's time then.
+            configuration.startArguments = { ["--scene-clock", "virtual:\(virtualClock.now)"] }
+        }
+        let process = SceneProcessHost(configuration: configuration, clock: MonotonicSceneProcessClock())
         let isolated = IsolatedScene(configuration: scene, process: process, application: application, screenFrame: frame)
         isolated.onEvent = { [weak self] scene, event in self?.take(event, from: scene) }
         isolated.mayConnect = { [weak self, weak isolated] in
@@ -133,7 +143,7 @@ final class SceneIsolation {
             throw error
         }
         if !outcome.errorCode.isEmpty || outcome.window < 0 { fingers[finger] = nil }
-        return outcome
+        return numbered(outcome, in: scene)
     }
 
     /// Moves, lifts or cancels `finger` (which ``owns(_:)``) on its scene.
@@ -174,7 +184,21 @@ final class SceneIsolation {
     /// returns what each down hit once the last step was delivered.
     func run(_ samples: [InputSample], on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
         for other in scenes where other !== scene { other.process.otherSceneTouched() }
-        return try await scene.process.script(SceneInputScript(steps: samples.map(\.sceneStep)))
+        return numbered(try await scene.process.script(SceneInputScript(steps: samples.map(\.sceneStep))), in: scene)
+    }
+
+    /// `outcome` with the board's touch identifiers.
+    private func numbered(_ outcome: SceneTouchOutcome, in scene: IsolatedScene) -> SceneTouchOutcome {
+        var outcome = outcome
+        outcome.touch = touchNumbers.number(outcome.touch, in: scene.name)
+        return outcome
+    }
+
+    /// `outcome` with the board's touch identifiers.
+    private func numbered(_ outcome: SceneScriptOutcome, in scene: IsolatedScene) -> SceneScriptOutcome {
+        var outcome = outcome
+        outcome.began = outcome.began.map { numbered($0, in: scene) }
+        return outcome
     }
 
 
@@ -182,7 +206,7 @@ final class SceneIsolation {
     /// process, on its clock; returns what each finger that went down hit once the body is over.
     func play(_ actions: SceneActions, duration: Double, on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
         for other in scenes where other !== scene { other.process.otherSceneTouched() }
-        return try await scene.process.actions(actions, duration: duration)
+        return numbered(try await scene.process.actions(actions, duration: duration), in: scene)
     }
 
     /// The isolated scene whose window is the application's key window (keys and text go there).
@@ -211,6 +235,48 @@ final class SceneIsolation {
         Task { @MainActor in _ = try? await scene.process.record(line) }
     }
 
+    /// `Host1.AdvanceClock` with scenes in processes of their own: moves the board's virtual clock by
+    /// `seconds` (its own timers fire), then every scene process's to the same time, each firing its
+    /// timers due on the way; returns once every process that is up has answered. A scene process
+    /// that cannot answer fails the call (SceneNotResponding, SceneCrashed); one that is down is
+    /// skipped (it starts at the board's time when it comes back).
+    func advanceClock(by seconds: Double) async throws(SceneCallError) {
+        guard let virtualClock else { return }
+        virtualClock.advance(by: seconds)
+        try await bringProcesses(to: virtualClock.now, except: nil)
+    }
+
+    /// A scene process's clock moved to `time` (its scripted input drove it): the board's clock and
+    /// every other scene process's follow, so all scenes keep one time. Timers due meanwhile in the
+    /// other scenes fire after the driving scene's input rather than between its steps (their order
+    /// across scenes is not kept, each scene's own is).
+    private func follow(_ time: Double, from scene: IsolatedScene) {
+        guard let virtualClock, time > virtualClock.now else { return }
+        virtualClock.advance(to: time)
+        Task { @MainActor in try? await bringProcesses(to: time, except: scene) }
+    }
+
+    private func bringProcesses(to time: Double, except skipped: IsolatedScene?) async throws(SceneCallError) {
+        for scene in scenes where scene !== skipped {
+            switch scene.state {
+            case .running, .notResponding: _ = try await scene.process.advanceClock(to: time)
+            case .starting, .crashed: continue
+            }
+        }
+    }
+
+    /// A `Touch` signal with the board's identifier of its touch (kept while it lasts); others as
+    /// they are.
+    private func numbered(_ signal: SceneSignal, in scene: IsolatedScene) -> SceneSignal {
+        guard signal.member == HostSignals.touch.rawValue, signal.values.count > 2, case .u64(let local) = signal.values[1] else { return signal }
+        var signal = signal
+        signal.values[1] = .u64(touchNumbers.number(local, in: scene.name))
+        if case .string(let phase) = signal.values[2], phase == "ended" || phase == "cancelled" {
+            touchNumbers.end(local, in: scene.name)
+        }
+        return signal
+    }
+
     /// Ends every scene process and disconnects the stand-ins.
     func stop() {
         for scene in scenes.reversed() {
@@ -225,6 +291,15 @@ final class SceneIsolation {
 
     private func take(_ event: SceneProcessEvent, from scene: IsolatedScene) {
         pendingWork.setNeedsCheck()
+        var event = event
+        switch event {
+        case .signal(let signal):
+            event = .signal(numbered(signal, in: scene))
+        case .started:
+            touchNumbers.forget(scene: scene.name)
+        default:
+            break
+        }
         switch event {
         case .windows, .crashed:
             if starting.remove(scene.name) != nil {
@@ -241,6 +316,10 @@ final class SceneIsolation {
         switch event {
         case .started(let processID):
             logger.info("scene process started", metadata: ["scene": "\(scene.name)", "pid": "\(processID)"])
+            if let virtualClock {
+                // It started at the board's time at its launch; the board's may have moved since.
+                Task { @MainActor in _ = try? await scene.process.advanceClock(to: virtualClock.now) }
+            }
         case .crashed(let exit, let quarantined):
             // Its fingers went with it.
             fingers = fingers.filter { $0.value.scene !== scene }
@@ -252,6 +331,8 @@ final class SceneIsolation {
                 "scene process not responding for \(settings.responseTimeout) s", metadata: ["scene": "\(scene.name)", "plugin": "\(scene.pluginName)"])
         case .responding:
             logger.info("scene process responding again", metadata: ["scene": "\(scene.name)"])
+        case .clock(let time):
+            follow(time, from: scene)
         case .windows, .placeholder, .signal, .frame, .busy:
             break
         }

@@ -21,4 +21,6 @@ enum SceneProcessEvent: Equatable, Sendable {
     case signal(SceneSignal)
     /// A new picture of window `window`.
     case frame(window: UInt32)
+    /// The scene process's virtual clock moved to this time (its scripted input drove it).
+    case clock(Double)
 }

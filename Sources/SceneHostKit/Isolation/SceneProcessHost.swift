@@ -19,6 +19,8 @@ final class SceneProcessHost {
         var plugin: String
         var scene: String
         var arguments: [String] = []
+        /// Arguments made at each start, after ``arguments`` (the board's virtual time then).
+        var startArguments: (@MainActor () -> [String])?
         var environment: [String] = []
         var policy = SceneSupervisionPolicy()
     }
@@ -92,6 +94,23 @@ final class SceneProcessHost {
         let answer = try await call(isInput: true, allowance: allowance) { .input(id: $0, code: SceneInputCode.actions, body: body) }
         do {
             return try SceneScriptOutcome(body: answer)
+        } catch {
+            throw .refused(code: 0, message: error.message)
+        }
+    }
+
+    /// Moves the scene process's virtual clock to `time` (never backwards), firing its timers due on
+    /// the way; returns its time then.
+    func advanceClock(to time: Double) async throws(SceneCallError) -> Double {
+        var writer = WireWriter(capacity: 8)
+        writer.f64(time)
+        let body = writer.bytes
+        let answer = try await call(isInput: true) { .input(id: $0, code: SceneInputCode.clock, body: body) }
+        do throws(ChannelError) {
+            var reader = WireReader(answer, context: "clock answer")
+            let now = try reader.f64("time")
+            try reader.finish()
+            return now
         } catch {
             throw .refused(code: 0, message: error.message)
         }
@@ -228,7 +247,8 @@ final class SceneProcessHost {
             let (board, child) = try ChannelSocket.pair()
             let launched = try SceneProcessLauncher.launch(
                 executable: configuration.executable,
-                arguments: ["--scene-process", configuration.plugin, "--scene-name", configuration.scene] + configuration.arguments,
+                arguments: ["--scene-process", configuration.plugin, "--scene-name", configuration.scene] + configuration.arguments
+                    + (configuration.startArguments?() ?? []),
                 channel: child.descriptor.rawValue, environment: configuration.environment)
             process = launched
             connection = ChannelConnection(socket: board)
@@ -305,6 +325,9 @@ final class SceneProcessHost {
             if let busy = try? SceneBusyList(body: body) { onEvent?(.busy(busy)) }
         case .event(SceneEventCode.windows, let body):
             if let list = try? SceneWindowList(body: body) { onEvent?(.windows(list)) }
+        case .event(SceneEventCode.clock, let body):
+            var reader = WireReader(body, context: "clock event")
+            if let time = try? reader.f64("time"), (try? reader.finish()) != nil { onEvent?(.clock(time)) }
         case .attachBuffer(let window, let slot, let format):
             guard let descriptor = envelope.attachment,
                 let buffer = try? MappedFrameBuffer(mapping: descriptor, format: format, access: .readOnly)

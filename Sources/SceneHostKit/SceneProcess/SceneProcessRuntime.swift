@@ -26,6 +26,8 @@ final class SceneProcessRuntime {
         var options: [String: String]
         var screenFrame: Rect
         var scale: Double
+        /// The virtual clock's starting time (the board's time now), or nil for real time.
+        var virtualClockStart: Double?
     }
 
     private let connection: ChannelConnection
@@ -48,14 +50,21 @@ final class SceneProcessRuntime {
     /// board was last told of it.
     private let pendingWork: PendingWorkRegistry
     private var announcedBusy = SceneBusyList(entries: [])
+    /// With `clock: virtual`: the clock, which the board moves (and scripted input drives), and the
+    /// time the board was last told.
+    private let virtualClock: VirtualClock?
+    private var announcedClock: Double?
     private var readSource: (any DispatchSourceRead)?
     private var writeSource: (any DispatchSourceWrite)?
     private var writeSourceActive = false
     private(set) var finished = false
 
-    init(connection: ChannelConnection) {
+    init(connection: ChannelConnection, virtualClockStart: Double? = nil) {
         self.connection = connection
-        let clock = MonotonicClock()
+        let virtualClock = virtualClockStart.map { VirtualClock(now: $0) }
+        self.virtualClock = virtualClock
+        announcedClock = virtualClockStart
+        let clock: any HostClock = virtualClock ?? MonotonicClock()
         application = Application(clock: clock)
         application.textMeasurer = TextMeasurer()
         // The board checked every script against its limits; these bound only what it may send.
@@ -74,7 +83,7 @@ final class SceneProcessRuntime {
     /// Runs the scene until the channel closes; returns the process's exit status.
     static func run(_ arguments: Arguments) -> Int32 {
         let socket = ChannelSocket(adopting: SharedDescriptor(adopting: SceneProcessLauncher.channelDescriptor))
-        let runtime = SceneProcessRuntime(connection: ChannelConnection(socket: socket))
+        let runtime = SceneProcessRuntime(connection: ChannelConnection(socket: socket), virtualClockStart: arguments.virtualClockStart)
         do {
             try runtime.start(arguments)
         } catch {
@@ -144,6 +153,14 @@ final class SceneProcessRuntime {
             run(id: id, body: body)
         case .input(let id, SceneInputCode.record, let body):
             done(id, deliver(record: String(decoding: body, as: UTF8.self)).body)
+        case .input(let id, SceneInputCode.clock, let body):
+            var reader = WireReader(body, context: "clock input")
+            if let time = try? reader.f64("time"), (try? reader.finish()) != nil {
+                virtualClock?.advance(to: time)
+            }
+            var writer = WireWriter(capacity: 8)
+            writer.f64(application.clock.now)
+            done(id, writer.bytes)
         case .input(let id, SceneInputCode.actions, let body):
             play(id: id, body: body)
         case .input(let id, SceneInputCode.command, let body):
@@ -357,8 +374,18 @@ final class SceneProcessRuntime {
     /// Answers input `id`, telling the board first what the scene still has to do now, so that a
     /// `WaitForIdle` after the answer sees it.
     private func done(_ id: UInt64, _ body: [UInt8]) {
+        announceClock()
         announceBusy()
         try? connection.send(.inputDone(id: id, body: body))
+    }
+
+    /// Tells the board the virtual clock's time, when it moved.
+    private func announceClock() {
+        guard let virtualClock, virtualClock.now != announcedClock else { return }
+        announcedClock = virtualClock.now
+        var writer = WireWriter(capacity: 8)
+        writer.f64(virtualClock.now)
+        try? connection.send(.event(code: SceneEventCode.clock, body: writer.bytes))
     }
 
     /// Tells the board what the scene still has to do, when it changed.
@@ -399,6 +426,7 @@ final class SceneProcessRuntime {
         guard !finished else { return }
         application.layoutIfNeeded()
         announceWindows()
+        announceClock()
         announceBusy()
         for window in windows {
             do {

@@ -255,7 +255,72 @@ struct IsolatedSceneBusTests {
         #expect(client.sequenceIsContiguous)
     }
 
-    @Test("--isolation process runs the demo scenes each in a process of its own; a bad mode is refused by name, and the virtual clock with it, which it does not drive yet")
+    /// FindView and GestureLab beside it (x = 400) on the virtual clock, in processes of their own or
+    /// in the host.
+    static func virtualClockHost(isolated: Bool) throws -> HostProcess {
+        let config = try temporaryFile(
+            "virtual-\(isolated).yaml",
+            """
+            clock: virtual
+            isolation:
+              mode: \(isolated ? "process" : "none")
+            \(timeouts)
+            scenes:
+              - name: findview
+                plugin: FindView
+              - name: gesturelab
+                plugin: GestureLab
+            """)
+        return try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
+    }
+
+    /// A long press on GestureLab's player drives the clock by its own delays; a touch on FindView
+    /// after it, AdvanceClock and Now: the answers and every signal with its timestamp.
+    static func driveVirtualClock(_ client: HostBusClient) async throws -> (answers: [String], signals: [String]) {
+        client.clear()
+        var answers: [String] = []
+        func note(_ work: () async throws -> [BusValue]) async { answers.append(await answer(work)) }
+        await note { try await client.host("Now") }
+        await note { try await client.host("TouchDown", [.uint32(0)] + doubles(400 + 280, 440)) }
+        await note { try await client.host("AdvanceClock", [.double(0.7)]) }
+        await note { try await client.host("TouchUp", [.uint32(0)]) }
+        await note { try await client.host("Now") }
+        await note { try await client.host("InjectTouches", [.array(element: "(usddd)", [
+            .structure([.uint32(0), .string("down"), .double(400 + 100), .double(120), .double(0)]),
+            .structure([.uint32(0), .string("up"), .double(400 + 100), .double(120), .double(0.25)]),
+        ])]) }
+        await note { try await client.host("Now") }
+        await note { try await client.host("TouchDown", [.uint32(1)] + doubles(240, 250)) }
+        await note { try await client.host("TouchUp", [.uint32(1)]) }
+        await note { try await client.host("AdvanceClock", [.double(2)]) }
+        await note { try await client.host("Now") }
+        await note { try await client.host("AdvanceClock", [.double(-1)]) }
+        // Answers carry seq numbers, which differ with the scenes' start-up signals: leave them out.
+        answers = answers.map { $0.hasPrefix("uint64(") ? "seq" : $0 }
+        let signals = client.signals.filter { !["KeyWindowChanged", "Input"].contains($0.member) }.map { signal in
+            "\(signal.member)(\(signal.arguments.dropFirst().map { "\($0)" }.joined(separator: ", ")))"
+        }
+        return (answers, signals)
+    }
+
+    @Test("On the virtual clock every scene process keeps the board's time: input that drives one scene's clock moves the others', AdvanceClock moves them all, with the same answers and timestamped signals as in one process")
+    func virtualClockInLockstep() async throws {
+        let inProcess = try Self.virtualClockHost(isolated: false)
+        let plain = try await HostBusClient(host: inProcess)
+        defer { plain.close() }
+        let expected = try await Self.driveVirtualClock(plain)
+        let isolated = try Self.virtualClockHost(isolated: true)
+        let client = try await HostBusClient(host: isolated)
+        defer { client.close() }
+        let actual = try await Self.driveVirtualClock(client)
+        #expect(expected.answers[4] == "double(0.7)" && expected.answers[6] == "double(0.95)" && expected.answers[10] == "double(2.95)", "\(expected.answers)")
+        #expect(expected.signals.contains { $0.contains("window/1") && $0.contains("double(0.95)") }, "FindView's touch at the time GestureLab's input drove: \(expected.signals)")
+        #expect(actual.answers == expected.answers)
+        #expect(actual.signals == expected.signals)
+        #expect(client.sequenceIsContiguous)
+    }
+
+    @Test("--isolation process runs the demo scenes each in a process of its own; a bad mode is refused by name")
     func commandLine() async throws {
         let names = ["findview", "gesturelab", "gallery", "settings"]
         let plugins = ["FindView", "GestureLab", "Gallery", "Settings"]
@@ -273,9 +338,6 @@ struct IsolatedSceneBusTests {
             if let id = process.dropFirst().first?.uint32Value { processIDs.insert(id) }
         }
         #expect(processIDs.count == 4 && !processIDs.contains(0), "four processes: \(processIDs)")
-        let virtual = try HostProcess(arguments: ["--isolation", "process", "--clock", "virtual"], scenes: .embeddedDefault)
-        #expect(await virtual.exitStatus() == 78)
-        #expect(virtual.log.contains { $0.contains("isolation: process with clock: virtual is not supported yet") }, "\(virtual.log)")
         let refused = try HostProcess(arguments: ["--isolation", "threads"], scenes: .embeddedDefault)
         #expect(await refused.exitStatus() == 64)
         #expect(refused.log.contains { $0.contains("--isolation 'threads' is not an isolation mode: use none or process") }, "\(refused.log)")
