@@ -2,7 +2,7 @@ public import SceneErrors
 
 /// What the board must know of a scene process's windows to show them, route touches to them and
 /// publish them on the bus: the plugin's name and, per window in the scene's order, its screen
-/// frame, level, visibility, title and whether it is its scene's key window. The body of an `event` of code ``SceneEventCode/windows``.
+/// frame, level, visibility, title, whether it is its scene's key window, and its first responder. The body of an `event` of code ``SceneEventCode/windows``.
 public struct SceneWindowList: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var x: Double
@@ -15,8 +15,13 @@ public struct SceneWindowList: Hashable, Sendable {
         /// Whether it is its scene's key window.
         public var isKey: Bool
         public var title: String
+        /// Its first responder, described as `Window1.FirstResponder` describes it ("" for none).
+        public var firstResponder: String
 
-        public init(x: Double, y: Double, width: Double, height: Double, level: Double, isHidden: Bool, isKey: Bool = false, title: String) {
+        public init(
+            x: Double, y: Double, width: Double, height: Double, level: Double, isHidden: Bool, isKey: Bool = false, title: String,
+            firstResponder: String = ""
+        ) {
             self.x = x
             self.y = y
             self.width = width
@@ -25,6 +30,7 @@ public struct SceneWindowList: Hashable, Sendable {
             self.isHidden = isHidden
             self.isKey = isKey
             self.title = title
+            self.firstResponder = firstResponder
         }
     }
 
@@ -51,6 +57,7 @@ public struct SceneWindowList: Hashable, Sendable {
             writer.f64(window.level)
             writer.u8((window.isHidden ? 1 : 0) | (window.isKey ? 2 : 0))
             writer.string(window.title)
+            writer.string(window.firstResponder)
         }
         return writer.bytes
     }
@@ -78,7 +85,7 @@ public struct SceneWindowList: Hashable, Sendable {
             windows.append(
                 Entry(
                     x: x, y: y, width: width, height: height, level: level, isHidden: flags & 1 != 0, isKey: flags & 2 != 0,
-                    title: try reader.string("window \(index)'s title")))
+                    title: try reader.string("window \(index)'s title"), firstResponder: try reader.string("window \(index)'s first responder")))
         }
         self.windows = windows
         try reader.finish()

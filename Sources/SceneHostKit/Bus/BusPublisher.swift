@@ -153,6 +153,13 @@ final class BusPublisher: SignalRecordObserver {
         switch event {
         case .signal(let signal):
             guard let member = try? MemberName(signal.member) else { return }
+            if member == HostSignals.firstResponderChanged, case .window(let index)? = signal.values.first, let window = scene.window(at: index) {
+                let path = path(of: window)
+                if path != .root { changed(path, SceneBusContract.windowInterface, ["FirstResponder"]) }
+                if window === service.host.application.keyWindow {
+                    changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["FirstResponder"])
+                }
+            }
             publish(
                 SignalRecord(
                     member: member,

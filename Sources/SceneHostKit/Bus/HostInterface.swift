@@ -259,7 +259,9 @@ enum HostInterface {
                     .objectPath(service.publisher.path(of: application.keyWindow))
                 },
                 PropertyDescription("FirstResponder", signature: .string) {
-                    .string(SignalRecords.describe(application.keyWindow?.firstResponder))
+                    let key = application.keyWindow
+                    if let key, let isolated = host.isolation?.scene(of: key) { return .string(isolated.firstResponder(of: key)) }
+                    return .string(SignalRecords.describe(key?.firstResponder))
                 },
             ] + toolkitProperties(service: service))
     }

@@ -251,7 +251,10 @@ enum WindowInterface {
                     PropertyDescription("Level", signature: .double, changeBehavior: .notEmitted) { .double(try window().windowLevel.rawValue) },
                     PropertyDescription("Hidden", signature: .bool) { .bool(try window().isHidden) },
                     PropertyDescription("IsKey", signature: .bool) { .bool(try window().isKeyWindow) },
-                    PropertyDescription("FirstResponder", signature: .string) { .string(SignalRecords.describe(try window().firstResponder)) },
+                    PropertyDescription("FirstResponder", signature: .string) {
+                        let target = try window()
+                        return .string(host.isolation?.scene(of: target)?.firstResponder(of: target) ?? SignalRecords.describe(target.firstResponder))
+                    },
                 ])
         ]
     }

@@ -1,3 +1,4 @@
+import DBusKit
 import SceneChannel
 import SceneCore
 import SceneProcesses
@@ -93,8 +94,10 @@ final class IsolatedScene {
         switch event {
         case .started:
             state = .starting
+            firstResponders = [:]
         case .windows(let list):
             pluginName = list.plugin
+            firstResponders = Dictionary(uniqueKeysWithValues: list.windows.enumerated().map { ($0.offset, $0.element.firstResponder) })
             state = .running
             if scene == nil, !mayConnect() {
                 pendingList = list
@@ -116,10 +119,29 @@ final class IsolatedScene {
             showPicture(of: Int(window))
         case .busy(let busy):
             work.reported = busy
-        case .signal, .clock:
+        case .signal(let signal):
+            noteFirstResponder(signal)
+        case .clock:
             break
         }
         onEvent?(self, event)
+    }
+
+    /// Each window's first responder as the scene process last reported it (its window list, and
+    /// each `FirstResponderChanged` since), described as the signal describes it, by the process's
+    /// window index.
+    private var firstResponders: [Int: String] = [:]
+
+    /// `Window1.FirstResponder` of one of the stand-in's windows: the scene process's.
+    func firstResponder(of window: Window) -> String {
+        index(of: window).flatMap { firstResponders[$0] } ?? ""
+    }
+
+    private func noteFirstResponder(_ signal: SceneSignal) {
+        guard signal.member == HostSignals.firstResponderChanged.rawValue, signal.values.count >= 3, case .window(let index) = signal.values[0],
+            case .string(let responder) = signal.values[2]
+        else { return }
+        firstResponders[Int(index)] = responder
     }
 
     /// Whether the process listed its windows and the stand-in waits for its turn.

@@ -455,7 +455,8 @@ final class SceneProcessRuntime {
             windows: windows.map(\.window).map { window in
                 SceneWindowList.Entry(
                     x: window.frame.minX, y: window.frame.minY, width: window.frame.width, height: window.frame.height,
-                    level: window.windowLevel.rawValue, isHidden: window.isHidden, isKey: window.isKeyWindow, title: window.title)
+                    level: window.windowLevel.rawValue, isHidden: window.isHidden, isKey: window.isKeyWindow, title: window.title,
+                    firstResponder: SignalRecords.describe(window.firstResponder))
             })
         guard list != announcedWindows else { return }
         announcedWindows = list

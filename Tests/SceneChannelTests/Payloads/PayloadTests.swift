@@ -57,7 +57,8 @@ struct PayloadTests {
             let windows = (0..<random.below(6)).map { _ in
                 SceneWindowList.Entry(
                     x: random.unit() * 800 - 400, y: random.unit() * 800, width: random.unit() * 1000, height: random.unit() * 1000,
-                    level: [0, 1000, 2000][random.below(3)], isHidden: random.below(2) == 0, isKey: random.below(2) == 0, title: random.text())
+                    level: [0, 1000, 2000][random.below(3)], isHidden: random.below(2) == 0, isKey: random.below(2) == 0, title: random.text(),
+                    firstResponder: random.text())
             }
             let list = SceneWindowList(plugin: random.text(), windows: windows)
             #expect(try SceneWindowList(body: list.body) == list, "seed \(seed)")
@@ -68,7 +69,7 @@ struct PayloadTests {
     func windowListsRefused() throws {
         let entry = SceneWindowList.Entry(x: 0, y: 0, width: 390, height: 844, level: 0, isHidden: false, title: "Main")
         var flag = SceneWindowList(plugin: "FindView", windows: [entry]).body
-        let flagOffset = flag.count - 4 - "Main".utf8.count - 1
+        let flagOffset = flag.count - 4 - 4 - "Main".utf8.count - 1  // before the title and the (empty) first responder
         flag[flagOffset] = 4
         #expect { try SceneWindowList(body: flag) } throws: { ($0 as? ChannelError)?.message.contains("window 0's flags are 4") == true }
         var negative = entry

@@ -205,6 +205,8 @@ struct IsolatedSceneBusTests {
         await note { try await client.window(1, "Scroll", doubles(200, 150, 0, 120) + [.string("discrete")]) }
         await note { try await client.window(1, "Scroll", doubles(200, 150, 0, 60) + [.string("continuous")]) }
         await note { try await client.window(1, "MakeFirstResponder", [.string("player")]) }
+        await note { [try await client.property(SceneBusContract.windowPath(1), SceneBusContract.windowInterface, "FirstResponder")] }
+        await note { [try await client.property(SceneBusContract.rootPath, SceneBusContract.hostInterface, "FirstResponder")] }
         await note { try await client.host("SendRemoteControl", [.string("play")]) }
         await note { try await client.host("SendMotion", [.string("shake"), .string("began")]) }
         await note { try await client.host("SendMotion", [.string("shake"), .string("ended")]) }
@@ -245,10 +247,11 @@ struct IsolatedSceneBusTests {
         let actual = try await Self.commandGestureLab(client)
         #expect(actual.answers == expected.answers)
         #expect(expected.answers[0].contains("table") && expected.answers[2] == "bool(true)", "\(expected.answers)")
-        #expect(expected.answers[3].contains("player") && expected.answers[4].contains("player"), "\(expected.answers)")
-        #expect(expected.answers[9].contains("UnknownView"), "\(expected.answers)")
-        #expect(expected.answers[10].contains("player"), "the actions' finger hit the player: \(expected.answers)")
-        #expect(expected.answers[12].contains("UnknownView") && expected.answers[13].contains("InvalidArgs"), "\(expected.answers)")
+        #expect(expected.answers[3] == "string(\"player\")" && expected.answers[4] == "string(\"player\")", "FirstResponder: \(expected.answers)")
+        #expect(expected.answers[5].contains("player") && expected.answers[6].contains("player"), "\(expected.answers)")
+        #expect(expected.answers[11].contains("UnknownView"), "\(expected.answers)")
+        #expect(expected.answers[12].contains("player"), "the actions' finger hit the player: \(expected.answers)")
+        #expect(expected.answers[14].contains("UnknownView") && expected.answers[15].contains("InvalidArgs"), "\(expected.answers)")
         #expect(expected.signals.contains { $0.contains("remote: play") } && expected.signals.contains { $0.contains("shake ended") }, "\(expected.signals)")
         #expect(actual.signals == expected.signals)
         #expect(actual.tree == expected.tree, "the table rests at the same offset")
