@@ -301,14 +301,15 @@ def test_a_scene_in_its_own_process_crashes_alone_and_is_reloaded(tmp_path: Path
             assert view == "crash" and window == host.window("crashy")
             with pytest.raises(scenehost.SceneCrashed, match="scene 'crashy' crashed before answering"):
                 host.touch_up(0)
-            crashed = events.expect(kind="SceneCrashed", scene=crashy.path)
+            crashed = events.expect(kind="SceneCrashed", scene=crashy.path, timeout=60)
             assert (crashed.plugin, crashed.next) == ("FixtureCrashInHandler", "restarting")
-            events.expect(kind="SceneStarted", scene=crashy.path)
+            # A restart is a new process: an AddressSanitizer one on a busy machine takes seconds.
+            events.expect(kind="SceneStarted", scene=crashy.path, timeout=240)
         assert host.touch_down(1, 240, 250)[2] == "blue", "the other scene went on"
         host.touch_up(1)
         with host.events() as events:
             crashy.reload()
-            events.expect(kind="SceneStarted", scene=crashy.path)
+            events.expect(kind="SceneStarted", scene=crashy.path, timeout=240)
 
 
 def test_a_scene_loaded_into_the_host_cannot_be_reloaded(virtual_host: Host) -> None:
