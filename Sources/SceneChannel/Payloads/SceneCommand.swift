@@ -14,6 +14,10 @@ public enum SceneCommand: Hashable, Sendable {
     case motion(phase: String)
     /// `Host1.SendRemoteControl`: a remote-control subtype by its wire name (`play`, `pause`, …).
     case remoteControl(subtype: String)
+    /// The board's stand-in of the scene changed its activation state (`foreground-active`,
+    /// `foreground-inactive`, `background`: a touch activated it, `Scene1.Deactivate`,
+    /// `SendToBackground`, the desktop window lost focus): the scene follows, its delegate told.
+    case activation(state: String)
 
     public var body: [UInt8] {
         var writer = WireWriter(capacity: 48)
@@ -33,6 +37,9 @@ public enum SceneCommand: Hashable, Sendable {
         case .remoteControl(let subtype):
             writer.u8(4)
             writer.string(subtype)
+        case .activation(let state):
+            writer.u8(5)
+            writer.string(state)
         }
         return writer.bytes
     }
@@ -49,7 +56,8 @@ public enum SceneCommand: Hashable, Sendable {
         case 2: self = .makeFirstResponder(window: try reader.u32("window"), view: try reader.string("view"))
         case 3: self = .motion(phase: try reader.string("phase"))
         case 4: self = .remoteControl(subtype: try reader.string("subtype"))
-        case let other: throw ChannelError(code: .malformed, message: "command kind \(other) is not 1…4")
+        case 5: self = .activation(state: try reader.string("state"))
+        case let other: throw ChannelError(code: .malformed, message: "command kind \(other) is not 1…5")
         }
         try reader.finish()
     }

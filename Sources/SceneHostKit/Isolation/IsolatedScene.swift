@@ -96,6 +96,7 @@ final class IsolatedScene {
             state = .starting
             firstResponders = [:]
         case .windows(let list):
+            let started = state == .starting
             pluginName = list.plugin
             firstResponders = Dictionary(uniqueKeysWithValues: list.windows.enumerated().map { ($0.offset, $0.element.firstResponder) })
             state = .running
@@ -103,6 +104,11 @@ final class IsolatedScene {
                 pendingList = list
             } else {
                 mirror(list)
+            }
+            // A scene process activates its scene when it starts; a stand-in that is not active
+            // (configured so, or sent away while the process restarted) has it follow.
+            if started, let scene, scene.activationState != .foregroundActive {
+                process.post(.activation(state: scene.activationState.wireName))
             }
         case .crashed(let exit, let quarantined):
             crashCount += 1
@@ -152,6 +158,7 @@ final class IsolatedScene {
         guard let list = pendingList else { return }
         pendingList = nil
         mirror(list)
+        if let scene, scene.activationState != .foregroundActive { process.post(.activation(state: scene.activationState.wireName)) }
     }
 
     /// Makes the stand-in's windows match the process's list, connecting the stand-in first.

@@ -28,6 +28,8 @@ final class SceneIsolation {
     /// In configuration order.
     private(set) var scenes: [IsolatedScene] = []
     private var fingers: [Finger: (scene: IsolatedScene, slot: UInt32)] = [:]
+    /// Tells each scene process when the board changes its stand-in's activation.
+    private let activationObserver = StandInActivationObserver()
     /// The board's touch identifiers for the scene processes' touches.
     private var touchNumbers = TouchNumbering()
     private var nextSlot: UInt32 = 0
@@ -46,9 +48,11 @@ final class SceneIsolation {
     init(settings: IsolationConfiguration, application: Application, pendingWork: PendingWorkRegistry, logger: Logger) {
         self.settings = settings
         virtualClock = application.clock as? VirtualClock
+        application.addObserver(activationObserver)
         self.application = application
         self.pendingWork = pendingWork
         self.logger = logger
+        activationObserver.isolation = self
     }
 
     /// Whether the kernel confines scene processes (`sandbox: auto` and `on`), said once at start.
@@ -135,6 +139,7 @@ final class SceneIsolation {
         let slot = nextSlot
         nextSlot &+= 1
         fingers[finger] = (scene, slot)
+        activate(scene)
         let outcome: SceneTouchOutcome
         do {
             outcome = try await scene.process.touch(SceneTouchRecord(slot: slot, phase: .down, x: point.x, y: point.y))
@@ -184,6 +189,7 @@ final class SceneIsolation {
     /// returns what each down hit once the last step was delivered.
     func run(_ samples: [InputSample], on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
         for other in scenes where other !== scene { other.process.otherSceneTouched() }
+        if samples.contains(where: { $0.phase == .down }) { activate(scene) }
         return numbered(try await scene.process.script(SceneInputScript(steps: samples.map(\.sceneStep))), in: scene)
     }
 
@@ -229,7 +235,7 @@ final class SceneIsolation {
         if case .touches(_, let steps) = record, steps.contains(where: { $0.phase == .down }) {
             for other in scenes where other !== scene { other.process.otherSceneTouched() }
             // A click on a desktop window activates its scene, as for a scene in the host.
-            if let standIn = scene.scene, standIn.activationState != .foregroundActive { standIn.activate() }
+            activate(scene)
         }
         let line = record.scriptLine
         Task { @MainActor in _ = try? await scene.process.record(line) }
@@ -277,6 +283,25 @@ final class SceneIsolation {
         return signal
     }
 
+    /// A finger going down on `scene` activates it as a touch activates a scene in the host [WS-11]:
+    /// its stand-in, whose activation its process follows (``followActivation(of:to:)``).
+    private func activate(_ scene: IsolatedScene) {
+        if let standIn = scene.scene, standIn.activationState != .foregroundActive { standIn.activate() }
+    }
+
+    /// The board's model changed a stand-in's activation (a touch, `Scene1.Deactivate`,
+    /// `SendToBackground`, the desktop's focus): its scene process's scene follows, before any input
+    /// sent after it (the channel keeps the order).
+    func followActivation(of standIn: WindowScene, to state: WindowScene.ActivationState) {
+        guard let scene = scene(standingIn: standIn), state != .unattached else { return }
+        switch scene.state {
+        case .running, .notResponding:
+            scene.process.post(.activation(state: state.wireName))
+        case .starting, .crashed:
+            break
+        }
+    }
+
     /// Ends every scene process and disconnects the stand-ins.
     func stop() {
         for scene in scenes.reversed() {
@@ -295,6 +320,10 @@ final class SceneIsolation {
         switch event {
         case .signal(let signal):
             event = .signal(numbered(signal, in: scene))
+            // The scene's own lines go to the host log, tagged with the scene, as from a scene in the host.
+            if signal.member == HostSignals.log.rawValue, signal.values.count >= 2, case .string(let line) = signal.values[1] {
+                logger.info("\(line)", metadata: ["scene": "\(scene.name)"])
+            }
         case .started:
             touchNumbers.forget(scene: scene.name)
         default:

@@ -138,6 +138,16 @@ final class SceneProcessHost {
         }
     }
 
+    /// Sends a command nobody waits for, now: it is queued behind the inputs already sent and before
+    /// any sent after this returns (an `await`ed call would be queued only once its task runs). Its
+    /// answer is dropped; a scene that cannot take it says so in its own signals.
+    func post(_ command: SceneCommand) {
+        let id = nextID
+        nextID += 1
+        calls[id] = (.input(id: id, code: SceneInputCode.command, body: command.body), { [weak self] _ in self?.onCallEnded?() })
+        handle(.input(id: id, allowance: 0))
+    }
+
     /// `Window1.HitTest` of window `window` at `point` (window coordinates): the view's reference, ""
     /// for none.
     func hitTest(window: UInt32, x: Double, y: Double) async throws(SceneCallError) -> String {

@@ -286,6 +286,20 @@ final class SceneProcessRuntime {
                 return SceneCommandOutcome(errorCode: "InvalidName", errorMessage: "remote-control subtype '\(name)' does not exist")
             }
             return SceneCommandOutcome(text: SignalRecords.describe(application.sendRemoteControl(subtype)))
+        case .activation(let state):
+            guard let scene else { return SceneCommandOutcome(errorCode: "InvalidValue", errorMessage: "the scene is not connected") }
+            switch state {
+            case WindowScene.ActivationState.foregroundActive.wireName: return SceneCommandOutcome(accepted: scene.activate())
+            case WindowScene.ActivationState.foregroundInactive.wireName:
+                // A stand-in passes through foreground-inactive from the background only on its way
+                // to foreground-active (SceneCore's activate()), whose own command follows and makes
+                // both steps here: the scene's delegate hears each once.
+                if scene.activationState == .background { return SceneCommandOutcome(accepted: true) }
+                return SceneCommandOutcome(accepted: scene.deactivate())
+            case WindowScene.ActivationState.background.wireName: return SceneCommandOutcome(accepted: scene.sendToBackground())
+            default:
+                return SceneCommandOutcome(errorCode: "InvalidName", errorMessage: "activation state '\(state)' is not foreground-active, foreground-inactive or background")
+            }
         }
     }
 

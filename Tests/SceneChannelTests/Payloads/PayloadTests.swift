@@ -168,7 +168,8 @@ struct PayloadTests {
         var random = SplitMix64(seed: seed)
         for _ in 0..<200 {
             let command: SceneCommand =
-                switch random.below(4) {
+                switch random.below(5) {
+                case 4: .activation(state: random.text())
                 case 0:
                     .scroll(
                         window: UInt32(random.below(4)), x: random.unit() * 400, y: random.unit() * 800, dx: random.unit() * 200 - 100,
@@ -189,7 +190,7 @@ struct PayloadTests {
 
     @Test("A command of an unknown kind or scroll kind, or with trailing bytes, actions with a negative time limit and an outcome with a bad flag are refused by name")
     func commandsRefused() throws {
-        #expect { try SceneCommand(body: [9]) } throws: { ($0 as? ChannelError)?.message.contains("command kind 9 is not 1…4") == true }
+        #expect { try SceneCommand(body: [9]) } throws: { ($0 as? ChannelError)?.message.contains("command kind 9 is not 1…5") == true }
         var scroll = SceneCommand.scroll(window: 0, x: 1, y: 2, dx: 0, dy: 10, continuous: true).body
         scroll[scroll.count - 1] = 2
         #expect { try SceneCommand(body: scroll) } throws: { ($0 as? ChannelError)?.message.contains("scroll kind 2 is not 0 (discrete) or 1 (continuous)") == true }

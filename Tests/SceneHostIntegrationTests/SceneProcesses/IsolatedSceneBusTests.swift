@@ -323,6 +323,41 @@ struct IsolatedSceneBusTests {
         #expect(client.sequenceIsContiguous)
     }
 
+    /// Gallery sent to the background, searched for what is visible, brought back, and its button
+    /// tapped: each answer as text, and the signals.
+    static func backgroundGallery(_ client: HostBusClient) async throws -> (answers: [String], signals: [String]) {
+        client.clear()
+        var answers: [String] = []
+        func note(_ work: () async throws -> [BusValue]) async { answers.append(await answer(work)) }
+        await note { try await client.scene("gallery", "SendToBackground") }
+        await note { try await client.host("Find", [.string("#show-alert:visible")]) }
+        await note { try await client.host("TapMatching", [.string("#show-alert"), .double(0)]) }
+        await note { try await client.scene("gallery", "Activate") }
+        await note { try await client.host("Find", [.string("#show-alert:visible")]) }
+        await note { try await client.scene("gallery", "Deactivate") }
+        await note { try await client.host("TapMatching", [.string("#show-alert"), .double(5)]) }
+        try await client.waitForSignals("the alert shown") { signals in signals.contains { $0.member == "Log" && "\($0.arguments)".contains("alert shown") } }
+        return (answers, normalized(client.signals))
+    }
+
+    @Test("A scene in its own process follows its stand-in's activation: in the background nothing of it is visible, brought back it is, and a tap activates it, with the same answers and signals as in one process; its log lines are in the host's log")
+    func activationReachesTheProcess() async throws {
+        let inProcess = try Self.gallery(isolated: false)
+        let plain = try await HostBusClient(host: inProcess)
+        defer { plain.close() }
+        let expected = try await Self.backgroundGallery(plain)
+        let isolated = try Self.gallery(isolated: true)
+        let client = try await HostBusClient(host: isolated)
+        defer { client.close() }
+        let actual = try await Self.backgroundGallery(client)
+        #expect(actual.answers == expected.answers)
+        #expect(expected.answers[1] == "array(element: (os), [])" && expected.answers[4].contains("show-alert"), "\(expected.answers)")
+        #expect(expected.signals.contains { $0.contains("SceneActivationChanged") && $0.contains("background") }, "\(expected.signals)")
+        #expect(actual.signals == expected.signals)
+        #expect(client.sequenceIsContiguous)
+        #expect(isolated.messages(tagged: "gallery").contains("alert shown"), "the scene's log line in the host's log: \(isolated.log.suffix(20))")
+    }
+
     @Test("--isolation process runs the demo scenes each in a process of its own; a bad mode is refused by name")
     func commandLine() async throws {
         let names = ["findview", "gesturelab", "gallery", "settings"]
