@@ -85,6 +85,21 @@ struct IsolatedSceneBusTests {
         }
     }
 
+    /// Runs `drive` on the host `host(false)` makes (every scene in one process), then on the one
+    /// `host(true)` makes (scenes in processes of their own): both results, and the isolated host and
+    /// its client (the caller closes it) for further checks.
+    static func inBothModes<Result>(
+        _ host: (Bool) throws -> HostProcess, _ drive: (HostBusClient) async throws -> Result
+    ) async throws -> (expected: Result, actual: Result, isolated: HostProcess, client: HostBusClient) {
+        let inProcess = try host(false)
+        let plain = try await HostBusClient(host: inProcess)
+        defer { plain.close() }
+        let expected = try await drive(plain)
+        let isolated = try host(true)
+        let client = try await HostBusClient(host: isolated)
+        return (expected, try await drive(client), isolated, client)
+    }
+
     /// Gestures, injected touches, device input, keys and text on Gallery: the replies, signals and
     /// the alert's tree at the end.
     static func driveGallery(_ client: HostBusClient) async throws -> (replies: [String], signals: [String], tree: [BusValue]) {
@@ -112,14 +127,8 @@ struct IsolatedSceneBusTests {
 
     @Test("Gestures, injected touches, the desktop's touches, keys and text reach Gallery in its own process with the same replies, signals and tree as in one process")
     func inputReachesTheProcess() async throws {
-        let inProcess = try Self.gallery(isolated: false)
-        let plain = try await HostBusClient(host: inProcess)
-        defer { plain.close() }
-        let expected = try await Self.driveGallery(plain)
-        let isolated = try Self.gallery(isolated: true)
-        let client = try await HostBusClient(host: isolated)
+        let (expected, actual, _, client) = try await Self.inBothModes(Self.gallery, Self.driveGallery)
         defer { client.close() }
-        let actual = try await Self.driveGallery(client)
         #expect(actual.replies == expected.replies)
         #expect(expected.replies.first?.contains("code") == true && expected.replies[1].contains("code"), "\(expected.replies)")
         #expect(actual.signals == expected.signals)
@@ -167,14 +176,8 @@ struct IsolatedSceneBusTests {
 
     @Test("Find and TapMatching reach Gallery in its own process: the same matches, taps, refusals and a wait that another call ends as in one process")
     func selectorsReachTheProcess() async throws {
-        let inProcess = try Self.gallery(isolated: false)
-        let plain = try await HostBusClient(host: inProcess)
-        defer { plain.close() }
-        let expected = try await Self.selectGallery(plain)
-        let isolated = try Self.gallery(isolated: true)
-        let client = try await HostBusClient(host: isolated)
+        let (expected, actual, _, client) = try await Self.inBothModes(Self.gallery, Self.selectGallery)
         defer { client.close() }
-        let actual = try await Self.selectGallery(client)
         #expect(actual.answers == expected.answers)
         let window1 = SceneBusContract.windowPath(1).rawValue, window2 = SceneBusContract.windowPath(2).rawValue
         #expect(expected.answers.first?.contains(window1) == true && expected.answers[0].contains("show-alert") && expected.answers[0].contains("ok"), "\(expected.answers)")
@@ -237,14 +240,8 @@ struct IsolatedSceneBusTests {
 
     @Test("Scroll, MakeFirstResponder, SendMotion, SendRemoteControl and PerformActions reach GestureLab in its own process with the same answers, signals and tree as in one process")
     func commandsReachTheProcess() async throws {
-        let inProcess = try Self.gestureLab(isolated: false)
-        let plain = try await HostBusClient(host: inProcess)
-        defer { plain.close() }
-        let expected = try await Self.commandGestureLab(plain)
-        let isolated = try Self.gestureLab(isolated: true)
-        let client = try await HostBusClient(host: isolated)
+        let (expected, actual, _, client) = try await Self.inBothModes(Self.gestureLab, Self.commandGestureLab)
         defer { client.close() }
-        let actual = try await Self.commandGestureLab(client)
         #expect(actual.answers == expected.answers)
         #expect(expected.answers[0].contains("table") && expected.answers[2] == "bool(true)", "\(expected.answers)")
         #expect(expected.answers[3] == "string(\"player\")" && expected.answers[4] == "string(\"player\")", "FirstResponder: \(expected.answers)")
@@ -308,14 +305,8 @@ struct IsolatedSceneBusTests {
 
     @Test("On the virtual clock every scene process keeps the board's time: input that drives one scene's clock moves the others', AdvanceClock moves them all, with the same answers and timestamped signals as in one process")
     func virtualClockInLockstep() async throws {
-        let inProcess = try Self.virtualClockHost(isolated: false)
-        let plain = try await HostBusClient(host: inProcess)
-        defer { plain.close() }
-        let expected = try await Self.driveVirtualClock(plain)
-        let isolated = try Self.virtualClockHost(isolated: true)
-        let client = try await HostBusClient(host: isolated)
+        let (expected, actual, _, client) = try await Self.inBothModes(Self.virtualClockHost, Self.driveVirtualClock)
         defer { client.close() }
-        let actual = try await Self.driveVirtualClock(client)
         #expect(expected.answers[4] == "double(0.7)" && expected.answers[6] == "double(0.95)" && expected.answers[10] == "double(2.95)", "\(expected.answers)")
         #expect(expected.signals.contains { $0.contains("window/1") && $0.contains("double(0.95)") }, "FindView's touch at the time GestureLab's input drove: \(expected.signals)")
         #expect(actual.answers == expected.answers)
@@ -342,14 +333,8 @@ struct IsolatedSceneBusTests {
 
     @Test("A scene in its own process follows its stand-in's activation: in the background nothing of it is visible, brought back it is, and a tap activates it, with the same answers and signals as in one process; its log lines are in the host's log")
     func activationReachesTheProcess() async throws {
-        let inProcess = try Self.gallery(isolated: false)
-        let plain = try await HostBusClient(host: inProcess)
-        defer { plain.close() }
-        let expected = try await Self.backgroundGallery(plain)
-        let isolated = try Self.gallery(isolated: true)
-        let client = try await HostBusClient(host: isolated)
+        let (expected, actual, isolated, client) = try await Self.inBothModes(Self.gallery, Self.backgroundGallery)
         defer { client.close() }
-        let actual = try await Self.backgroundGallery(client)
         #expect(actual.answers == expected.answers)
         #expect(expected.answers[1] == "array(element: (os), [])" && expected.answers[4].contains("show-alert"), "\(expected.answers)")
         #expect(expected.signals.contains { $0.contains("SceneActivationChanged") && $0.contains("background") }, "\(expected.signals)")
