@@ -18,6 +18,9 @@ public enum SceneCommand: Hashable, Sendable {
     /// `foreground-inactive`, `background`: a touch activated it, `Scene1.Deactivate`,
     /// `SendToBackground`, the desktop window lost focus): the scene follows, its delegate told.
     case activation(state: String)
+    /// `Scene1.Resize`, or the desktop window resized: the scene takes this size (its origin stays),
+    /// or refuses it naming why (its size restrictions).
+    case resize(width: Double, height: Double)
 
     public var body: [UInt8] {
         var writer = WireWriter(capacity: 48)
@@ -40,6 +43,10 @@ public enum SceneCommand: Hashable, Sendable {
         case .activation(let state):
             writer.u8(5)
             writer.string(state)
+        case .resize(let width, let height):
+            writer.u8(6)
+            writer.f64(width)
+            writer.f64(height)
         }
         return writer.bytes
     }
@@ -57,7 +64,8 @@ public enum SceneCommand: Hashable, Sendable {
         case 3: self = .motion(phase: try reader.string("phase"))
         case 4: self = .remoteControl(subtype: try reader.string("subtype"))
         case 5: self = .activation(state: try reader.string("state"))
-        case let other: throw ChannelError(code: .malformed, message: "command kind \(other) is not 1…5")
+        case 6: self = .resize(width: try reader.f64("width"), height: try reader.f64("height"))
+        case let other: throw ChannelError(code: .malformed, message: "command kind \(other) is not 1…6")
         }
         try reader.finish()
     }

@@ -1,9 +1,27 @@
 import DBusKit
 import SceneChannel
+import SceneCore
 
 /// Bus calls answered by a scene process's command (``SceneCommand``).
 @MainActor
 extension IsolatedScene {
+    /// `Scene1.Resize` of a scene in its own process: the process takes `size` (or refuses it, naming
+    /// its restrictions), then the stand-in does, so its windows and the desktop's follow.
+    func resize(to size: Size, reply: DeferredReply) {
+        Task { @MainActor in
+            do throws(SceneCallError) {
+                let outcome = try await process.command(.resize(width: size.width, height: size.height))
+                guard outcome.errorCode.isEmpty else {
+                    return reply.fail(HostBusErrors.invalidValue("cannot resize scene '\(name)': \(outcome.errorMessage)"))
+                }
+                try? scene?.resize(to: size)
+                reply.reply()
+            } catch {
+                reply.fail(error.busError)
+            }
+        }
+    }
+
     /// Sends `command` to the scene process and answers `reply` with what `answer` makes of its
     /// outcome; a view the scene does not have fails with `unknownView()`, another refusal with its
     /// input error, and a scene that cannot answer with `SceneCrashed` or `SceneNotResponding`.

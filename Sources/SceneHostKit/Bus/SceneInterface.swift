@@ -38,16 +38,31 @@ enum SceneInterface {
                         _ = try service.admit(call)
                         return try Snapshots.scene(try scene(), scale: scale, renderer: service.host.renderer)
                     },
-                    .method("Resize", access: .changes, inputs: [.init("width", .double), .init("height", .double)]) { call in
-                        _ = try service.admit(call)
-                        let (width, height) = try call.read { reader in (try reader.readDouble(), try reader.readDouble()) }
-                        let target = try scene()
-                        do throws(ApplicationError) {
-                            try target.resize(to: Size(width: width, height: height))
+                    .deferredMethod("Resize", access: .changes, inputs: [.init("width", .double), .init("height", .double)]) { call, reply in
+                        do {
+                            _ = try service.admit(call)
+                            let (width, height) = try call.read { reader in (try reader.readDouble(), try reader.readDouble()) }
+                            let target = try scene()
+                            let size = Size(width: width, height: height)
+                            do throws(ApplicationError) {
+                                try WindowScene.checkSize(size, restrictions: target.sizeRestrictions)
+                            } catch {
+                                throw HostBusErrors.invalidValue("cannot resize scene '\(name)': \(error.message)")
+                            }
+                            if let isolated = service.host.isolation?.scene(named: name), isolated.scene === target {
+                                // The scene process checks the size against the plugin's own restrictions
+                                // and takes it; then the stand-in does (its windows, the desktop's).
+                                return isolated.resize(to: size, reply: reply)
+                            }
+                            do throws(ApplicationError) {
+                                try target.resize(to: size)
+                            } catch {
+                                throw HostBusErrors.invalidValue("cannot resize scene '\(name)': \(error.message)")
+                            }
+                            reply.reply()
                         } catch {
-                            throw HostBusErrors.invalidValue("cannot resize scene '\(name)': \(error.message)")
+                            reply.fail(error)
                         }
-                        return []
                     },
                     .method("Disconnect", access: .changes) { call in
                         _ = try service.admit(call)

@@ -28,8 +28,8 @@ final class SceneIsolation {
     /// In configuration order.
     private(set) var scenes: [IsolatedScene] = []
     private var fingers: [Finger: (scene: IsolatedScene, slot: UInt32)] = [:]
-    /// Tells each scene process when the board changes its stand-in's activation.
-    private let activationObserver = StandInActivationObserver()
+    /// Tells each scene process when the board changes its stand-in's activation or size.
+    private let standInObserver = StandInObserver()
     /// The board's touch identifiers for the scene processes' touches.
     private var touchNumbers = TouchNumbering()
     private var nextSlot: UInt32 = 0
@@ -48,11 +48,11 @@ final class SceneIsolation {
     init(settings: IsolationConfiguration, application: Application, pendingWork: PendingWorkRegistry, logger: Logger) {
         self.settings = settings
         virtualClock = application.clock as? VirtualClock
-        application.addObserver(activationObserver)
+        application.addObserver(standInObserver)
         self.application = application
         self.pendingWork = pendingWork
         self.logger = logger
-        activationObserver.isolation = self
+        standInObserver.isolation = self
     }
 
     /// Whether the kernel confines scene processes (`sandbox: auto` and `on`), said once at start.
@@ -297,6 +297,19 @@ final class SceneIsolation {
         switch scene.state {
         case .running, .notResponding:
             scene.process.post(.activation(state: state.wireName))
+        case .starting, .crashed:
+            break
+        }
+    }
+
+    /// The board's model resized a stand-in (`Scene1.Resize` after its scene process took the size,
+    /// the desktop window resized): its scene process's scene takes the same size, before any input
+    /// sent after it.
+    func followGeometry(of standIn: WindowScene) {
+        guard let scene = scene(standingIn: standIn) else { return }
+        switch scene.state {
+        case .running, .notResponding:
+            scene.process.post(.resize(width: standIn.screenFrame.width, height: standIn.screenFrame.height))
         case .starting, .crashed:
             break
         }

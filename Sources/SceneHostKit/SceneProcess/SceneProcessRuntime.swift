@@ -286,6 +286,14 @@ final class SceneProcessRuntime {
                 return SceneCommandOutcome(errorCode: "InvalidName", errorMessage: "remote-control subtype '\(name)' does not exist")
             }
             return SceneCommandOutcome(text: SignalRecords.describe(application.sendRemoteControl(subtype)))
+        case .resize(let width, let height):
+            guard let scene else { return SceneCommandOutcome(errorCode: "InvalidValue", errorMessage: "the scene is not connected") }
+            do throws(ApplicationError) {
+                try scene.resize(to: Size(width: width, height: height))
+                return SceneCommandOutcome(accepted: true)
+            } catch {
+                return SceneCommandOutcome(errorCode: "InvalidValue", errorMessage: error.message)
+            }
         case .activation(let state):
             guard let scene else { return SceneCommandOutcome(errorCode: "InvalidValue", errorMessage: "the scene is not connected") }
             switch state {

@@ -168,7 +168,8 @@ struct PayloadTests {
         var random = SplitMix64(seed: seed)
         for _ in 0..<200 {
             let command: SceneCommand =
-                switch random.below(5) {
+                switch random.below(6) {
+                case 5: .resize(width: random.unit() * 1000, height: random.unit() * 1000)
                 case 4: .activation(state: random.text())
                 case 0:
                     .scroll(
@@ -190,7 +191,7 @@ struct PayloadTests {
 
     @Test("A command of an unknown kind or scroll kind, or with trailing bytes, actions with a negative time limit and an outcome with a bad flag are refused by name")
     func commandsRefused() throws {
-        #expect { try SceneCommand(body: [9]) } throws: { ($0 as? ChannelError)?.message.contains("command kind 9 is not 1…5") == true }
+        #expect { try SceneCommand(body: [9]) } throws: { ($0 as? ChannelError)?.message.contains("command kind 9 is not 1…6") == true }
         var scroll = SceneCommand.scroll(window: 0, x: 1, y: 2, dx: 0, dy: 10, continuous: true).body
         scroll[scroll.count - 1] = 2
         #expect { try SceneCommand(body: scroll) } throws: { ($0 as? ChannelError)?.message.contains("scroll kind 2 is not 0 (discrete) or 1 (continuous)") == true }

@@ -343,6 +343,41 @@ struct IsolatedSceneBusTests {
         #expect(isolated.messages(tagged: "gallery").contains("alert shown"), "the scene's log line in the host's log: \(isolated.log.suffix(20))")
     }
 
+    /// Settings alone, in a process of its own or in the host.
+    static func settings(isolated: Bool) throws -> HostProcess {
+        let config = try temporaryFile(
+            "settings-\(isolated).yaml",
+            "isolation:\n  mode: \(isolated ? "process" : "none")\n\(timeouts)\nscenes:\n  - name: settings\n    plugin: Settings\n")
+        return try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
+    }
+
+    /// Settings resized to 600 × 700 and refused a size too large: the answers, the signals, the
+    /// window's frame and tree, and the snapshot's size.
+    static func resizeSettings(_ client: HostBusClient) async throws -> (answers: [String], signals: [String]) {
+        client.clear()
+        var answers: [String] = []
+        func note(_ work: () async throws -> [BusValue]) async { answers.append(await answer(work)) }
+        await note { try await client.scene("settings", "Resize", doubles(600, 700)) }
+        await note { try await client.scene("settings", "Resize", doubles(100_000, 700)) }
+        _ = try await client.host("WaitForIdle", [.double(SanitizedRun.seconds(30))])
+        await note { [try await client.property(SceneBusContract.windowPath(1), SceneBusContract.windowInterface, "Frame")] }
+        await note { try await client.window(1, "DescribeTree") }
+        let picture = try await client.sceneSnapshot("settings")
+        answers.append("\(picture.width)×\(picture.height)")
+        return (answers, normalized(client.signals))
+    }
+
+    @Test("Resize reaches Settings in its own process: it takes the new size and lays its rows out to it, a size too large is refused by name, with the same answers, signals, tree and picture size as in one process")
+    func resizeReachesTheProcess() async throws {
+        let (expected, actual, _, client) = try await Self.inBothModes(Self.settings, Self.resizeSettings)
+        defer { client.close() }
+        #expect(actual.answers == expected.answers)
+        #expect(expected.answers.last == "600×700" && expected.answers[1].contains("larger than a scene can be"), "\(expected.answers)")
+        #expect(expected.signals.contains { $0.hasPrefix("SceneGeometryChanged") }, "\(expected.signals)")
+        #expect(actual.signals == expected.signals)
+        #expect(client.sequenceIsContiguous)
+    }
+
     @Test("--isolation process runs the demo scenes each in a process of its own; a bad mode is refused by name")
     func commandLine() async throws {
         let names = ["findview", "gesturelab", "gallery", "settings"]
