@@ -29,28 +29,42 @@ extension SceneSupervisor {
         if accepting { deliverNextInput(now: now, into: &actions) }
     }
 
+    /// A query goes at once, unless inputs are queued: it then follows the last of them (a query made
+    /// after an input sees what the input did), while the input in flight — a long script — does not
+    /// hold it back by itself.
     mutating func query(_ id: UInt64, now: UInt64, into actions: inout [Action]) {
         guard accepting || holding else { return actions.append(.fail(ids: [id], refusal)) }
-        openQueries.append((id, now, accepting))
-        if accepting { actions.append(.deliver(id: id)) }
+        let after = queuedInputs.last?.id
+        let deliverNow = accepting && after == nil
+        openQueries.append((id, now, deliverNow, after))
+        if deliverNow { actions.append(.deliver(id: id)) }
     }
 
-    /// Delivers the first queued input unless one is in flight.
+    /// Delivers the first queued input unless one is in flight, then the queries that waited for it.
     mutating func deliverNextInput(now: UInt64, into actions: inout [Action]) {
         guard inputInFlight == nil, !queuedInputs.isEmpty else { return }
         let next = queuedInputs.removeFirst()
         // Its timeout runs from when it was made: a caller waits at most the timeout in all.
         inputInFlight = (next.id, next.since, true)
         actions.append(.deliver(id: next.id))
+        releaseQueries(into: &actions)
     }
 
-    /// Delivers what waited for the hello.
+    /// Delivers what waited for the hello: queries made before any input, then the inputs (each
+    /// releasing the queries made after it).
     mutating func deliverHeld(now: UInt64, into actions: inout [Action]) {
+        releaseQueries(into: &actions)
+        deliverNextInput(now: now, into: &actions)
+    }
+
+    /// Delivers every held query whose input is no longer queued (delivered, dropped or failed).
+    mutating func releaseQueries(into actions: inout [Action]) {
+        guard accepting else { return }
         for index in openQueries.indices where !openQueries[index].delivered {
+            if let after = openQueries[index].after, queuedInputs.contains(where: { $0.id == after }) { continue }
             openQueries[index].delivered = true
             actions.append(.deliver(id: openQueries[index].id))
         }
-        deliverNextInput(now: now, into: &actions)
     }
 
     mutating func answered(_ id: UInt64, now: UInt64, into actions: inout [Action]) {
@@ -80,6 +94,7 @@ extension SceneSupervisor {
         let overdueQueued = queuedInputs.prefix { now >= queuedBase($0.since) + limit }
         expired += overdueQueued.map(\.id)
         queuedInputs.removeFirst(overdueQueued.count)
+        if !overdueQueued.isEmpty { releaseQueries(into: &actions) }
         let overdueQueries = openQueries.filter { now >= $0.since + limit }
         expired += overdueQueries.map(\.id)
         openQueries.removeAll { now >= $0.since + limit }
@@ -102,6 +117,7 @@ extension SceneSupervisor {
         guard inputInFlight != nil, !queuedInputs.isEmpty else { return }
         actions.append(.fail(ids: queuedInputs.map(\.id), .dropped))
         queuedInputs.removeAll()
+        releaseQueries(into: &actions)
     }
 
     /// Fails every waiting call with `failure` and forgets them.

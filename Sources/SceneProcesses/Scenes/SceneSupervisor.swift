@@ -110,8 +110,9 @@ public struct SceneSupervisor: Sendable {
     /// The input delivered and not answered; `caller` false once its caller was failed (a late
     /// answer still frees the queue).
     var inputInFlight: (id: UInt64, since: UInt64, callerWaits: Bool)?
-    /// Queries delivered (or held while starting) and not answered, with when they were made.
-    var openQueries: [(id: UInt64, since: UInt64, delivered: Bool)] = []
+    /// Queries delivered (or held) and not answered, with when they were made and the input queued
+    /// last when they were made, which they must not overtake (nil: none was queued).
+    var openQueries: [(id: UInt64, since: UInt64, delivered: Bool, after: UInt64?)] = []
     /// When the running process said hello.
     var greetedAt: UInt64?
     var lastWake: UInt64?

@@ -36,7 +36,7 @@ struct SceneSupervisorTests {
         #expect(supervisor.phase == .starting(since: 7))
     }
 
-    @Test("Calls made while the process starts wait for its hello, then go in order")
+    @Test("Calls made while the process starts wait for its hello, then go in the order they were made")
     func callsWaitForHello() {
         var supervisor = SceneSupervisor(policy: policy)
         _ = supervisor.handle(.start, now: 0)
@@ -45,17 +45,19 @@ struct SceneSupervisorTests {
         #expect(supervisor.handle(.query(id: 2), now: 2).isEmpty)
         #expect(supervisor.handle(.input(id: 3), now: 3).isEmpty)
         let actions = supervisor.handle(.greeted, now: 4)
-        #expect(actions.filter { if case .deliver = $0 { true } else { false } } == [.deliver(id: 2), .deliver(id: 1)])
+        #expect(actions.filter { if case .deliver = $0 { true } else { false } } == [.deliver(id: 1), .deliver(id: 2)])
     }
 
-    @Test("Inputs reach the scene one at a time: the next goes when the last is answered")
+    @Test("Inputs reach the scene one at a time: the next goes when the last is answered; a query goes at once beside the input in flight, but follows inputs queued before it")
     func inputsOneAtATime() {
         var supervisor = running()
         #expect(supervisor.handle(.input(id: 1), now: 10).contains(.deliver(id: 1)))
-        #expect(!supervisor.handle(.input(id: 2), now: 11).contains(.deliver(id: 2)))
-        #expect(supervisor.handle(.query(id: 3), now: 12).contains(.deliver(id: 3)), "queries do not wait behind inputs")
-        #expect(supervisor.handle(.answered(id: 1), now: 13).contains(.deliver(id: 2)))
-        #expect(supervisor.pendingCallCount == 2)
+        #expect(supervisor.handle(.query(id: 2), now: 10).contains(.deliver(id: 2)), "a long script in flight does not hold a query back")
+        #expect(!supervisor.handle(.input(id: 3), now: 11).contains(.deliver(id: 3)))
+        #expect(supervisor.handle(.query(id: 4), now: 12).isEmpty, "a query made after a queued input sees what that input did")
+        let next = supervisor.handle(.answered(id: 1), now: 13).filter { if case .deliver = $0 { true } else { false } }
+        #expect(next == [.deliver(id: 3), .deliver(id: 4)])
+        #expect(supervisor.pendingCallCount == 3)
     }
 
     @Test("A call unanswered for the timeout fails with notResponding and the scene is announced as not responding")
@@ -99,8 +101,11 @@ struct SceneSupervisorTests {
         _ = supervisor.handle(.input(id: 1), now: 0)
         _ = supervisor.handle(.input(id: 2), now: 1)
         _ = supervisor.handle(.input(id: 3), now: 2)
-        #expect(supervisor.handle(.otherSceneTouched, now: 3).contains(.fail(ids: [2, 3], .dropped)))
-        #expect(supervisor.pendingCallCount == 1, "the input being delivered is still awaited")
+        _ = supervisor.handle(.query(id: 4), now: 2)
+        let dropped = supervisor.handle(.otherSceneTouched, now: 3)
+        #expect(dropped.contains(.fail(ids: [2, 3], .dropped)))
+        #expect(dropped.contains(.deliver(id: 4)), "a query that waited for the dropped inputs goes")
+        #expect(supervisor.pendingCallCount == 2, "the input being delivered and the query are still awaited")
         var idle = running()
         #expect(idle.handle(.otherSceneTouched, now: 3).isEmpty, "an idle scene has nothing to drop")
     }
