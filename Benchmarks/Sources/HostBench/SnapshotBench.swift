@@ -136,3 +136,92 @@ private final class SnapshotBenchDelegate: SceneDelegate {
         built(window)
     }
 }
+
+/// `HostBench snapshot --isolation process`: `Window1.Snapshot(1.0)` of the realistic window when its
+/// scene runs in a process of its own (the board encodes the PNG from the process's shared buffer)
+/// against the same scene loaded into the host: two hosts, each on a bus daemon of its own, measured
+/// in interleaved blocks; per run the ratio of the medians, then the median and the worst of the runs
+/// (issue 26's target ≤ 1.2×).
+@MainActor
+func runIsolatedSnapshotSection(sceneHost: String, quick: Bool, runs: Int) throws {
+    let report = Report.shared
+    report.heading("Window snapshots of a scene in its own process")
+    // The scene process reads the tree file, which its sandbox would not let it (it reads only the
+    // plugin's folder, the system's libraries and fonts): the comparison is of the snapshot's path.
+    let base = "Benchmarks/Config/realistic.yaml"
+    let folder = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let config = folder + "/realistic-unsandboxed.yaml"
+    let text = try String(contentsOfFile: base, encoding: .utf8)
+        .replacingOccurrences(of: "\"@executable_dir\"", with: "\"" + URL(fileURLWithPath: sceneHost).deletingLastPathComponent().path + "\"")
+        .replacingOccurrences(of: "\"Benchmarks/Config/", with: "\"" + FileManager.default.currentDirectoryPath + "/Benchmarks/Config/")
+    guard FileManager.default.createFile(atPath: config, contents: Data((text + "isolation:\n  sandbox: off\n").utf8)) else {
+        throw BenchError("cannot write \(config)")
+    }
+    let perBlock = quick ? 20 : 50, blocks = quick ? 3 : 5
+    var ratios: [Double] = [], isolatedMedians: [Double] = [], inHostMedians: [Double] = []
+    var size = 0
+    for run in 0..<runs {
+        report.progress("snapshot --isolation process: run \(run + 1) of \(runs)")
+        var samples: [[Double]] = [[], []]
+        var snapshots: [() throws -> Int] = []
+        var cleanup: [() -> Void] = []
+        defer { for step in cleanup.reversed() { step() } }
+        for mode in ["none", "process"] {
+            let daemon = try BusDaemon()
+            cleanup.append { daemon.stop() }
+            let runtime = try makeTemporaryDirectory()
+            cleanup.append { try? FileManager.default.removeItem(atPath: runtime) }
+            let host = try HostProcess(
+                executable: sceneHost, arguments: ["--bus", daemon.address, "--config", config, "--isolation", mode], runtimeDirectory: runtime)
+            cleanup.append { host.stop() }
+            _ = try host.waitUntilReady(timeout: 20)
+            let driver = try HostBusDriver(address: daemon.address)
+            snapshots.append {
+                let message = BusMessage.methodCall(
+                    destination: SceneBusContract.busName, path: SceneBusContract.windowPath(1), interface: SceneBusContract.windowInterface,
+                    member: "Snapshot")
+                try message.write { writer in try writer.append(1.0) }
+                let reply = try driver.connection.callBlocking(message, timeout: .seconds(10))
+                return try reply.read { reader in try reader.readBytes() }.count
+            }
+        }
+        let sizes = try snapshots.map { try $0() }
+        guard sizes[0] == sizes[1] else {
+            report.fail("snapshot --isolation process: the isolated scene's PNG has \(sizes[1]) bytes, the in-host one's \(sizes[0])")
+            return
+        }
+        size = sizes[0]
+        for _ in 0..<10 { for snapshot in snapshots { _ = try snapshot() } }
+        for block in 0..<(blocks * 2) {
+            let which = block % 2
+            for _ in 0..<perBlock {
+                let start = Clock.monotonic()
+                _ = try snapshots[which]()
+                samples[which].append(Double(Clock.monotonic() - start) / 1e3)
+            }
+        }
+        let inHost = Stats.median(samples[0]), isolated = Stats.median(samples[1])
+        inHostMedians.append(inHost)
+        isolatedMedians.append(isolated)
+        ratios.append(isolated / inHost)
+    }
+    let median = Stats.median(ratios), worst = ratios.max() ?? 0
+    let ok = median <= 1.2
+    if !ok { report.fail("snapshot --isolation process: isolated ÷ in host is \(Format.ratio(median)) (target ≤ 1.2×)") }
+    report.line(
+        """
+        `\(sceneHost) --bus <a bus daemon of its own> --config \(base)` (with `isolation.sandbox: off`: the scene process \
+        reads the tree file) `--isolation none`, and the same with `--isolation process`, \
+        side by side: `Window1.Snapshot(1.0)` of the realistic window (\(Format.grouped(size)) bytes of PNG, identical from both) \
+        with DBusKit's blocking call, \(blocks) blocks of \(perBlock) calls to each host, interleaved; per run the ratio of the \
+        medians, \(runs) runs with fresh hosts.
+
+        """)
+    report.table(
+        ["", "in the host, µs (median of runs)", "in its own process, µs", "isolated ÷ in host: median", "worst", "target", "result"],
+        [[
+            "`Window1.Snapshot(1.0)` of the realistic window", Format.ns(Stats.median(inHostMedians)), Format.ns(Stats.median(isolatedMedians)),
+            Format.ratio(median), Format.ratio(worst), "≤ 1.2×", ok ? "**pass**" : "**FAIL**",
+        ]])
+}

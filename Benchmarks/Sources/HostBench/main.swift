@@ -32,7 +32,8 @@ let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility
 var arguments = Array(CommandLine.arguments.dropFirst())
 var sceneHost = CommandLineOption.take("--scene-host", from: &arguments, usage: usage, status: 64) { $0 }
     ?? ".build/release/scene-host"
-// roundtrips: the host's scenes in processes of their own (`scene-host --isolation process`).
+// roundtrips, snapshot: the host's scenes in processes of their own (`scene-host --isolation process`; snapshot measures
+// both modes side by side).
 let isolation = CommandLineOption.take("--isolation", from: &arguments, usage: usage, status: 64) { ["none", "process"].contains($0) ? $0 : nil }
     ?? "none"
 let quick = arguments.contains("--quick")
@@ -69,7 +70,13 @@ do {
         if command == "all" || command == "bus" || command == "fairness" { try runFairnessSection(sceneHost: sceneHost, quick: quick, runs: runs) }
         if command == "all" || command == "accessibility" { try runAccessibilitySection(sceneHost: sceneHost, quick: quick) }
         if command == "all" || command == "display" { try runDisplaySection(sceneHost: sceneHost, quick: quick) }
-        if command == "all" || command == "snapshot" { try runSnapshotSection(sceneHost: sceneHost, quick: quick) }
+        if command == "all" || command == "snapshot" {
+            if isolation == "process" {
+                try runIsolatedSnapshotSection(sceneHost: sceneHost, quick: quick, runs: runs)
+            } else {
+                try runSnapshotSection(sceneHost: sceneHost, quick: quick)
+            }
+        }
         if command == "all" || command == "accessibility" || command == "accessibility-text" {
             try runAccessibilityTextSection(sceneHost: sceneHost, quick: quick, standalone: command == "accessibility-text")
         }
