@@ -236,7 +236,10 @@ final class BusPublisher: SignalRecordObserver {
         let announced = announcedKeyChange
         announcedKeyChange = nil
         if announced?.old != change.0 || announced?.new != change.1 {
-            report(SignalRecords.keyWindowChanged(from: old, to: new))
+            // The application's key window is the board's to report, stand-ins' windows included:
+            // only the board knows every scene (a scene process reports its own scene's changes,
+            // which the stand-in mirrors, so the two signals are told apart as in one process).
+            publish(SignalRecords.keyWindowChanged(from: old, to: new))
         }
         changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["KeyWindow", "FirstResponder"])
     }

@@ -283,10 +283,13 @@ final class SceneIsolation {
         return signal
     }
 
-    /// A finger going down on `scene` activates it as a touch activates a scene in the host [WS-11]:
-    /// its stand-in, whose activation its process follows (``followActivation(of:to:)``).
+    /// A finger going down on `scene` activates it as a touch activates a scene in the host [WS-11]
+    /// and makes it the most recently touched, so its key window is the application's [WS-4]: its
+    /// stand-in, whose activation its process follows (``followActivation(of:to:)``).
     private func activate(_ scene: IsolatedScene) {
-        if let standIn = scene.scene, standIn.activationState != .foregroundActive { standIn.activate() }
+        guard let standIn = scene.scene else { return }
+        if standIn.activationState != .foregroundActive { standIn.activate() }
+        application.focus(standIn)
     }
 
     /// The board's model changed a stand-in's activation (a touch, `Scene1.Deactivate`,

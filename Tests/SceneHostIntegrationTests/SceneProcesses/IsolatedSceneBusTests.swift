@@ -76,9 +76,11 @@ struct IsolatedSceneBusTests {
         return try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
     }
 
-    /// Signals without `seq` and touch timestamps; KeyWindowChanged and Input left out (the board's).
-    static func normalized(_ signals: [HostSignal]) -> [String] {
-        signals.filter { !["KeyWindowChanged", "Input"].contains($0.member) }.map { signal in
+    /// Signals without `seq` and touch timestamps; Input left out (the board's), and KeyWindowChanged
+    /// too when `keyWindow` is false (an activation change: the board publishes the application's key
+    /// window change as its model changes, before the scene process's SceneActivationChanged).
+    static func normalized(_ signals: [HostSignal], keyWindow: Bool = true) -> [String] {
+        signals.filter { $0.member != "Input" && (keyWindow || $0.member != "KeyWindowChanged") }.map { signal in
             var values = signal.arguments.dropFirst().map { "\($0)" }
             if signal.member == "Touch" { values.remove(at: 6) }
             return "\(signal.member)(\(values.joined(separator: ", ")))"
@@ -297,7 +299,7 @@ struct IsolatedSceneBusTests {
         await note { try await client.host("AdvanceClock", [.double(-1)]) }
         // Answers carry seq numbers, which differ with the scenes' start-up signals: leave them out.
         answers = answers.map { $0.hasPrefix("uint64(") ? "seq" : $0 }
-        let signals = client.signals.filter { !["KeyWindowChanged", "Input"].contains($0.member) }.map { signal in
+        let signals = client.signals.filter { $0.member != "Input" }.map { signal in
             "\(signal.member)(\(signal.arguments.dropFirst().map { "\($0)" }.joined(separator: ", ")))"
         }
         return (answers, signals)
@@ -310,7 +312,11 @@ struct IsolatedSceneBusTests {
         #expect(expected.answers[4] == "double(0.7)" && expected.answers[6] == "double(0.95)" && expected.answers[10] == "double(2.95)", "\(expected.answers)")
         #expect(expected.signals.contains { $0.contains("window/1") && $0.contains("double(0.95)") }, "FindView's touch at the time GestureLab's input drove: \(expected.signals)")
         #expect(actual.answers == expected.answers)
-        #expect(actual.signals == expected.signals)
+        // The application's key window moving to FindView is the board's signal, published as it
+        // routes the touch, before FindView's process hit-tests it: the same signals, that one apart.
+        let isKey: (String) -> Bool = { $0.hasPrefix("KeyWindowChanged") }
+        #expect(actual.signals.filter { !isKey($0) } == expected.signals.filter { !isKey($0) })
+        #expect(actual.signals.filter(isKey) == expected.signals.filter(isKey) && expected.signals.contains(where: isKey), "\(expected.signals)")
         #expect(client.sequenceIsContiguous)
     }
 
@@ -328,7 +334,7 @@ struct IsolatedSceneBusTests {
         await note { try await client.scene("gallery", "Deactivate") }
         await note { try await client.host("TapMatching", [.string("#show-alert"), .double(5)]) }
         try await client.waitForSignals("the alert shown") { signals in signals.contains { $0.member == "Log" && "\($0.arguments)".contains("alert shown") } }
-        return (answers, normalized(client.signals))
+        return (answers, normalized(client.signals, keyWindow: false))
     }
 
     @Test("A scene in its own process follows its stand-in's activation: in the background nothing of it is visible, brought back it is, and a tap activates it, with the same answers and signals as in one process; its log lines are in the host's log")
