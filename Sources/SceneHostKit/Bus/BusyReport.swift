@@ -35,7 +35,11 @@ enum BusyReport {
             place.append("window \(windowName(window))")
             if let scene = window.windowScene { place.append("scene \(scene.name)") }
         }
-        if let view = source.view { place.append("view \(ViewReference.reference(for: view))") }
+        if let view = source.view {
+            place.append("view \(ViewReference.reference(for: view))")
+        } else if let reference = source.viewReference, !reference.isEmpty {
+            place.append("view \(reference)")
+        }
         var text = source.kind.rawValue
         if !place.isEmpty { text += " (" + place.joined(separator: ", ") + ")" }
         text += ": " + source.detail

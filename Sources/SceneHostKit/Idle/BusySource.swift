@@ -33,15 +33,19 @@ public struct BusySource {
     public var window: Window?
     /// The view concerned, if any.
     public var view: View?
+    /// The reference of the view concerned when it is not in this process's model (a scene process's
+    /// view), if any.
+    public var viewReference: String?
     /// What is pending, for people ("recognizer double-tap on taps waits for tap 2 of 2 …").
     public var detail: String
     /// Clock time at which it ends by itself, when it does.
     public var deadline: Double?
 
-    public init(kind: Kind, window: Window? = nil, view: View? = nil, detail: String, deadline: Double? = nil) {
+    public init(kind: Kind, window: Window? = nil, view: View? = nil, viewReference: String? = nil, detail: String, deadline: Double? = nil) {
         self.kind = kind
         self.window = window
         self.view = view
+        self.viewReference = viewReference
         self.detail = detail
         self.deadline = deadline
     }

@@ -113,7 +113,7 @@ final class IsolatedScene {
         case .crashed(let exit, let quarantined):
             crashCount += 1
             lastExit = exit
-            work.reported = SceneBusyList(entries: [])
+            work.take(SceneBusyList(entries: []), at: application.clock.now)
             state = .crashed(exit, quarantined: quarantined)
         case .notResponding:
             state = .notResponding
@@ -124,7 +124,7 @@ final class IsolatedScene {
         case .frame(let window):
             showPicture(of: Int(window))
         case .busy(let busy):
-            work.reported = busy
+            work.take(busy, at: application.clock.now)
         case .signal(let signal):
             noteFirstResponder(signal)
         case .clock:

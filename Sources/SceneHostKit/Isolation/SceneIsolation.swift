@@ -91,6 +91,7 @@ final class SceneIsolation {
             return self.scenes.prefix { $0 !== isolated }.allSatisfy { !self.starting.contains($0.name) && !$0.isWaitingToConnect }
         }
         scenes.append(isolated)
+        isolated.work.touchNumber = { [weak self] local in self?.touchNumbers.number(local, in: scene.name) ?? local }
         pendingWork.register(isolated.work)
         process.onCallEnded = { [pendingWork] in pendingWork.setNeedsCheck() }
         starting.insert(scene.name)

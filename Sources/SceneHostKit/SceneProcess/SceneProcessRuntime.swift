@@ -412,13 +412,15 @@ final class SceneProcessRuntime {
 
     /// Tells the board what the scene still has to do, when it changed.
     private func announceBusy() {
-        let busy = SceneBusyList(
+        var busy = SceneBusyList(
             entries: pendingWork.busySources().map { source in
                 SceneBusyList.Entry(
                     kind: source.kind.rawValue, window: source.window.flatMap(index(of:)).map(Int32.init) ?? -1,
-                    detail: (source.view.map { "view \(ViewReference.reference(for: $0)): " } ?? "") + source.detail)
+                    view: source.view.map(ViewReference.reference(for:)) ?? "", detail: source.detail, deadline: source.deadline)
             })
-        guard busy != announcedBusy else { return }
+        // Sent when what is pending changes, not when only the time does.
+        guard busy.entries != announcedBusy.entries else { return }
+        busy.now = application.clock.now
         announcedBusy = busy
         try? connection.send(.event(code: SceneEventCode.busy, body: busy.body))
     }

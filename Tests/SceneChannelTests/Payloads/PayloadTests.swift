@@ -210,11 +210,14 @@ struct PayloadTests {
         for _ in 0..<100 {
             let list = SceneBusyList(
                 entries: (0..<random.below(5)).map { _ in
-                    SceneBusyList.Entry(kind: ["touch", "recognizer", "timer"][random.below(3)], window: Int32(random.below(3)) - 1, detail: random.text())
-                })
+                    SceneBusyList.Entry(
+                        kind: ["touch", "recognizer", "timer"][random.below(3)], window: Int32(random.below(3)) - 1, view: random.text(),
+                        detail: random.text(), deadline: random.below(2) == 0 ? nil : random.unit() * 10)
+                }, now: random.unit() * 100)
             #expect(try SceneBusyList(body: list.body) == list)
         }
         var many = WireWriter()
+        many.f64(0)
         many.u32(5_000)
         #expect { try SceneBusyList(body: many.bytes) } throws: { ($0 as? ChannelError)?.message.contains("5000 entries; at most 4096") == true }
         #expect(throws: ChannelError.self) { try SceneBusyList(body: SceneBusyList(entries: []).body + [1]) }

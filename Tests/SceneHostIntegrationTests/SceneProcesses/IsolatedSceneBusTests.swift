@@ -284,7 +284,9 @@ struct IsolatedSceneBusTests {
         func note(_ work: () async throws -> [BusValue]) async { answers.append(await answer(work)) }
         await note { try await client.host("Now") }
         await note { try await client.host("TouchDown", [.uint32(0)] + doubles(400 + 280, 440)) }
-        await note { try await client.host("AdvanceClock", [.double(0.7)]) }
+        await note { try await client.host("AdvanceClock", [.double(0.2)]) }
+        await note { try await client.host("WaitForIdle", [.double(0)]) }  // what is pending, with its time left
+        await note { try await client.host("AdvanceClock", [.double(0.5)]) }
         await note { try await client.host("TouchUp", [.uint32(0)]) }
         await note { try await client.host("Now") }
         await note { try await client.host("InjectTouches", [.array(element: "(usddd)", [
@@ -297,6 +299,11 @@ struct IsolatedSceneBusTests {
         await note { try await client.host("AdvanceClock", [.double(2)]) }
         await note { try await client.host("Now") }
         await note { try await client.host("AdvanceClock", [.double(-1)]) }
+        // A finger held on a row: the table's content-touch delay is pending, with its time left.
+        await note { try await client.host("TouchDown", [.uint32(5)] + doubles(400 + 100, 120)) }
+        await note { try await client.host("AdvanceClock", [.double(0.05)]) }
+        await note { try await client.host("WaitForIdle", [.double(0)]) }
+        await note { try await client.host("TouchCancel", [.uint32(5)]) }
         // Answers carry seq numbers, which differ with the scenes' start-up signals: leave them out.
         answers = answers.map { $0.hasPrefix("uint64(") ? "seq" : $0 }
         let signals = client.signals.filter { $0.member != "Input" }.map { signal in
@@ -309,7 +316,9 @@ struct IsolatedSceneBusTests {
     func virtualClockInLockstep() async throws {
         let (expected, actual, _, client) = try await Self.inBothModes(Self.virtualClockHost, Self.driveVirtualClock)
         defer { client.close() }
-        #expect(expected.answers[4] == "double(0.7)" && expected.answers[6] == "double(0.95)" && expected.answers[10] == "double(2.95)", "\(expected.answers)")
+        #expect(expected.answers[6] == "double(0.7)" && expected.answers[8] == "double(0.95)" && expected.answers[12] == "double(2.95)", "\(expected.answers)")
+        #expect(expected.answers[3].contains("touch (window /org/scenehost/SceneHost/window/2, scene gesturelab, view player)"), "\(expected.answers)")
+        #expect(expected.answers[16].contains("s left"), "a pending recognizer with its time left: \(expected.answers)")
         #expect(expected.signals.contains { $0.contains("window/1") && $0.contains("double(0.95)") }, "FindView's touch at the time GestureLab's input drove: \(expected.signals)")
         #expect(actual.answers == expected.answers)
         // The application's key window moving to FindView is the board's signal, published as it
@@ -456,8 +465,9 @@ struct IsolatedSceneBusTests {
             Issue.record("WaitForIdle answered while a finger is down in the scene process")
         } catch let error as BusError {
             #expect(error.name == SceneBusContract.ErrorNames.timeout, "\(error)")
-            #expect(error.message.contains("touch (window /org/scenehost/SceneHost/window/1, scene findview)"), "\(error.message)")
-            #expect(error.message.contains("scene process 'findview': view blue:"), "\(error.message)")
+            #expect(
+                error.message.contains("touch (window /org/scenehost/SceneHost/window/1, scene findview, view blue): touch"),
+                "worded as for a scene in the host: \(error.message)")
         }
         _ = try await client.host("TouchUp", [.uint32(9)])
         #expect(try await client.host("WaitForIdle", [.double(30)]).first?.uint64Value != nil, "idle once the finger is up")

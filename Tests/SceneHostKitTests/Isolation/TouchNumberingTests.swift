@@ -58,3 +58,17 @@ struct TouchNumberingTests {
         }
     }
 }
+
+@MainActor
+@Suite("A scene process's busy sources in the board's words")
+struct SceneProcessWorkSourceTests {
+    @Test("Every touch a busy source names is named by the board's number; other numbers stay")
+    func touchesRenumbered() {
+        let renumber: (UInt64) -> UInt64 = { $0 + 10 }
+        #expect(SceneProcessWorkSource.renumberingTouches(in: "touch 3 is down (began) on row-2", renumber) == "touch 13 is down (began) on row-2")
+        #expect(
+            SceneProcessWorkSource.renumberingTouches(in: "touch 3's began is held back; touch 4 too", renumber) == "touch 13's began is held back; touch 14 too")
+        #expect(SceneProcessWorkSource.renumberingTouches(in: "waits for tap 1 of 1 (at most 0.75 s down)", renumber) == "waits for tap 1 of 1 (at most 0.75 s down)")
+        #expect(SceneProcessWorkSource.renumberingTouches(in: "a touch moved", renumber) == "a touch moved")
+    }
+}
