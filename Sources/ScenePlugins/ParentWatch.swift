@@ -1,18 +1,19 @@
 import Foundation
 import Glibc
 
-/// Ties a child process that runs plugin code (a probe, a validation) to the host that started it:
+/// Ties a child process that runs plugin code (a probe, a validation, a scene process) to the host
+/// that started it:
 /// when the host dies — killed, crashed, or exiting while a probe still runs — the kernel kills the
 /// child, so a plugin that hangs in a busy loop never outlives its host as an orphan spinning on a
 /// core.
 ///
 /// The parent writes its pid into ``environmentKey`` (``ChildProcess/run(executable:arguments:timeout:environment:)``
-/// does); the child calls ``dieWithParent()`` first thing. `PR_SET_PDEATHSIG` follows the thread
+/// and the board's scene processes' environment do); the child calls ``dieWithParent()`` first thing. `PR_SET_PDEATHSIG` follows the thread
 /// that spawned the child, which in ``ChildProcess`` is the thread that then waits for it, so it
 /// cannot end first.
 package enum ParentWatch {
     /// The environment variable holding the starting process's pid.
-    static let environmentKey = "SCENEHOST_PROBE_PARENT"
+    package static let environmentKey = "SCENEHOST_PROBE_PARENT"
 
     /// `PR_SET_PDEATHSIG` from <linux/prctl.h>.
     private static let setParentDeathSignal: Int32 = 1

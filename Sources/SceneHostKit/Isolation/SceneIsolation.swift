@@ -107,10 +107,14 @@ final class SceneIsolation {
     }
 
     /// The host's environment without what would connect a scene process to the bus, the desktop
-    /// or the accessibility bus: it has none of those.
-    static func childEnvironment(_ environment: [String: String]) -> [String] {
+    /// or the accessibility bus (it has none of those), and with the board's pid for
+    /// ``ParentWatch``: a board that dies before its new scene process asked the kernel to kill it
+    /// with its parent is noticed by the child, which ends instead of living on as an orphan.
+    static func childEnvironment(_ environment: [String: String], parent: pid_t = getpid()) -> [String] {
         let withheld: Set<String> = ["DBUS_SESSION_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "AT_SPI_BUS_ADDRESS", "XAUTHORITY"]
-        return environment.filter { !withheld.contains($0.key) }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        var kept = environment.filter { !withheld.contains($0.key) }
+        kept[ParentWatch.environmentKey] = String(parent)
+        return kept.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
     func scene(named name: String) -> IsolatedScene? { scenes.first { $0.name == name } }

@@ -304,6 +304,10 @@ struct IsolatedSceneBusTests {
         await note { try await client.host("AdvanceClock", [.double(0.05)]) }
         await note { try await client.host("WaitForIdle", [.double(0)]) }
         await note { try await client.host("TouchCancel", [.uint32(5)]) }
+        // What the cancel makes may be published after its reply: the touch's own end comes last.
+        try await client.waitForSignals("the held finger's cancel") { signals in
+            signals.contains { $0.member == "Touch" && $0.string(3) == "cancelled" }
+        }
         // Answers carry seq numbers, which differ with the scenes' start-up signals: leave them out.
         answers = answers.map { $0.hasPrefix("uint64(") ? "seq" : $0 }
         let signals = client.signals.filter { $0.member != "Input" }.map { signal in
