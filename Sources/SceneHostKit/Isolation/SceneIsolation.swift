@@ -140,7 +140,7 @@ final class SceneIsolation {
     /// Puts `finger` down at `point` on `scene`: returns what the scene process hit. Other isolated
     /// scenes drop input queued behind a busy process, as Android does when another window is touched.
     func down(_ finger: Finger, at point: Point, on scene: IsolatedScene) async throws(SceneCallError) -> SceneTouchOutcome {
-        for other in scenes where other !== scene { other.process.otherSceneTouched() }
+        dropBacklogs(besides: scene)
         let slot = nextSlot
         nextSlot &+= 1
         fingers[finger] = (scene, slot)
@@ -193,7 +193,7 @@ final class SceneIsolation {
     /// Runs `samples` (checked against the caller's limits) in `scene`'s process, on its clock;
     /// returns what each down hit once the last step was delivered.
     func run(_ samples: [InputSample], on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
-        for other in scenes where other !== scene { other.process.otherSceneTouched() }
+        dropBacklogs(besides: scene)
         if samples.contains(where: { $0.phase == .down }) { activate(scene) }
         return numbered(try await scene.process.script(SceneInputScript(steps: samples.map(\.sceneStep))), in: scene)
     }
@@ -216,7 +216,7 @@ final class SceneIsolation {
     /// Plays a Perform Actions body (parsed by the board, lasting `duration` seconds) in `scene`'s
     /// process, on its clock; returns what each finger that went down hit once the body is over.
     func play(_ actions: SceneActions, duration: Double, on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
-        for other in scenes where other !== scene { other.process.otherSceneTouched() }
+        dropBacklogs(besides: scene)
         return numbered(try await scene.process.actions(actions, duration: duration), in: scene)
     }
 
@@ -238,7 +238,7 @@ final class SceneIsolation {
     /// desktop does not), and a scene that cannot take it is reported by its own signals.
     func forward(_ record: InputRecord, to scene: IsolatedScene) {
         if case .touches(_, let steps) = record, steps.contains(where: { $0.phase == .down }) {
-            for other in scenes where other !== scene { other.process.otherSceneTouched() }
+            dropBacklogs(besides: scene)
             // A click on a desktop window activates its scene, as for a scene in the host.
             activate(scene)
         }
@@ -302,12 +302,7 @@ final class SceneIsolation {
     /// sent after it (the channel keeps the order).
     func followActivation(of standIn: WindowScene, to state: WindowScene.ActivationState) {
         guard let scene = scene(standingIn: standIn), state != .unattached else { return }
-        switch scene.state {
-        case .running, .notResponding:
-            scene.process.post(.activation(state: state.wireName))
-        case .starting, .crashed:
-            break
-        }
+        postIfUp(.activation(state: state.wireName), to: scene)
     }
 
     /// The board's model resized a stand-in (`Scene1.Resize` after its scene process took the size,
@@ -315,12 +310,22 @@ final class SceneIsolation {
     /// sent after it.
     func followGeometry(of standIn: WindowScene) {
         guard let scene = scene(standingIn: standIn) else { return }
+        postIfUp(.resize(width: standIn.screenFrame.width, height: standIn.screenFrame.height), to: scene)
+    }
+
+    /// Posts `command` to `scene`'s process when one is up (a process that starts later follows
+    /// its stand-in when it lists its windows).
+    private func postIfUp(_ command: SceneCommand, to scene: IsolatedScene) {
         switch scene.state {
-        case .running, .notResponding:
-            scene.process.post(.resize(width: standIn.screenFrame.width, height: standIn.screenFrame.height))
-        case .starting, .crashed:
-            break
+        case .running, .notResponding: scene.process.post(command)
+        case .starting, .crashed: break
         }
+    }
+
+    /// Input for `scene`: the other scene processes drop input queued behind a busy one, as Android
+    /// does when another window is touched.
+    private func dropBacklogs(besides scene: IsolatedScene) {
+        for other in scenes where other !== scene { other.process.otherSceneTouched() }
     }
 
     /// Ends every scene process and disconnects the stand-ins.
