@@ -145,3 +145,16 @@ enum DemoWindow {
 
 /// `BusValue` shorthand for doubles.
 func doubles(_ values: Double...) -> [BusValue] { values.map { .double($0) } }
+
+/// The error a call fails with (name and message), or nil when it succeeds.
+@MainActor
+func busFailure(of work: () async throws -> Void) async -> BusError? {
+    do {
+        try await work()
+        return nil
+    } catch let error as BusError {
+        return error
+    } catch {
+        return BusError.failed("\(error)")
+    }
+}

@@ -50,18 +50,6 @@ struct InputPolicyTests {
         return index
     }
 
-    /// The error a call fails with, or nil when it succeeds.
-    static func failure(of work: () async throws -> Void) async -> BusError? {
-        do {
-            try await work()
-            return nil
-        } catch let error as BusError {
-            return error
-        } catch {
-            return BusError.failed("\(error)")
-        }
-    }
-
     @Test("Every method of the committed contract says whether it reads or changes the host")
     func contractClassifiesEveryMethod() throws {
         for interface in try ContractInterface.all() {
@@ -97,7 +85,7 @@ struct InputPolicyTests {
         for interface in try ContractInterface.all() {
             let path = try #require(objects[interface.name])
             for method in interface.members where method.kind == "method" {
-                let error = await Self.failure {
+                let error = await busFailure {
                     _ = try await session.call(
                         SceneBusContract.busName, path, InterfaceName(interface.name), MemberName(method.name),
                         Self.zeroArguments(method.inputSignature))
@@ -202,7 +190,7 @@ struct InputPolicyTests {
             signals.contains { $0.member == "Touch" && $0.string(3) == "ended" && $0.string(6) == "blue" }
         }
 
-        let error = await Self.failure { _ = try await client.host("TouchDown", [.uint32(0), .double(240), .double(250)]) }
+        let error = await busFailure { _ = try await client.host("TouchDown", [.uint32(0), .double(240), .double(250)]) }
         let ownExecutable = try #require(try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         #expect(error?.name.rawValue == Self.accessDenied)
         #expect(
@@ -211,7 +199,7 @@ struct InputPolicyTests {
             ) == true, "\(error.map { "\($0)" } ?? "served")")
         #expect(error?.message.contains("not in input-allowed-executables (\(scenectl))") == true)
         // A second refusal is answered from the remembered process, in order with the first.
-        #expect(await Self.failure { _ = try await client.window(1, "Tap", [.double(240), .double(250), .uint32(1)]) }?.name.rawValue == Self.accessDenied)
+        #expect(await busFailure { _ = try await client.window(1, "Tap", [.double(240), .double(250), .uint32(1)]) }?.name.rawValue == Self.accessDenied)
         #expect(try await client.window(1, "HitTest", [.double(240), .double(250)]) == [.string("blue")])
         #expect(host.process.isRunning)
     }

@@ -71,15 +71,10 @@ struct PingerResult {
 /// One run: a fresh bus daemon and host, the flood and the pinger released together.
 @MainActor
 private func fairnessRun(sceneHost: String, configuration: String, flood: String, seconds: Double) throws -> (PingerResult, Double) {
-    let daemon = try BusDaemon()
-    defer { daemon.stop() }
-    let runtime = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: runtime) }
-    let host = try HostProcess(executable: sceneHost, arguments: ["--bus", daemon.address, "--config", configuration], runtimeDirectory: runtime)
+    let host = try BusHost(sceneHost: sceneHost, arguments: ["--config", configuration], readyTimeout: 20)
     defer { host.stop() }
-    _ = try host.waitUntilReady(timeout: 20)
-    let flooder = try ClientProcess(arguments: ["bus-flood", daemon.address, flood, "\(seconds)"])
-    let pinger = try ClientProcess(arguments: ["bus-pinger", daemon.address, "\(seconds)"])
+    let flooder = try ClientProcess(arguments: ["bus-flood", host.address, flood, "\(seconds)"])
+    let pinger = try ClientProcess(arguments: ["bus-pinger", host.address, "\(seconds)"])
     for client in [flooder, pinger] {
         guard client.readLine(timeout: 20) == "connected" else { throw BenchError("a client did not connect: \(client.finish())") }
     }
@@ -210,24 +205,22 @@ func runFloodRole(address: String, kind: String, seconds: Double) -> Never {
     while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
 }
 
-/// `HostBench bus-pinger ADDRESS SECONDS`: connects, prints `connected`, waits for the start line, then
-/// for SECONDS calls `Peer.Ping` on the host (blocking), one call every 1 ms, and prints
-/// `pings=N p50=MS p99=MS max=MS`.
+/// `HostBench bus-pinger ADDRESS SECONDS [trace]`: connects, prints `connected`, waits for the start
+/// line, then for SECONDS calls `Peer.Ping` on the host (blocking), one call every 1 ms, and prints
+/// `pings=N p50=MS p99=MS max=MS`; with `trace`, each call as `BEGAN_NS LATENCY_MS` instead
+/// (CLOCK_MONOTONIC, which the parent shares), then `end`.
 @MainActor
-func runPingerRole(address: String, seconds: Double) -> Never {
+func runPingerRole(address: String, seconds: Double, trace: Bool) -> Never {
     do {
         let driver = try HostBusDriver(address: address)
         emitLine("connected")
         waitForStartLine()
-        var latencies: [Double] = []
-        let end = Clock.monotonic() + UInt64(seconds * 1e9)
-        while Clock.monotonic() < end {
-            let start = Clock.monotonic()
-            try driver.ping(timeout: .seconds(60))
-            latencies.append(Double(Clock.monotonic() - start) / 1e6)
-            usleep(1000)
+        let calls = try driver.pingEveryMillisecond(for: seconds)
+        if trace {
+            emitLine(calls.map { "\($0.began) \($0.milliseconds)" }.joined(separator: "\n") + "\nend")
+            exit(0)
         }
-        latencies.sort()
+        let latencies = calls.map(\.milliseconds).sorted()
         func percentile(_ fraction: Double) -> Double { latencies[Int(Double(latencies.count - 1) * fraction)] }
         emitLine("pings=\(latencies.count) p50=\(percentile(0.5)) p99=\(percentile(0.99)) max=\(latencies.last ?? 0)")
         exit(0)

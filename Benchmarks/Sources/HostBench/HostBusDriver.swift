@@ -1,4 +1,5 @@
 import BenchSupport
+import Glibc
 import DBusKit
 import SceneBusContract
 
@@ -16,6 +17,21 @@ final class HostBusDriver {
     func ping(timeout: Duration? = nil) throws {
         _ = try connection.callBlocking(
             destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: .peer, member: "Ping", timeout: timeout)
+    }
+
+    /// Pings for `seconds`, blocking, pausing 1 ms between calls: when each call began (monotonic ns)
+    /// and how long it took (ms).
+    func pingEveryMillisecond(for seconds: Double) throws -> [(began: UInt64, milliseconds: Double)] {
+        var trace: [(began: UInt64, milliseconds: Double)] = []
+        trace.reserveCapacity(Int(seconds * 1_000))
+        let end = Clock.monotonic() + UInt64(seconds * 1e9)
+        while Clock.monotonic() < end {
+            let start = Clock.monotonic()
+            try ping(timeout: .seconds(60))
+            trace.append((start, Double(Clock.monotonic() - start) / 1e6))
+            usleep(1000)
+        }
+        return trace
     }
 
     /// `Host1.DisplayStatistics()`, by key.

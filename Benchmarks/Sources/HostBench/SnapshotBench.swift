@@ -23,14 +23,9 @@ func runSnapshotSection(sceneHost: String, quick: Bool) throws {
         return
     }
     let tree = try TreeFile(text: treeText)
-    let daemon = try BusDaemon()
-    defer { daemon.stop() }
-    let runtime = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: runtime) }
-    let host = try HostProcess(executable: sceneHost, arguments: ["--bus", daemon.address, "--config", config], runtimeDirectory: runtime)
+    let host = try BusHost(sceneHost: sceneHost, arguments: ["--config", config], readyTimeout: 10)
     defer { host.stop() }
-    _ = try host.waitUntilReady(timeout: 10)
-    let driver = try HostBusDriver(address: daemon.address)
+    let driver = try HostBusDriver(address: host.address)
     let path = SceneBusContract.windowPath(1)
     func snapshot() throws -> [UInt8] {
         let message = BusMessage.methodCall(
@@ -168,15 +163,9 @@ func runIsolatedSnapshotSection(sceneHost: String, quick: Bool, runs: Int) throw
         var cleanup: [() -> Void] = []
         defer { for step in cleanup.reversed() { step() } }
         for mode in ["none", "process"] {
-            let daemon = try BusDaemon()
-            cleanup.append { daemon.stop() }
-            let runtime = try makeTemporaryDirectory()
-            cleanup.append { try? FileManager.default.removeItem(atPath: runtime) }
-            let host = try HostProcess(
-                executable: sceneHost, arguments: ["--bus", daemon.address, "--config", config, "--isolation", mode], runtimeDirectory: runtime)
+            let host = try BusHost(sceneHost: sceneHost, arguments: ["--config", config, "--isolation", mode], readyTimeout: 20)
             cleanup.append { host.stop() }
-            _ = try host.waitUntilReady(timeout: 20)
-            let driver = try HostBusDriver(address: daemon.address)
+            let driver = try HostBusDriver(address: host.address)
             snapshots.append {
                 let message = BusMessage.methodCall(
                     destination: SceneBusContract.busName, path: SceneBusContract.windowPath(1), interface: SceneBusContract.windowInterface,

@@ -6,7 +6,7 @@ import Glibc
 // (issue 5), against a release build of the root package. Prints a markdown report on stdout (progress
 // on stderr) and exits non-zero when a target is missed.
 //
-//     swift build -c release && swift run -c release --package-path Benchmarks HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display|scene-processes] [--quick] [--runs N]
+//     swift build -c release && swift run -c release --package-path Benchmarks HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display|scene-processes|crash] [--quick] [--runs N]
 
 // Client roles: this binary started again by the bus section (see ClientProcess).
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "bus-subscriber" {
@@ -25,10 +25,10 @@ if CommandLine.arguments.count >= 5, CommandLine.arguments[1] == "bus-flood" {
 }
 if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "bus-pinger" {
     let values = CommandLine.arguments
-    MainActor.assumeIsolated { runPingerRole(address: values[2], seconds: Double(values[3]) ?? 2) }
+    MainActor.assumeIsolated { runPingerRole(address: values[2], seconds: Double(values[3]) ?? 2, trace: values.count > 4 && values[4] == "trace") }
 }
 
-let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display|scene-processes] [--quick] [--runs N] [--scene-host PATH] [--isolation none|process]   (run from the repository root after `swift build -c release`)"
+let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display|scene-processes|crash] [--quick] [--runs N] [--scene-host PATH] [--isolation none|process]   (run from the repository root after `swift build -c release`)"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var sceneHost = CommandLineOption.take("--scene-host", from: &arguments, usage: usage, status: 64) { $0 }
     ?? ".build/release/scene-host"
@@ -42,7 +42,7 @@ let runs = CommandLineOption.take("--runs", from: &arguments, usage: usage, stat
     ?? (quick ? 3 : 5)
 let commands = arguments.filter { $0 != "--quick" }
 let command = commands.first ?? "all"
-guard commands.count <= 1, ["all", "startup", "bus", "roundtrips", "fairness", "accessibility", "snapshot", "accessibility-text", "display", "scene-processes"].contains(command) else {
+guard commands.count <= 1, ["all", "startup", "bus", "roundtrips", "fairness", "accessibility", "snapshot", "accessibility-text", "display", "scene-processes", "crash"].contains(command) else {
     Report.shared.progress(usage)
     exit(64)
 }
@@ -63,6 +63,7 @@ do {
     try MainActor.assumeIsolated {
         if command == "all" || command == "startup" { try runStartupSection(sceneHost: sceneHost, runs: quick ? 5 : 21) }
         if command == "all" || command == "scene-processes" { try runSceneProcessSection(sceneHost: sceneHost, runs: runs) }
+        if command == "all" || command == "crash" { try runCrashSection(sceneHost: sceneHost, runs: runs) }
         if command == "all" || command == "bus" { try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs) }
         if command == "roundtrips" {
             try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs, roundTripsOnly: true, isolation: isolation)

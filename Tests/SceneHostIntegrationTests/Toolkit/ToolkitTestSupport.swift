@@ -72,14 +72,7 @@ extension HostBusClient {
 
     /// The error a call fails with (name and message), or nil when it succeeds.
     func failure(_ work: () async throws -> Void) async -> BusError? {
-        do {
-            try await work()
-            return nil
-        } catch let error as BusError {
-            return error
-        } catch {
-            return BusError(name: .failed, message: "\(error)")
-        }
+        await busFailure(of: work)
     }
 
     /// The seq of the first `Log` signal with `line`, once received.
