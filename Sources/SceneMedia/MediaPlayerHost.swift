@@ -9,7 +9,8 @@ public import SceneCore
 /// delivered alike. The host's D-Bus service provides it. Main actor only.
 @MainActor
 public protocol MediaPlayerHost: AnyObject {
-    /// The model whose key window's first responder the player controls.
+    /// The model: observed for what can change the player's target, and its clock for playback
+    /// positions.
     var application: Application { get }
     /// Who may send the player's commands.
     var inputPolicy: InputPolicy { get }
@@ -25,11 +26,14 @@ public protocol MediaPlayerHost: AnyObject {
     /// The client whose budget is kept under `budgetKey` left its bus: its budget (and anything else
     /// the host keeps for it) is forgotten.
     func clientLeft(budgetKey: String)
+    /// The responder remote-control events would start at now: the application's key window's first
+    /// responder while its application receives remote-control events [FR-9]; nil when there is none.
+    var remoteControlTarget: RemoteControlTarget? { get }
     /// Delivers a remote-control event to the key window's first responder and up the chain, as
-    /// `Host1.SendRemoteControl` does; returns the responder that handled it.
-    @discardableResult
-    func sendRemoteControl(_ subtype: Event.EventSubtype) -> Responder?
-    /// The number of `window` on the host API (`/org/scenehost/SceneHost/window/<n>`), 0 when it is
-    /// not published.
-    func windowNumber(of window: Window) -> Int
+    /// `Host1.SendRemoteControl` does; `completion` runs once it was delivered (at once for a scene
+    /// in the host, when its process answers for one in a process of its own) with whether a
+    /// responder handled it. The player learns of a handled event as every other sender's: from the
+    /// model (``MediaPlayerService/remoteControlWasDelivered(_:handledBy:)``) or from the host
+    /// (``MediaPlayerService/remoteControlWasHandled(_:)``), before `completion` runs.
+    func sendRemoteControl(_ subtype: Event.EventSubtype, completion: @escaping @MainActor (_ handled: Bool) -> Void)
 }

@@ -41,10 +41,25 @@ extension MediaPlayerService: ApplicationObserver {
     /// A handled remote-control event changes the playback state of the responder it started at (the
     /// first responder, which is the player's target) [FR-9].
     public func remoteControlWasDelivered(_ subtype: Event.EventSubtype, handledBy: Responder?) {
-        guard handledBy != nil, !isShutDown, let target = currentTarget() else { return }
-        var state = playbackState(of: target.responder)
+        guard handledBy != nil else { return }
+        remoteControlWasHandled(subtype)
+    }
+
+    /// A responder handled a remote-control event delivered to the player's target outside the model
+    /// the player observes (in a scene process, which the host hears of by its
+    /// `RemoteControlDelivered` signal): the target's playback state follows, as for one in the model.
+    public func remoteControlWasHandled(_ subtype: Event.EventSubtype) {
+        guard !isShutDown, let track = currentTarget() else { return }
+        var state = playbackState(of: track)
         _ = state.apply(subtype, now: host.application.clock.now)
-        store(state, for: target.responder)
+        store(state, for: track)
+        refresh()
+    }
+
+    /// Something the player's target depends on changed outside the model it observes (a scene
+    /// process's first responders or its remote-control reception, its crash or restart): announces
+    /// what clients now see differently.
+    public func targetMayHaveChanged() {
         refresh()
     }
 

@@ -25,7 +25,7 @@ import SceneErrors
 /// application receives remote-control events and its key window has a first responder
 /// (``PlayerSnapshot``); `PlaybackStatus` and `Position` are what the remote-control events that
 /// responder handled imply, whoever sent them (MPRIS, `Host1.SendRemoteControl`, an input script)
-/// (``PlaybackState``, remembered per responder, so switching back to a player restores its status).
+/// (``PlaybackState``, remembered per track, so switching back to a player restores its status).
 /// Changes are announced with `PropertiesChanged`, position jumps with `Seeked`.
 ///
 /// Choices the specification leaves open: `CanQuit`, `CanRaise` and `HasTrackList` are false (a media
@@ -37,9 +37,9 @@ import SceneErrors
 /// `OpenUri` fails with `NotSupported`.
 @MainActor
 public final class MediaPlayerService {
-    /// The playback state of one responder that handled a command.
+    /// The playback state of one responder that handled a command, by its track.
     struct RememberedPlayback {
-        weak var responder: Responder?
+        var track: ObjectPath
         var state: PlaybackState
     }
 
@@ -233,32 +233,26 @@ public final class MediaPlayerService {
 
     // MARK: The target
 
-    /// The responder remote-control events would start at, and its track: the application's key
-    /// window's first responder, while the application receives remote-control events [FR-9].
-    func currentTarget() -> (responder: Responder, track: MediaTrack)? {
-        let application = host.application
-        guard application.isReceivingRemoteControlEvents, let window = application.keyWindow, let responder = window.firstResponder else {
-            return nil
-        }
-        return (responder, MediaTrack(windowNumber: host.windowNumber(of: window), reference: ViewReference.describe(responder)))
+    /// The track of the responder remote-control events would start at (``MediaPlayerHost/remoteControlTarget``).
+    func currentTarget() -> MediaTrack? {
+        host.remoteControlTarget.map { MediaTrack(windowNumber: $0.windowNumber, reference: $0.reference) }
     }
 
     /// What clients see now.
     func snapshot() -> PlayerSnapshot {
-        guard let target = currentTarget() else { return .idle }
-        return PlayerSnapshot(track: target.track, status: playbackState(of: target.responder).status)
+        guard let track = currentTarget() else { return .idle }
+        return PlayerSnapshot(track: track, status: playbackState(of: track).status)
     }
 
-    /// `responder`'s playback state (a new, stopped one when it never handled a command).
-    func playbackState(of responder: Responder) -> PlaybackState {
-        remembered.last { $0.responder === responder }?.state ?? PlaybackState()
+    /// The playback state of `track`'s responder (a new, stopped one when it never handled a command).
+    func playbackState(of track: MediaTrack) -> PlaybackState {
+        remembered.last { $0.track == track.identifier }?.state ?? PlaybackState()
     }
 
-    /// Remembers `state` for `responder`, forgetting responders that are gone and the oldest beyond
-    /// ``rememberedLimit``.
-    func store(_ state: PlaybackState, for responder: Responder) {
-        remembered.removeAll { $0.responder == nil || $0.responder === responder }
-        remembered.append(RememberedPlayback(responder: responder, state: state))
+    /// Remembers `state` for `track`'s responder, forgetting the oldest beyond ``rememberedLimit``.
+    func store(_ state: PlaybackState, for track: MediaTrack) {
+        remembered.removeAll { $0.track == track.identifier }
+        remembered.append(RememberedPlayback(track: track.identifier, state: state))
         if remembered.count > Self.rememberedLimit {
             remembered.removeFirst(remembered.count - Self.rememberedLimit)
         }

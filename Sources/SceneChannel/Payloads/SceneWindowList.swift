@@ -38,16 +38,21 @@ public struct SceneWindowList: Hashable, Sendable {
     public static let maximumWindows = 256
 
     public var plugin: String
+    /// Whether the scene process's application receives remote-control events (its plugin called
+    /// `beginReceivingRemoteControlEvents`) [FR-9].
+    public var receivesRemoteControl: Bool
     public var windows: [Entry]
 
-    public init(plugin: String, windows: [Entry]) {
+    public init(plugin: String, receivesRemoteControl: Bool = false, windows: [Entry]) {
         self.plugin = plugin
+        self.receivesRemoteControl = receivesRemoteControl
         self.windows = windows
     }
 
     public var body: [UInt8] {
         var writer = WireWriter(capacity: 16 + windows.count * 48)
         writer.string(plugin)
+        writer.u8(receivesRemoteControl ? 1 : 0)
         writer.u32(UInt32(windows.count))
         for window in windows {
             writer.f64(window.x)
@@ -65,6 +70,11 @@ public struct SceneWindowList: Hashable, Sendable {
     public init(body: [UInt8]) throws(ChannelError) {
         var reader = WireReader(body, context: "window list")
         plugin = try reader.string("plugin")
+        let receives = try reader.u8("remote-control reception")
+        guard receives <= 1 else {
+            throw ChannelError(code: .malformed, message: "window list: remote-control reception is \(receives); 0 (no) or 1 (yes)")
+        }
+        receivesRemoteControl = receives == 1
         let count = Int(try reader.u32("window count"))
         guard count <= Self.maximumWindows else {
             throw ChannelError(code: .malformed, message: "window list has \(count) windows; at most \(Self.maximumWindows)")

@@ -1,4 +1,6 @@
 public import DBusKit
+import Logging
+import SceneChannel
 public import SceneBusServing
 public import SceneCore
 public import SceneMedia
@@ -22,7 +24,30 @@ extension HostBusService: MediaPlayerHost {
         clients.clientLeft(budgetKey)
     }
 
-    public func windowNumber(of window: Window) -> Int {
+    public var remoteControlTarget: RemoteControlTarget? {
+        let application = host.application
+        guard let window = application.keyWindow else { return nil }
+        if let isolated = host.isolation?.scene(of: window) {
+            return isolated.remoteControlResponder(of: window).map { RemoteControlTarget(windowNumber: windowNumber(of: window), reference: $0) }
+        }
+        guard application.isReceivingRemoteControlEvents, let responder = window.firstResponder else { return nil }
+        return RemoteControlTarget(windowNumber: windowNumber(of: window), reference: ViewReference.describe(responder))
+    }
+
+    public func sendRemoteControl(_ subtype: Event.EventSubtype, completion: @escaping @MainActor (Bool) -> Void) {
+        guard let isolated = host.isolation?.keyScene else { return completion(sendRemoteControl(subtype) != nil) }
+        Task { @MainActor [logger] in
+            do throws(SceneCallError) {
+                let outcome = try await isolated.process.command(.remoteControl(subtype: subtype.wireName))
+                completion(!outcome.text.isEmpty)
+            } catch {
+                logger.info("MPRIS: remote control \(subtype.wireName) did not reach scene '\(isolated.name)': \(error)", metadata: ["topic": "mpris"])
+                completion(false)
+            }
+        }
+    }
+
+    private func windowNumber(of window: Window) -> Int {
         publisher.path(of: window).elements.last.flatMap { Int($0) } ?? 0
     }
 }

@@ -28,7 +28,7 @@ public final class HostBusService {
     let clients: ClientInput
     /// The input policy for the host API's methods.
     let gate: InputGate
-    private let logger: Logger
+    let logger: Logger
     private var registrations: [ObjectRegistration] = []
     private var departures: MatchSubscription?
     /// Called when another host replaced this one (the name was lost).
@@ -72,7 +72,7 @@ public final class HostBusService {
             throw StartError(description: "cannot export \(SceneBusContract.rootPath): \(error)", exitStatus: 1)
         }
         host.application.addObserver(service.publisher)
-        host.isolation?.onEvent = { [weak publisher = service.publisher] scene, event in publisher?.sceneProcess(scene, event) }
+        host.isolation?.observe { [weak publisher = service.publisher] scene, event in publisher?.sceneProcess(scene, event) }
         service.publisher.synchronize()
         host.deviceInput.recordObserver = { [weak publisher = service.publisher] record, timestamp in
             publisher?.inputWasReceived(record, at: timestamp)

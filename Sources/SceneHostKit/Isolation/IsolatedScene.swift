@@ -95,9 +95,11 @@ final class IsolatedScene {
         case .started:
             state = .starting
             firstResponders = [:]
+            receivesRemoteControl = false
         case .windows(let list):
             let started = state == .starting
             pluginName = list.plugin
+            receivesRemoteControl = list.receivesRemoteControl
             firstResponders = Dictionary(uniqueKeysWithValues: list.windows.enumerated().map { ($0.offset, $0.element.firstResponder) })
             state = .running
             if scene == nil, !mayConnect() {
@@ -141,6 +143,19 @@ final class IsolatedScene {
     /// `Window1.FirstResponder` of one of the stand-in's windows: the scene process's.
     func firstResponder(of window: Window) -> String {
         index(of: window).flatMap { firstResponders[$0] } ?? ""
+    }
+
+    /// Whether the scene process's application receives remote-control events, as its window list
+    /// last said (false until it lists its windows).
+    private(set) var receivesRemoteControl = false
+
+    /// The responder a remote-control event sent to `window` of the stand-in would start at, by its
+    /// reference: the scene process's first responder there while the process runs and receives
+    /// remote-control events [FR-9]; nil otherwise. (Reception is the scene process's own, as each
+    /// iOS app's is.)
+    func remoteControlResponder(of window: Window) -> String? {
+        guard state == .running, receivesRemoteControl, case let responder = firstResponder(of: window), !responder.isEmpty else { return nil }
+        return responder
     }
 
     private func noteFirstResponder(_ signal: SceneSignal) {

@@ -36,8 +36,9 @@ final class SceneIsolation {
     /// Scenes not yet past their start (connected, or ended), and who waits for none to be left.
     private var starting: Set<String> = []
     private var startWaiters: [@MainActor () -> Void] = []
-    /// Every report of every scene process, after its ``IsolatedScene`` took it.
-    var onEvent: ((IsolatedScene, SceneProcessEvent) -> Void)?
+    /// Who hears every report of every scene process, after its ``IsolatedScene`` took it, in the
+    /// order they asked (the bus publisher, then the MPRIS player).
+    private var observers: [(IsolatedScene, SceneProcessEvent) -> Void] = []
     /// With `clock: virtual`, the board's clock: every scene process runs a virtual clock of its own
     /// that keeps this one's time (``advanceClock(by:)``, ``follow(_:from:)``).
     let virtualClock: VirtualClock?
@@ -391,6 +392,11 @@ final class SceneIsolation {
         case .windows, .placeholder, .signal, .frame, .busy:
             break
         }
-        onEvent?(scene, event)
+        for observer in observers { observer(scene, event) }
+    }
+
+    /// Adds `observer` of every report of every scene process (for as long as the board runs).
+    func observe(_ observer: @escaping (IsolatedScene, SceneProcessEvent) -> Void) {
+        observers.append(observer)
     }
 }

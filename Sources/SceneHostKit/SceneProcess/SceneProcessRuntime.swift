@@ -475,7 +475,7 @@ final class SceneProcessRuntime {
             }
         }
         let list = SceneWindowList(
-            plugin: pluginName,
+            plugin: pluginName, receivesRemoteControl: application.isReceivingRemoteControlEvents,
             windows: windows.map(\.window).map { window in
                 SceneWindowList.Entry(
                     x: window.frame.minX, y: window.frame.minY, width: window.frame.width, height: window.frame.height,

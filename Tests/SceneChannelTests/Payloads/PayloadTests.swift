@@ -60,12 +60,12 @@ struct PayloadTests {
                     level: [0, 1000, 2000][random.below(3)], isHidden: random.below(2) == 0, isKey: random.below(2) == 0, title: random.text(),
                     firstResponder: random.text())
             }
-            let list = SceneWindowList(plugin: random.text(), windows: windows)
+            let list = SceneWindowList(plugin: random.text(), receivesRemoteControl: random.below(2) == 0, windows: windows)
             #expect(try SceneWindowList(body: list.body) == list, "seed \(seed)")
         }
     }
 
-    @Test("A window list with unknown flags, a non-finite or negative frame, too many windows or trailing bytes is refused by name")
+    @Test("A window list with unknown flags, an unknown remote-control reception, a non-finite or negative frame, too many windows or trailing bytes is refused by name")
     func windowListsRefused() throws {
         let entry = SceneWindowList.Entry(x: 0, y: 0, width: 390, height: 844, level: 0, isHidden: false, title: "Main")
         var flag = SceneWindowList(plugin: "FindView", windows: [entry]).body
@@ -80,8 +80,12 @@ struct PayloadTests {
         var infinite = entry
         infinite.level = .infinity
         #expect(throws: ChannelError.self) { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [infinite]).body) }
+        var reception = SceneWindowList(plugin: "P", windows: [entry]).body
+        reception[4 + 1] = 2  // after the plugin's length and name
+        #expect { try SceneWindowList(body: reception) } throws: { ($0 as? ChannelError)?.message.contains("remote-control reception is 2") == true }
         var many = WireWriter()
         many.string("P")
+        many.u8(0)
         many.u32(100_000)
         #expect { try SceneWindowList(body: many.bytes) } throws: { ($0 as? ChannelError)?.message.contains("100000 windows; at most 256") == true }
         #expect(throws: ChannelError.self) { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [entry]).body + [0]) }

@@ -11,15 +11,17 @@ import Testing
 /// driven by real `playerctl` and by DBusKit calls, with the host's `RemoteControlDelivered` signals,
 /// the player's `PropertiesChanged` and `Seeked` recorded. At start the application's key window is
 /// the Gallery alert, which has no first responder; tapping the GestureLab player makes GestureLab's
-/// window key with the player as its first responder.
+/// window key with the player as its first responder. The player's tests run twice: with every
+/// scene in the host, and with each in a process of its own (`isolation: process`), where the board
+/// knows the key scene's first responder and remote-control reception from its process.
 @MainActor
 @Suite("MPRIS player of the real scene-host, driven by playerctl", .serialized)
 struct MediaPlayerTests {
     private static let capabilities = ["CanControl", "CanPlay", "CanPause", "CanGoNext", "CanGoPrevious", "CanSeek"]
 
-    @Test("Before the player is first responder nothing can be controlled: every Can… is false, playerctl finds no player to handle play-pause, and nothing is delivered; tapping the player turns them on with PropertiesChanged")
-    func controlFollowsTheFirstResponder() async throws {
-        let session = try await MprisSession()
+    @Test("Before the player is first responder nothing can be controlled: every Can… is false, playerctl finds no player to handle play-pause, and nothing is delivered; tapping the player turns them on with PropertiesChanged", arguments: ["none", "process"])
+    func controlFollowsTheFirstResponder(isolation: String) async throws {
+        let session = try await MprisSession(arguments: MprisSession.isolation(isolation))
         defer { session.close() }
         try await session.listen()
         for name in Self.capabilities {
@@ -49,9 +51,9 @@ struct MediaPlayerTests {
         #expect(trackID.output == "'\(Mpris.playerTrack.rawValue)'", "\(trackID)")
     }
 
-    @Test("playerctl play-pause and next reach the GestureLab player as remote-control events (RemoteControlDelivered, its log lines) and playerctl status reports the state, which follows the first responder")
-    func playerctlDrivesThePlayer() async throws {
-        let session = try await MprisSession()
+    @Test("playerctl play-pause and next reach the GestureLab player as remote-control events (RemoteControlDelivered, its log lines) and playerctl status reports the state, which follows the first responder", arguments: ["none", "process"])
+    func playerctlDrivesThePlayer(isolation: String) async throws {
+        let session = try await MprisSession(arguments: MprisSession.isolation(isolation))
         defer { session.close() }
         try await session.listen()
         try await session.tapPlayer()
@@ -103,9 +105,9 @@ struct MediaPlayerTests {
         #expect(try await status() == "Playing")
     }
 
-    @Test("playerctl position: SetPosition and Seek become begin/end seeking pairs, Position moves and Seeked reports it")
-    func seeking() async throws {
-        let session = try await MprisSession()
+    @Test("playerctl position: SetPosition and Seek become begin/end seeking pairs, Position moves and Seeked reports it", arguments: ["none", "process"])
+    func seeking(isolation: String) async throws {
+        let session = try await MprisSession(arguments: MprisSession.isolation(isolation))
         defer { session.close() }
         try await session.listen()
         try await session.tapPlayer()

@@ -88,6 +88,11 @@ final class MprisSession {
         }
     }
 
+    /// The host's arguments for `isolation` (`none` or `process`).
+    static func isolation(_ mode: String) -> [String] {
+        mode == "none" ? [] : ["--isolation", mode]
+    }
+
     /// Records the host's `Host1` signals and the player's `PropertiesChanged` and `Seeked`.
     func listen() async throws {
         subscriptions.append(
