@@ -35,7 +35,7 @@ struct ValidatePluginTests {
         #expect(run.stdout.contains("while tapping Button 'crash' in window 'Crash'"), "\(run.stdout)")
         #expect(run.stdout.contains("Fatal error: FixtureCrashInHandler: deliberately crashing in the button's action handler"))
         #expect(run.stdout.contains("in the plugin (libFixtureCrashInHandler.so):"))
-        #expect(run.stdout.contains("crashDeliberately() at ") && run.stdout.contains("FixtureCrashInHandler/CrashInHandlerDelegate.swift:23:5"), "the plugin's file and line: \(run.stdout)")
+        #expect(run.stdout.contains("crashDeliberately() at ") && run.stdout.contains("FixtureCrashInHandler/CrashInHandlerDelegate.swift:46:5"), "the plugin's file and line: \(run.stdout)")
         #expect(run.stdout.contains("FAILED: 1 check failed"))
     }
 
