@@ -44,7 +44,7 @@ integration_groups=(
 # through the real host: the host's start and stop (HostLifecycleTests); scene processes, their
 # channel's descriptors and shared buffers, their ends seen through pidfds, their sandbox, the
 # board's side of them on the main queue (SceneProcessTests, SceneProcessSandboxTests,
-# SceneProcessHostTests, IsolatedSceneBusTests, IsolatedSceneCrashTests); plugin probes, crashes and
+# SceneProcessHostTests, IsolatedSceneBusTests, IsolatedSceneCrashTests, IsolatedSceneLoadingTests); plugin probes, crashes and
 # quarantine, each a child process watched from threads of its own (PluginLoadingTests,
 # CrashQuarantineTests, ValidatePluginTests); DBusKit's outgoing queue against a stopped peer
 # (StoppedBusTests); the SDL thread and its queues, started, failing and running a window
@@ -60,7 +60,7 @@ integration_groups=(
 # left out because its measure, how many flood replies the test process has handled when the Ping's
 # reply arrives, is read in the test process, whose own dispatch ThreadSanitizer slows most.
 # The filter matches test IDs, `SceneHostIntegrationTests.Suite/test()`.
-sanitized_integration_filter='^SceneHostIntegrationTests\.(HostLifecycleTests|SceneProcessTests|SceneProcessSandboxTests|SceneProcessHostTests|IsolatedSceneBusTests|IsolatedSceneCrashTests|PluginLoadingTests|CrashQuarantineTests|ValidatePluginTests|StoppedBusTests|DisplayStartTests|DesktopWindowTests|AccessibilityBusTests|AccessibilityStartTests|WebDriverEndpointTests)/'
+sanitized_integration_filter='^SceneHostIntegrationTests\.(HostLifecycleTests|SceneProcessTests|SceneProcessSandboxTests|SceneProcessHostTests|IsolatedSceneBusTests|IsolatedSceneCrashTests|IsolatedSceneLoadingTests|PluginLoadingTests|CrashQuarantineTests|ValidatePluginTests|StoppedBusTests|DisplayStartTests|DesktopWindowTests|AccessibilityBusTests|AccessibilityStartTests|WebDriverEndpointTests)/'
 # The integration suites ThreadSanitizer leaves out, by name: scripts/lib/sanitizers.sh fails when a
 # suite is in neither list, so that a new one is placed on purpose.
 unsanitized_integration_suites='BusRobustnessTests DesktopIsolationTests SceneProcessSignalTests SettingsAppTests GalleryPhotoTests DesktopResizeTests SceneResizeTests DesktopPointerTests DesktopWheelHoverTests AccessibilityClientTests AccessibilityDesktopClientTests AccessibilityStatusTests ActivationTests BusAPITests BusFairnessTests BusFuzzTests DesktopAccessibilityTests DesktopDragTests DesktopKeyboardTests DesktopRecordReplayTests DeviceInputBusTests ExternalClientCommandLineTests ExternalClientContractTests ExternalClientDrivingTests ExternalClientRobustnessTests GestureLabTableTests IdleTests InputPolicyTests LibraryEvolutionTests MediaPlayerTests PerformActionsTests PlayerctlSessionTests PluginSDKTests ScenectlTests ScrollBusTests SelectorTests SnapshotTests ToolkitScenectlTests VersionTests WireInputTests'

@@ -66,7 +66,13 @@ enum SceneInterface {
                     },
                     .method("Disconnect", access: .changes) { call in
                         _ = try service.admit(call)
-                        application.disconnect(try scene())
+                        let target = try scene()
+                        if let isolation = service.host.isolation, let isolated = isolation.scene(named: name), isolated.scene === target {
+                            // Its process ends with its stand-in: nothing of the scene is left.
+                            isolation.remove(isolated)
+                        } else {
+                            application.disconnect(target)
+                        }
                         return []
                     },
                     .method("Reload", access: .changes) { call in

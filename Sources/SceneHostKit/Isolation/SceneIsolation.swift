@@ -36,6 +36,8 @@ final class SceneIsolation {
     /// Scenes not yet past their start (connected, or ended), and who waits for none to be left.
     private var starting: Set<String> = []
     private var startWaiters: [@MainActor () -> Void] = []
+    /// Who waits for one scene's start (``whenStarted(_:_:)``).
+    private var sceneStartWaiters: [(scene: IsolatedScene, action: @MainActor (IsolatedScene) -> Void)] = []
     /// Who hears every report of every scene process, after its ``IsolatedScene`` took it, in the
     /// order they asked (the bus publisher, then the MPRIS player).
     private var observers: [(IsolatedScene, SceneProcessEvent) -> Void] = []
@@ -66,7 +68,8 @@ final class SceneIsolation {
 
     /// Starts a scene process for `scene` (whose plugin file was located and checked), placed at
     /// `frame`. Its stand-in connects when the process lists its windows.
-    func start(_ scene: SceneConfiguration, pluginPath: String, frame: Rect, executable: String, environment: [String: String]) {
+    @discardableResult
+    func start(_ scene: SceneConfiguration, pluginPath: String, frame: Rect, executable: String, environment: [String: String]) -> IsolatedScene {
         let confined = Self.sandboxes(settings.sandbox)
         let data = XDGFolders.state(environment: environment) + "/scenehost/scenes/\(scene.name)"
         var arguments = [
@@ -97,6 +100,7 @@ final class SceneIsolation {
         process.onCallEnded = { [pendingWork] in pendingWork.setNeedsCheck() }
         starting.insert(scene.name)
         process.start()
+        return isolated
     }
 
     /// Runs `action` once every scene started so far has connected its stand-in or ended (at once
@@ -105,6 +109,47 @@ final class SceneIsolation {
     func whenStarted(_ action: @escaping @MainActor () -> Void) {
         if starting.isEmpty { return action() }
         startWaiters.append(action)
+    }
+
+    /// Runs `action` once `scene` has connected its stand-in (`scene.scene` is set) or ended before
+    /// it could (`scene.state` says how); at once when it is past its start.
+    func whenStarted(_ scene: IsolatedScene, _ action: @escaping @MainActor (IsolatedScene) -> Void) {
+        guard isStarting(scene) else { return action(scene) }
+        sceneStartWaiters.append((scene, action))
+    }
+
+    /// Ends `scene`'s process for good and takes its stand-in out of the model (`Scene1.Disconnect`,
+    /// a `LoadPlugin` whose scene process ended before it listed its windows): its name is free again.
+    func remove(_ scene: IsolatedScene) {
+        guard scenes.contains(where: { $0 === scene }) else { return }
+        scenes.removeAll { $0 === scene }
+        fingers = fingers.filter { $0.value.scene !== scene }
+        touchNumbers.forget(scene: scene.name)
+        scene.stop()
+        pendingWork.unregister(scene.work)
+        logger.info("scene process ended: the scene was disconnected", metadata: ["scene": "\(scene.name)"])
+        finishStart(of: scene)
+    }
+
+    /// Whether `scene` is one of the board's and has neither connected its stand-in nor ended yet.
+    private func isStarting(_ scene: IsolatedScene) -> Bool {
+        scenes.contains { $0 === scene } && (starting.contains(scene.name) || scene.isWaitingToConnect)
+    }
+
+    /// `scene` is past its start (connected, ended, or removed): later scenes waiting for their turn
+    /// connect, and who waited hears of it.
+    private func finishStart(of scene: IsolatedScene) {
+        guard starting.remove(scene.name) != nil else { return }
+        // Later scenes that listed their windows first connect now, in order.
+        for waiting in scenes where waiting.isWaitingToConnect && waiting.mayConnect() { waiting.connectWaiting() }
+        let ready = sceneStartWaiters.filter { !isStarting($0.scene) }
+        sceneStartWaiters.removeAll { !isStarting($0.scene) }
+        for waiter in ready { waiter.action(waiter.scene) }
+        if starting.isEmpty {
+            let waiters = startWaiters
+            startWaiters = []
+            for waiter in waiters { waiter() }
+        }
     }
 
     /// The host's environment without what would connect a scene process to the bus, the desktop
@@ -337,6 +382,7 @@ final class SceneIsolation {
         }
         starting = []
         startWaiters = []
+        sceneStartWaiters = []
         scenes = []
         fingers = [:]
     }
@@ -358,15 +404,7 @@ final class SceneIsolation {
         }
         switch event {
         case .windows, .crashed:
-            if starting.remove(scene.name) != nil {
-                // Later scenes that listed their windows first connect now, in order.
-                for waiting in scenes where waiting.isWaitingToConnect && waiting.mayConnect() { waiting.connectWaiting() }
-                if starting.isEmpty {
-                    let waiters = startWaiters
-                    startWaiters = []
-                    for waiter in waiters { waiter() }
-                }
-            }
+            finishStart(of: scene)
         default: break
         }
         switch event {

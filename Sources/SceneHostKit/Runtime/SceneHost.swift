@@ -180,10 +180,44 @@ public final class SceneHost {
         } catch {
             return completion(.failure(error))
         }
+        if let isolation { return connectIsolated(scene, isolation: isolation, completion: completion) }
         plugins.prepare(scene.plugin, sceneName: scene.name, options: scene.options) { [self] result in
             completion(Result { () throws(SceneLoadError) -> WindowScene in
                 try connect(scene, plugin: result.mapError { SceneLoadError.plugin($0) }.get())
             })
+        }
+    }
+
+    /// `isolation: process`: starts a scene process for `scene` (its plugin located and checked as a
+    /// configured scene's) and answers once its stand-in connected, or with the plugin refused when
+    /// the process ended before it listed its windows (the scene is then removed: nothing is left of
+    /// it, as of a plugin whose probe crashed).
+    private func connectIsolated(
+        _ scene: SceneConfiguration, isolation: SceneIsolation, completion: @escaping @MainActor (Result<WindowScene, SceneLoadError>) -> Void
+    ) {
+        guard isolation.scene(named: scene.name) == nil else {
+            return completion(.failure(.scene(ApplicationError(
+                code: .duplicateSceneName, message: "a scene named '\(scene.name)' is starting in a process of its own: choose another name or disconnect it first"))))
+        }
+        let file: PluginFile
+        do throws(PluginLoadError) {
+            file = try plugins.locate(scene.plugin)
+        } catch {
+            return completion(.failure(.plugin(error)))
+        }
+        let frame = scene.frame ?? nextDefaultFrame(size: scene.startingSize)
+        let started = isolation.start(scene, pluginPath: file.path, frame: frame, executable: executable, environment: ProcessInfo.processInfo.environment)
+        isolation.whenStarted(started) { [logger] isolated in
+            if let standIn = isolated.scene { return completion(.success(standIn)) }
+            let ending: String
+            switch isolated.state {
+            case .crashed(let exit, _): ending = "its scene process ended before it listed its windows (\(exit))"
+            case .starting, .running, .notResponding: ending = "its scene was disconnected before it listed its windows"
+            }
+            isolation.remove(isolated)
+            let error = PluginLoadError(code: .probeCrashed, plugin: scene.plugin, message: ending)
+            logger.error("\(error.description)", metadata: ["scene": "\(scene.name)"])
+            completion(.failure(.plugin(error)))
         }
     }
 
