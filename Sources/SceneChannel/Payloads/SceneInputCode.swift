@@ -19,4 +19,8 @@ public enum SceneInputCode {
     /// `Host1.AdvanceClock` on a scene process's virtual clock: moves it to a time (f64 seconds; never
     /// backwards), firing the timers due on the way; answered with its time then (f64).
     public static let clock: UInt16 = 6
+    /// A ``SceneRecordBatch``: device-input records queued behind a busy scene process, delivered in
+    /// order in one turn; answered with the ``SceneRecordOutcome`` of the first that was refused
+    /// (an empty one when none was). Nobody waits for their answers.
+    public static let records: UInt16 = 7
 }

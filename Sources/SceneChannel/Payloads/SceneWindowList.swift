@@ -41,18 +41,22 @@ public struct SceneWindowList: Hashable, Sendable {
     /// Whether the scene process's application receives remote-control events (its plugin called
     /// `beginReceivingRemoteControlEvents`) [FR-9].
     public var receivesRemoteControl: Bool
+    /// Whether a view of the scene has a hover recognizer, so that the desktop's pointer motion
+    /// without a button is sent to it [SV-22].
+    public var listensForHover: Bool
     public var windows: [Entry]
 
-    public init(plugin: String, receivesRemoteControl: Bool = false, windows: [Entry]) {
+    public init(plugin: String, receivesRemoteControl: Bool = false, listensForHover: Bool = false, windows: [Entry]) {
         self.plugin = plugin
         self.receivesRemoteControl = receivesRemoteControl
+        self.listensForHover = listensForHover
         self.windows = windows
     }
 
     public var body: [UInt8] {
         var writer = WireWriter(capacity: 16 + windows.count * 48)
         writer.string(plugin)
-        writer.u8(receivesRemoteControl ? 1 : 0)
+        writer.u8((receivesRemoteControl ? 1 : 0) | (listensForHover ? 2 : 0))
         writer.u32(UInt32(windows.count))
         for window in windows {
             writer.f64(window.x)
@@ -70,11 +74,12 @@ public struct SceneWindowList: Hashable, Sendable {
     public init(body: [UInt8]) throws(ChannelError) {
         var reader = WireReader(body, context: "window list")
         plugin = try reader.string("plugin")
-        let receives = try reader.u8("remote-control reception")
-        guard receives <= 1 else {
-            throw ChannelError(code: .malformed, message: "window list: remote-control reception is \(receives); 0 (no) or 1 (yes)")
+        let sceneFlags = try reader.u8("scene flags")
+        guard sceneFlags <= 3 else {
+            throw ChannelError(code: .malformed, message: "window list: the scene's flags are \(sceneFlags); 1 (remote control) and 2 (hover) are known")
         }
-        receivesRemoteControl = receives == 1
+        receivesRemoteControl = sceneFlags & 1 != 0
+        listensForHover = sceneFlags & 2 != 0
         let count = Int(try reader.u32("window count"))
         guard count <= Self.maximumWindows else {
             throw ChannelError(code: .malformed, message: "window list has \(count) windows; at most \(Self.maximumWindows)")

@@ -236,6 +236,7 @@ public final class HostBusService {
                 arguments[2].stringValue == ""
             else { return }
             self?.clients.clientLeft(name)
+            self?.host.isolation?.clientLeft(name)
         }
     }
 

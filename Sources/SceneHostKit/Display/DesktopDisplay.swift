@@ -393,7 +393,7 @@ public final class DesktopDisplay: ApplicationObserver {
             let delta = steps.delta(stepDistance: application.settings.wheelStepDistance)
             deviceInput.deliver(.wheel(scene: scene.name, location: location, delta: delta), timestamp: eventTime(timestamp))
         case .hover(let id, let location, let timestamp, _):
-            guard let window = scenesByWindow[id], let scene = window.scene, DeviceInput.listensForHover(scene) else { return }
+            guard let window = scenesByWindow[id], let scene = window.scene, deviceInput.sceneListensForHover(scene) else { return }
             deviceInput.deliver(.hover(scene: scene.name, location: location), timestamp: eventTime(timestamp))
         case .moved(let id, let position):
             scenesByWindow[id]?.position = position

@@ -77,6 +77,13 @@ public final class DeviceInput {
         return []
     }
 
+    /// Whether `scene` listens for hover (``listensForHover(_:)``): for a stand-in, whether its
+    /// scene process's scene does, as its window list says.
+    public func sceneListensForHover(_ scene: WindowScene) -> Bool {
+        if let isolated = isolation?.scene(standingIn: scene) { return isolated.listensForHover }
+        return Self.listensForHover(scene)
+    }
+
     /// Whether a view of `scene`'s windows has a hover recognizer [SV-22]. Without one a hover
     /// changes nothing, yet its hit test would show in views that trace `hitTest` (seed 000's
     /// FindView): the desktop then sends the scene no hover, as an iPhone app gets none.

@@ -100,6 +100,7 @@ final class IsolatedScene {
             let started = state == .starting
             pluginName = list.plugin
             receivesRemoteControl = list.receivesRemoteControl
+            listensForHover = list.listensForHover
             firstResponders = Dictionary(uniqueKeysWithValues: list.windows.enumerated().map { ($0.offset, $0.element.firstResponder) })
             state = .running
             if scene == nil, !mayConnect() {
@@ -148,6 +149,10 @@ final class IsolatedScene {
     /// Whether the scene process's application receives remote-control events, as its window list
     /// last said (false until it lists its windows).
     private(set) var receivesRemoteControl = false
+
+    /// Whether a view of the scene process's scene has a hover recognizer, as its window list last
+    /// said (false until it lists its windows).
+    private(set) var listensForHover = false
 
     /// The responder a remote-control event sent to `window` of the stand-in would start at, by its
     /// reference: the scene process's first responder there while the process runs and receives

@@ -214,6 +214,16 @@ final class SceneIsolation {
         }
     }
 
+    /// A bus client left: its fingers still down on scenes in processes of their own are cancelled
+    /// there, as the board cancels its fingers on its own scenes (in the order they went down).
+    func clientLeft(_ client: String) {
+        let left = fingers.filter { $0.key.client == client }.sorted { $0.value.slot < $1.value.slot }
+        for (finger, (scene, slot)) in left {
+            fingers[finger] = nil
+            Task { @MainActor in _ = try? await scene.process.touch(SceneTouchRecord(slot: slot, phase: .cancel)) }
+        }
+    }
+
     /// The isolated scene the downs of `samples` land on (screen points, hit as each down would be
     /// now), or nil when none lands on one. A script whose downs land on a scene in a process of its
     /// own and on another scene is refused: each process runs its own part on its own clock. (A down
@@ -288,8 +298,7 @@ final class SceneIsolation {
             // A click on a desktop window activates its scene, as for a scene in the host.
             activate(scene)
         }
-        let line = record.scriptLine
-        Task { @MainActor in _ = try? await scene.process.record(line) }
+        scene.process.postRecord(record.scriptLine)
     }
 
     /// `Host1.AdvanceClock` with scenes in processes of their own: moves the board's virtual clock by

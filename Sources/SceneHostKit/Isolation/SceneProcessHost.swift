@@ -37,6 +37,8 @@ final class SceneProcessHost {
     private var nextID: UInt64 = 1
     /// Calls not yet answered: what to send when the supervisor delivers it, and who waits.
     private var calls: [UInt64: (message: ChannelMessage, resume: (Result<[UInt8], SceneCallError>) -> Void)] = [:]
+    /// The record batch queued last and not yet delivered (``postRecord(_:)``): its call and lines.
+    private var openBatch: (id: UInt64, lines: [String])?
     /// Each window's buffers, by slot, and the slot its newest picture is in.
     private(set) var buffers: [UInt32: [UInt8: MappedFrameBuffer]] = [:]
     private(set) var shownSlots: [UInt32: UInt8] = [:]
@@ -138,10 +140,30 @@ final class SceneProcessHost {
         }
     }
 
+    /// Sends a device-input record nobody waits for (a desktop window's input), queued as every
+    /// input is. While the input queued last is a batch of such records not yet delivered (the
+    /// scene is busy), the record joins it: the scene process then delivers the records queued
+    /// meanwhile in one turn and draws once for them, in order, instead of a round trip and a frame
+    /// each (3,000 pointer moves as fast as XTest sends them would otherwise keep it busy for
+    /// seconds, past its response timeout).
+    func postRecord(_ line: String) {
+        if openBatch != nil {
+            openBatch?.lines.append(line)
+            return
+        }
+        let id = nextID
+        nextID += 1
+        // The message is made when the batch is delivered, with every line it has then.
+        calls[id] = (.input(id: id, code: SceneInputCode.records, body: []), { [weak self] _ in self?.onCallEnded?() })
+        openBatch = (id, [line])
+        handle(.input(id: id, allowance: 0))
+    }
+
     /// Sends a command nobody waits for, now: it is queued behind the inputs already sent and before
     /// any sent after this returns (an `await`ed call would be queued only once its task runs). Its
     /// answer is dropped; a scene that cannot take it says so in its own signals.
     func post(_ command: SceneCommand) {
+        openBatch = nil
         let id = nextID
         nextID += 1
         calls[id] = (.input(id: id, code: SceneInputCode.command, body: command.body), { [weak self] _ in self?.onCallEnded?() })
@@ -207,6 +229,8 @@ final class SceneProcessHost {
     }
 
     private func call(isInput: Bool, allowance: UInt64 = 0, _ make: (UInt64) -> ChannelMessage) async throws(SceneCallError) -> [UInt8] {
+        // Records posted after this call must not join a batch queued before it.
+        openBatch = nil
         let id = nextID
         nextID += 1
         let message = make(id)
@@ -232,10 +256,16 @@ final class SceneProcessHost {
             case .spawn: spawn()
             case .kill: process?.kill()
             case .deliver(let id):
-                guard let call = calls[id] else { continue }
+                guard var call = calls[id] else { continue }
+                if let batch = openBatch, batch.id == id {
+                    openBatch = nil
+                    call.message = .input(id: id, code: SceneInputCode.records, body: SceneRecordBatch(lines: batch.lines).body)
+                    calls[id] = call
+                }
                 try? connection?.send(call.message)
                 _ = try? connection?.flush()
             case .fail(let ids, let failure):
+                if let batch = openBatch, ids.contains(batch.id) { openBatch = nil }
                 for id in ids { calls.removeValue(forKey: id)?.resume(.failure(.unanswered(failure, scene: configuration.scene))) }
             case .announceCrash(let exit, let quarantined): onEvent?(.crashed(exit, quarantined: quarantined))
             case .announceNotResponding: onEvent?(.notResponding)

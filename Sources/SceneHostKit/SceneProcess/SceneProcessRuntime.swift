@@ -153,6 +153,16 @@ final class SceneProcessRuntime {
             run(id: id, body: body)
         case .input(let id, SceneInputCode.record, let body):
             done(id, deliver(record: String(decoding: body, as: UTF8.self)).body)
+        case .input(let id, SceneInputCode.records, let body):
+            do {
+                let batch = try SceneRecordBatch(body: body)
+                let refused = batch.lines.lazy.map { self.deliver(record: $0) }.reduce(SceneRecordOutcome?.none) { first, outcome in
+                    first ?? (outcome.errorCode.isEmpty ? nil : outcome)
+                }
+                done(id, (refused ?? SceneRecordOutcome()).body)
+            } catch {
+                done(id, SceneRecordOutcome(errorCode: "InvalidValue", errorMessage: error.message).body)
+            }
         case .input(let id, SceneInputCode.clock, let body):
             var reader = WireReader(body, context: "clock input")
             if let time = try? reader.f64("time"), (try? reader.finish()) != nil {
@@ -476,6 +486,7 @@ final class SceneProcessRuntime {
         }
         let list = SceneWindowList(
             plugin: pluginName, receivesRemoteControl: application.isReceivingRemoteControlEvents,
+            listensForHover: DeviceInput.listensForHover(scene),
             windows: windows.map(\.window).map { window in
                 SceneWindowList.Entry(
                     x: window.frame.minX, y: window.frame.minY, width: window.frame.width, height: window.frame.height,

@@ -60,12 +60,13 @@ struct PayloadTests {
                     level: [0, 1000, 2000][random.below(3)], isHidden: random.below(2) == 0, isKey: random.below(2) == 0, title: random.text(),
                     firstResponder: random.text())
             }
-            let list = SceneWindowList(plugin: random.text(), receivesRemoteControl: random.below(2) == 0, windows: windows)
+            let list = SceneWindowList(
+                plugin: random.text(), receivesRemoteControl: random.below(2) == 0, listensForHover: random.below(2) == 0, windows: windows)
             #expect(try SceneWindowList(body: list.body) == list, "seed \(seed)")
         }
     }
 
-    @Test("A window list with unknown flags, an unknown remote-control reception, a non-finite or negative frame, too many windows or trailing bytes is refused by name")
+    @Test("A window list with unknown window or scene flags, a non-finite or negative frame, too many windows or trailing bytes is refused by name")
     func windowListsRefused() throws {
         let entry = SceneWindowList.Entry(x: 0, y: 0, width: 390, height: 844, level: 0, isHidden: false, title: "Main")
         var flag = SceneWindowList(plugin: "FindView", windows: [entry]).body
@@ -80,15 +81,28 @@ struct PayloadTests {
         var infinite = entry
         infinite.level = .infinity
         #expect(throws: ChannelError.self) { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [infinite]).body) }
-        var reception = SceneWindowList(plugin: "P", windows: [entry]).body
-        reception[4 + 1] = 2  // after the plugin's length and name
-        #expect { try SceneWindowList(body: reception) } throws: { ($0 as? ChannelError)?.message.contains("remote-control reception is 2") == true }
+        var sceneFlags = SceneWindowList(plugin: "P", windows: [entry]).body
+        sceneFlags[4 + 1] = 4  // after the plugin's length and name
+        #expect { try SceneWindowList(body: sceneFlags) } throws: { ($0 as? ChannelError)?.message.contains("the scene's flags are 4") == true }
         var many = WireWriter()
         many.string("P")
         many.u8(0)
         many.u32(100_000)
         #expect { try SceneWindowList(body: many.bytes) } throws: { ($0 as? ChannelError)?.message.contains("100000 windows; at most 256") == true }
         #expect(throws: ChannelError.self) { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [entry]).body + [0]) }
+    }
+
+    @Test("Record batches decode to themselves, newlines and all; too many lines or trailing bytes are refused by name", arguments: [61 as UInt64, 62])
+    func recordBatches(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<100 {
+            let batch = SceneRecordBatch(lines: (0..<random.below(40)).map { _ in random.text() + (random.below(4) == 0 ? "\n" : "") })
+            #expect(try SceneRecordBatch(body: batch.body) == batch, "seed \(seed)")
+        }
+        var many = WireWriter()
+        many.u32(UInt32(SceneRecordBatch.maximumLines + 1))
+        #expect { try SceneRecordBatch(body: many.bytes) } throws: { ($0 as? ChannelError)?.message.contains("1048577 lines; at most 1048576") == true }
+        #expect(throws: ChannelError.self) { try SceneRecordBatch(body: SceneRecordBatch(lines: ["hover findview 1 2"]).body + [0]) }
     }
 
     @Test("Input scripts, script outcomes and record outcomes decode to themselves", arguments: [51 as UInt64, 52])

@@ -7,8 +7,12 @@ import Testing
 @MainActor
 @Suite("On the desktop: a fast drag through the real X path (Xvfb)", .enabled(if: desktopToolsAvailable, desktopToolsNote))
 struct DesktopDragTests {
-    @Test("3,000 pointer moves on a slider as fast as XTest sends them: every move the display thread receives reaches the model in order, the queue stays bounded, frames are coalesced")
-    func everyMoveInOrder() async throws {
+    /// With `isolation: process` the moves reach the slider's scene process in batches: those queued
+    /// while it answered the one before go together and are drawn once.
+    @Test(
+        "3,000 pointer moves on a slider as fast as XTest sends them: every move the display thread receives reaches the model in order, the queue stays bounded, frames are coalesced",
+        arguments: ["none", "process"])
+    func everyMoveInOrder(isolation: String) async throws {
         // A slider (FixtureManyViews' controls row, at (10, 10), 200 × 30, value 25: the thumb's centre at
         // x = 67, y = 25), so that every move changes pixels.
         let config = try temporaryFile(
@@ -17,6 +21,9 @@ struct DesktopDragTests {
             plugins:
               folders: ["\(buildFolder())"]
               probe-timeout: 60
+            isolation:
+              mode: \(isolation)
+              start-timeout: \(Int(SanitizedRun.seconds(60)))
             scenes:
               - name: controls
                 plugin: FixtureManyViews

@@ -10,9 +10,9 @@ import Testing
 @MainActor
 @Suite("On the desktop: the wheel scrolls the view under the pointer, motion with no button hovers (Xvfb)", .enabled(if: desktopToolsAvailable, desktopToolsNote))
 struct DesktopWheelHoverTests {
-    func toolkitDesktop() async throws -> DesktopHost {
+    func toolkitDesktop(isolation: String = "none") async throws -> DesktopHost {
         let base = try String(contentsOfFile: try ToolkitHost.configuration(clock: "real", toolkitOnly: true), encoding: .utf8)
-        let config = try temporaryFile("toolkit-wheel.yaml", base + "interaction:\n  wheel-step: 50\n")
+        let config = try temporaryFile("toolkit-wheel-\(isolation).yaml", base + "interaction:\n  wheel-step: 50\nisolation: \(isolation)\n")
         return try await DesktopHost(arguments: ["--config", config], windows: 1, named: "^toolkit ")
     }
 
@@ -45,9 +45,13 @@ struct DesktopWheelHoverTests {
         #expect(desktop.client.signals(named: "Input").map { $0.string(2) }.contains("wheel toolkit 290 540 0 50"), "the list's step arrived")
     }
 
-    @Test("Pointer motion with no button down hovers the list: began, changed, ended when the pointer moves off it, leaves the window or presses")
-    func hover() async throws {
-        let desktop = try await toolkitDesktop()
+    /// With `isolation: process` the board knows that the scene listens for hover from its scene
+    /// process's window list.
+    @Test(
+        "Pointer motion with no button down hovers the list: began, changed, ended when the pointer moves off it, leaves the window or presses",
+        arguments: ["none", "process"])
+    func hover(isolation: String) async throws {
+        let desktop = try await toolkitDesktop(isolation: isolation)
         defer { desktop.close() }
         func hovers() -> [String] { desktop.logLines(of: "toolkit").filter { $0.hasPrefix("hover ") } }
         func waitForHovers(_ count: Int) async throws {

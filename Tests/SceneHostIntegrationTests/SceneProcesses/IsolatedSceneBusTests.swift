@@ -486,6 +486,45 @@ struct IsolatedSceneBusTests {
         #expect(refused.status != 0 && refused.stderr.contains("runs inside the host (isolation: none)"), "\(refused)")
     }
 
+    @Test("Device records sent faster than a scene process answers reach it all, in order: a finger's 300 moves sent with SendInput while it is busy give 300 moved touches, then the end")
+    func deviceRecordsQueuedBehindABusyProcessArriveInOrder() async throws {
+        let host = try Self.host(isolated: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        client.clear()
+        _ = try await client.host("SendInput", [.string("touch findview 0 down 240 250")])
+        // Each SendInput answers once the board queued the record: the moves pile up behind the
+        // scene process's answers and go to it in batches.
+        for step in 1...300 { _ = try await client.host("SendInput", [.string("touch findview 0 move \(240 + Double(step) / 10) 250")]) }
+        _ = try await client.host("SendInput", [.string("touch findview 0 up 270 250")])
+        try await client.waitForSignals("the finger's end") { signals in
+            signals.contains { $0.member == "Touch" && $0.string(3) == "ended" }
+        }
+        let touches = client.signals(named: "Touch")
+        #expect(touches.map { $0.string(3) } == ["began"] + Array(repeating: "moved", count: 300) + ["ended"])
+        let xs = touches.dropFirst().dropLast().compactMap { $0.arguments[4].doubleValue }
+        #expect(xs == (1...300).map { 240 + Double($0) / 10 }, "every move, in order")
+        #expect(client.sequenceIsContiguous)
+    }
+
+    @Test("A client that leaves the bus with a finger down on a scene in its own process has it cancelled there, as the host cancels its fingers on its own scenes")
+    func departedClientsFingersAreCancelled() async throws {
+        let host = try Self.host(isolated: true)
+        let watcher = try await HostBusClient(host: host)
+        defer { watcher.close() }
+        let leaver = try await HostBusClient(host: host, subscribe: false)
+        let down = try await leaver.host("TouchDown", [.uint32(0)] + doubles(240, 250))
+        #expect(down.count == 3 && down[2] == .string("blue"), "\(down)")
+        leaver.close()
+        try await watcher.waitForSignals("the finger left down cancelled") { signals in
+            signals.contains { $0.member == "Touch" && $0.string(3) == "cancelled" && $0.arguments[2] == down[0] }
+        }
+        #expect(await host.line(containing: "BlueView.touchesCancelled"), "the scene's view heard the cancel")
+        // The slot is free for the next client.
+        _ = try await watcher.host("TouchDown", [.uint32(0)] + doubles(240, 250))
+        _ = try await watcher.host("TouchUp", [.uint32(0)])
+    }
+
     @Test("A crash in a button's action ends only its scene: SceneCrashed names it, its input fails with SceneCrashed, FindView goes on, it restarts; a second crash quarantines it behind a placeholder until Reload")
     func crashTakesOnlyItsScene() async throws {
         let host = try Self.host(isolated: true)
