@@ -12,4 +12,8 @@ public enum SceneEventCode {
     /// processes' to it, so every scene keeps one time. Sent before the answer of the input that
     /// moved it.
     public static let clock: UInt16 = 4
+    /// A ``ScenePluginRefusal``: the scene process could not load its plugin; its goodbye and its
+    /// end follow. The board quarantines the scene at once (a restart would be refused again) and
+    /// reports the refusal as the host reports a plugin it refuses.
+    public static let refused: UInt16 = 5
 }

@@ -241,6 +241,8 @@ final class IsolatedScene {
         let text: String? =
             switch placeholder {
             case nil: nil
+            case .crashed(.refused(let reason), _)?:
+                "\(name) could not load its plugin: \(reason).\nReload to try again."
             case .crashed(let exit, let quarantined)?:
                 "\(name) (\(pluginName)) crashed: \(exit).\n\(quarantined ? "Quarantined: Reload to try again." : "Restarting…")"
             case .notResponding?: "\(name) (\(pluginName)) is not responding.\nReload to restart it."

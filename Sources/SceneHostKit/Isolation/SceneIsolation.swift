@@ -83,6 +83,7 @@ final class SceneIsolation {
         var configuration = SceneProcessHost.Configuration(
             executable: executable, plugin: pluginPath, scene: scene.name, arguments: arguments,
             environment: Self.childEnvironment(environment), policy: policy)
+        configuration.pluginName = scene.plugin
         if let virtualClock {
             // A scene process (first or restarted) starts at the board's time then.
             configuration.startArguments = { ["--scene-clock", "virtual:\(virtualClock.now)"] }
@@ -423,6 +424,9 @@ final class SceneIsolation {
                 // It started at the board's time at its launch; the board's may have moved since.
                 Task { @MainActor in _ = try? await scene.process.advanceClock(to: virtualClock.now) }
             }
+        case .crashed(.refused(let reason), _):
+            fingers = fingers.filter { $0.value.scene !== scene }
+            logger.error("\(reason); the scene is not started (Reload to try again)", metadata: ["scene": "\(scene.name)"])
         case .crashed(let exit, let quarantined):
             // Its fingers went with it.
             fingers = fingers.filter { $0.value.scene !== scene }

@@ -16,8 +16,12 @@ import SceneProcesses
 final class SceneProcessHost {
     struct Configuration {
         var executable: String
+        /// The plugin file the scene process loads.
         var plugin: String
         var scene: String
+        /// The plugin as the scene's configuration (or `LoadPlugin`) named it: what a refusal names,
+        /// as the host's loader names it. The file's path when not given.
+        var pluginName: String?
         var arguments: [String] = []
         /// Arguments made at each start, after ``arguments`` (the board's virtual time then).
         var startArguments: (@MainActor () -> [String])?
@@ -37,6 +41,8 @@ final class SceneProcessHost {
     private var nextID: UInt64 = 1
     /// Calls not yet answered: what to send when the supervisor delivers it, and who waits.
     private var calls: [UInt64: (message: ChannelMessage, resume: (Result<[UInt8], SceneCallError>) -> Void)] = [:]
+    /// Why the running process could not load its plugin, once it said so (its end follows).
+    private(set) var refusal: ScenePluginRefusal?
     /// The record batch queued last and not yet delivered (``postRecord(_:)``): its call and lines.
     private var openBatch: (id: UInt64, lines: [String])?
     /// Each window's buffers, by slot, and the slot its newest picture is in.
@@ -278,6 +284,7 @@ final class SceneProcessHost {
     }
 
     private func spawn() {
+        refusal = nil
         for source in sources { source.cancel() }
         sources = []
         connection = nil
@@ -326,8 +333,11 @@ final class SceneProcessHost {
         for source in sources { source.cancel() }
         sources = []
         connection = nil
-        let exit = process?.reap() ?? .exited(0)
+        let reaped = process?.reap() ?? .exited(0)
         process = nil
+        // A process that said why it could not load its plugin ended for that reason.
+        let named = configuration.pluginName ?? configuration.plugin
+        let exit = refusal.map { SceneExit.refused("plugin \(named) refused (\($0.code)): \($0.message)") } ?? reaped
         handle(.ended(exit))
     }
 
@@ -365,6 +375,8 @@ final class SceneProcessHost {
             if let busy = try? SceneBusyList(body: body) { onEvent?(.busy(busy)) }
         case .event(SceneEventCode.windows, let body):
             if let list = try? SceneWindowList(body: body) { onEvent?(.windows(list)) }
+        case .event(SceneEventCode.refused, let body):
+            refusal = try? ScenePluginRefusal(body: body)
         case .event(SceneEventCode.clock, let body):
             var reader = WireReader(body, context: "clock event")
             if let time = try? reader.f64("time"), (try? reader.finish()) != nil { onEvent?(.clock(time)) }

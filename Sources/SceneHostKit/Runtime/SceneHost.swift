@@ -1,4 +1,5 @@
 import Foundation
+import SceneChannel
 import SceneProcesses
 public import Logging
 public import SceneCore
@@ -159,6 +160,10 @@ public final class SceneHost {
             }
         }
         isolation.whenStarted { [self] in
+            // Scenes whose process could not load the plugin are refused as the host refuses one.
+            for isolated in isolation.scenes {
+                if let refusal = Self.refusal(of: isolated) { failures.append((isolated.name, .plugin(refusal))) }
+            }
             logger.info(
                 "scenes connected",
                 metadata: [
@@ -209,16 +214,28 @@ public final class SceneHost {
         let started = isolation.start(scene, pluginPath: file.path, frame: frame, executable: executable, environment: ProcessInfo.processInfo.environment)
         isolation.whenStarted(started) { [logger] isolated in
             if let standIn = isolated.scene { return completion(.success(standIn)) }
-            let ending: String
-            switch isolated.state {
-            case .crashed(let exit, _): ending = "its scene process ended before it listed its windows (\(exit))"
-            case .starting, .running, .notResponding: ending = "its scene was disconnected before it listed its windows"
+            let error: PluginLoadError
+            if let refusal = Self.refusal(of: isolated) {
+                error = refusal  // logged by the isolation as the scene process ended
+            } else {
+                let ending: String
+                switch isolated.state {
+                case .crashed(let exit, _): ending = "its scene process ended before it listed its windows (\(exit))"
+                case .starting, .running, .notResponding: ending = "its scene was disconnected before it listed its windows"
+                }
+                error = PluginLoadError(code: .probeCrashed, plugin: scene.plugin, message: ending)
+                logger.error("\(error.description)", metadata: ["scene": "\(scene.name)"])
             }
             isolation.remove(isolated)
-            let error = PluginLoadError(code: .probeCrashed, plugin: scene.plugin, message: ending)
-            logger.error("\(error.description)", metadata: ["scene": "\(scene.name)"])
             completion(.failure(.plugin(error)))
         }
+    }
+
+    /// The loader's refusal a scene process reported before it ended, as the host's own loader would
+    /// have refused the plugin (its code, plugin and message); nil for a scene that was not refused.
+    static func refusal(of isolated: IsolatedScene) -> PluginLoadError? {
+        guard case .crashed(.refused, _) = isolated.state, let refusal = isolated.process.refusal else { return nil }
+        return PluginLoadError(code: PluginLoadError.Code(named: refusal.code) ?? .loadFailed, plugin: isolated.configuration.plugin, message: refusal.message)
     }
 
     private func checkName(_ name: String) throws(SceneLoadError) {

@@ -88,6 +88,10 @@ final class SceneProcessRuntime {
             try runtime.start(arguments)
         } catch {
             FileHandle.standardError.write(Data("scene-host scene process: \(error)\n".utf8))
+            if let refusal = error as? PluginLoadError {
+                let event = ScenePluginRefusal(code: refusal.code.name, plugin: refusal.plugin, message: refusal.message)
+                try? runtime.connection.send(.event(code: SceneEventCode.refused, body: event.body))
+            }
             try? runtime.connection.send(.goodbye(reason: "\(error)"))
             _ = try? runtime.connection.flush()
             return 2

@@ -8,6 +8,9 @@ public enum SceneExit: Hashable, Sendable, CustomStringConvertible {
     case startTimedOut
     /// It could not be started at all (the message says why).
     case couldNotStart(String)
+    /// It could not load its plugin, and said why (the loader's refusal, in its words) before it
+    /// exited: a restart would be refused again.
+    case refused(String)
 
     public var description: String {
         switch self {
@@ -15,6 +18,7 @@ public enum SceneExit: Hashable, Sendable, CustomStringConvertible {
         case .signaled(let signal): "killed by signal \(signal)\(Self.signalNames[signal].map { " (\($0))" } ?? "")"
         case .startTimedOut: "did not start in time"
         case .couldNotStart(let reason): "could not start: \(reason)"
+        case .refused(let reason): reason
         }
     }
 

@@ -37,8 +37,17 @@ extension SceneSupervisor {
     }
 
     /// The process is gone without being asked: fail the calls, announce, restart later or quarantine.
+    /// One that refused its plugin is quarantined at once: a restart would be refused again.
     mutating func crashed(_ exit: SceneExit, now: UInt64, into actions: inout [Action]) {
         processID = nil
+        if case .refused = exit {
+            greetedAt = nil
+            failAll(.crashed, into: &actions)
+            actions.append(.announceCrash(exit, quarantined: true))
+            actions.append(.showPlaceholder(.crashed(exit, quarantined: true)))
+            phase = .quarantined(after: exit)
+            return
+        }
         if let greetedAt, now >= greetedAt + policy.stableAfter { crashesInARow = 0 }
         greetedAt = nil
         crashesInARow += 1

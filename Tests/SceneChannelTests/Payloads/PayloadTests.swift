@@ -92,6 +92,14 @@ struct PayloadTests {
         #expect(throws: ChannelError.self) { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [entry]).body + [0]) }
     }
 
+    @Test("A plugin refusal decodes to itself; trailing bytes are refused")
+    func pluginRefusals() throws {
+        let refusal = ScenePluginRefusal(code: "coreTooOld", plugin: "/plugins/libP.so", message: "it needs SceneCore 99.0.0 or newer")
+        #expect(try ScenePluginRefusal(body: refusal.body) == refusal)
+        #expect(throws: ChannelError.self) { try ScenePluginRefusal(body: refusal.body + [1]) }
+        #expect(throws: ChannelError.self) { try ScenePluginRefusal(body: Array(refusal.body.dropLast())) }
+    }
+
     @Test("Record batches decode to themselves, newlines and all; too many lines or trailing bytes are refused by name", arguments: [61 as UInt64, 62])
     func recordBatches(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)

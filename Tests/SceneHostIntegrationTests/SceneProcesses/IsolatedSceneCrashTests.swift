@@ -141,7 +141,7 @@ struct IsolatedSceneCrashTests {
         #expect(touches.allSatisfy { $0.string(6) == "blue" }, "\(touches.filter { $0.string(6) != "blue" })")
         #expect(tapper.sequenceIsContiguous, "one gapless seq through three crashes and restarts")
         for crashing in Self.crashers {
-            #expect(host.log.contains { $0.contains("scene process crashed") && $0.contains("[\(crashing.name)]") }, "\(crashing.name): \(host.log)")
+            #expect(await host.line(containing: "[\(crashing.name)] scene process crashed"), "\(crashing.name): \(host.log)")
         }
     }
 

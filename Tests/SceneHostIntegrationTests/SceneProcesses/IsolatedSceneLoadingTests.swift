@@ -57,7 +57,7 @@ struct IsolatedSceneLoadingTests {
             "\(String(describing: broken))")
         let scenes = try await client.property(SceneBusContract.rootPath, SceneBusContract.hostInterface, "Scenes").arrayElements ?? []
         #expect(scenes.map(\.objectPathValue) == [SceneBusContract.scenePath("findview"), second], "\(scenes)")
-        #expect(host.log.contains { $0.contains("LoadPlugin refused: plugin FixtureCrashOnCreate refused (probeCrashed)") }, "\(host.log)")
+        #expect(await host.line(containing: "LoadPlugin refused: plugin FixtureCrashOnCreate refused (probeCrashed)"), "\(host.log)")
         // Its name is free again.
         _ = try await client.host("LoadPlugin", [.string("FindView"), .string("broken")])
         _ = try await client.scene("broken", "Disconnect")
@@ -66,11 +66,35 @@ struct IsolatedSceneLoadingTests {
         _ = try await client.scene("second", "Disconnect")
         #expect(await client.errorName { _ = try await client.scene("second", "Activate") } == "org.freedesktop.DBus.Error.UnknownObject")
         try await eventually("second's process gone", timeout: SanitizedRun.seconds(30)) { !Self.exists(started.pid) }
-        #expect(host.log.contains { $0.contains("scene process ended: the scene was disconnected") && $0.contains("[second]") }, "\(host.log)")
+        #expect(await host.line(containing: "[second] scene process ended: the scene was disconnected"), "\(host.log)")
         _ = try await client.host("LoadPlugin", [.string("FindView"), .string("second")])
         let again = try await Self.process(of: "second", client)
         #expect(again.state == "running" && again.pid != started.pid, "\(again)")
         #expect(try await client.window(1, "HitTest", doubles(240, 250)) == [.string("blue")], "FindView went on throughout")
         #expect(client.sequenceIsContiguous)
+    }
+
+    @Test("A plugin its scene process cannot load is refused in the loader's words, as the host refuses it: LoadPlugin's PluginRefused says what the host's says; a configured one is logged and not restarted while the other scenes run", arguments: ["FixtureNoEntry", "FixtureNewerCore"])
+    func refusedPlugins(plugin: String) async throws {
+        let inHost = try HostProcess(arguments: [], scenes: .embeddedDefault)
+        let plain = try await HostBusClient(host: inHost, subscribe: false)
+        defer { plain.close() }
+        let expected = await busFailure { _ = try await plain.host("LoadPlugin", [.string(plugin), .string("refused")]) }
+        #expect(expected?.name == SceneBusContract.ErrorNames.pluginRefused, "\(String(describing: expected))")
+
+        let config = try temporaryFile(
+            "isolated-refusal-\(plugin).yaml",
+            "isolation:\n  mode: process\n\(IsolatedSceneBusTests.timeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n  - name: configured\n    plugin: \(plugin)\n")
+        let host = try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        let refused = await busFailure { _ = try await client.host("LoadPlugin", [.string(plugin), .string("refused")]) }
+        #expect(refused?.name == expected?.name && refused?.message == expected?.message, "isolated: \(String(describing: refused)); in the host: \(String(describing: expected))")
+        let scenes = try await client.property(SceneBusContract.rootPath, SceneBusContract.hostInterface, "Scenes").arrayElements ?? []
+        #expect(scenes.map(\.objectPathValue) == [SceneBusContract.scenePath("findview")], "neither the configured nor the loaded scene is there: \(scenes)")
+        let message = try #require(expected?.message)
+        #expect(await host.line(containing: "[configured] \(message); the scene is not started"), "\(host.log)")
+        #expect(host.log.filter { $0.contains("scene process started") && $0.contains("[configured]") }.count == 1, "not restarted: \(host.log)")
+        #expect(try await client.window(1, "HitTest", doubles(240, 250)) == [.string("blue")], "FindView runs")
     }
 }

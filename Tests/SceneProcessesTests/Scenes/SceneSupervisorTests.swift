@@ -125,6 +125,24 @@ struct SceneSupervisorTests {
         #expect(supervisor.handle(.tick, now: Self.second + Self.second / 10).contains(.spawn))
     }
 
+    @Test("A process that refused its plugin is quarantined at once, its first time: a restart would be refused again; a reload tries again")
+    func refusalQuarantinesAtOnce() {
+        var supervisor = SceneSupervisor(policy: SceneSupervisionPolicy())
+        _ = supervisor.handle(.start, now: 0)
+        _ = supervisor.handle(.spawned(pid: 7), now: 0)
+        _ = supervisor.handle(.input(id: 1), now: 0)
+        let refusal = SceneExit.refused("plugin P refused (coreTooOld): it needs SceneCore 99.0.0")
+        let actions = supervisor.handle(.ended(refusal), now: Self.second)
+        #expect(
+            actions == [
+                .fail(ids: [1], .crashed), .announceCrash(refusal, quarantined: true), .showPlaceholder(.crashed(refusal, quarantined: true)),
+            ])
+        #expect(supervisor.phase == .quarantined(after: refusal))
+        #expect(supervisor.handle(.tick, now: 100 * Self.second).isEmpty, "not restarted by itself")
+        #expect(supervisor.handle(.reload, now: 101 * Self.second).contains(.spawn))
+        #expect(refusal.description == "plugin P refused (coreTooOld): it needs SceneCore 99.0.0", "the loader's words, as they are")
+    }
+
     @Test("The second crash in a row quarantines the plugin; a reload lifts it")
     func secondCrashQuarantines() {
         var supervisor = restartedAfterCrash(.signaled(6))
