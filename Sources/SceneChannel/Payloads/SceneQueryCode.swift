@@ -13,6 +13,10 @@ public enum SceneQueryCode {
     /// `Host1.Find` and `Host1.TapMatching`: asks with a selector's text (string); the reply is a
     /// ``SceneSelectorAnswer``: the scene's matches and, for exactly one, whether a tap is ready.
     public static let match: UInt16 = 4
+    /// A window drawn at another scale than its frames' (`Window1`, `Scene1` and `Host1.Snapshot`
+    /// at that scale): asks with the window's index (u32) and the scale (f64, above 0); the reply is
+    /// a ``ScenePicture``.
+    public static let picture: UInt16 = 5
 }
 
 /// The codes of the channel's `failure` messages.

@@ -117,9 +117,11 @@ enum HostInterface {
                         reply.fail(error)
                     }
                 },
-                Snapshots.method { call, scale in
+                Snapshots.method(isolation: host.isolation) { call, scale in
                     _ = try service.admit(call)
-                    return try Snapshots.screen(application, scale: scale, renderer: host.renderer)
+                    return Snapshots.Subject(windows: application.connectedScenes.flatMap(\.windows)) {
+                        try Snapshots.screen(application, scale: scale, renderer: host.renderer)
+                    }
                 },
                 .deferredMethod("ListPlugins", access: .reads, outputs: [.init("plugins", "a(ssssusss)")]) { call, reply in
                     do {

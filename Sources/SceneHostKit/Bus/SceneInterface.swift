@@ -34,9 +34,12 @@ enum SceneInterface {
                     .method("SendToBackground", access: .changes) { call in
                         try transition(call, { $0.sendToBackground() }, "an unattached scene has no background")
                     },
-                    Snapshots.method { call, scale in
+                    Snapshots.method(isolation: service.host.isolation) { call, scale in
                         _ = try service.admit(call)
-                        return try Snapshots.scene(try scene(), scale: scale, renderer: service.host.renderer)
+                        let target = try scene()
+                        return Snapshots.Subject(windows: target.windows) {
+                            try Snapshots.scene(target, scale: scale, renderer: service.host.renderer)
+                        }
                     },
                     .deferredMethod("Resize", access: .changes, inputs: [.init("width", .double), .init("height", .double)]) { call, reply in
                         do {

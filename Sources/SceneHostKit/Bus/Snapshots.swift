@@ -1,4 +1,5 @@
 import DBusKit
+import SceneChannel
 import SceneBusServing
 import SceneCore
 import SceneErrors
@@ -10,12 +11,45 @@ import SceneRender
 /// 390 × 844 window takes about a millisecond; see BENCHMARKS.md).
 @MainActor
 enum Snapshots {
-    /// The method every snapshot-taking interface exports: `Snapshot(d scale) → (ay png)`.
-    static func method(_ render: @escaping @MainActor (MethodCall, Double) throws -> PixelImage) -> HostMethod {
-        .writingMethod("Snapshot", access: .reads, inputs: [.init("scale", .double)], outputs: [.init("png", "ay")]) { call, writer in
-            let scale = try call.read { reader in try reader.readDouble() }
-            let image = try render(call, scale)
-            try writer.append(bytes: PNGEncoder.encode(image))
+    /// What a snapshot draws: the model's windows it covers, and how to draw them.
+    struct Subject {
+        /// The windows in the picture (a scene process's stand-ins among them are drawn by it).
+        var windows: [Window]
+        var render: @MainActor () throws -> PixelImage
+    }
+
+    /// The method every snapshot-taking interface exports: `Snapshot(d scale) → (ay png)`. `subject`
+    /// admits the call and says what to draw. At a scale other than a scene process's frames', the
+    /// stand-ins' windows among `windows` are first drawn by their scene processes at that scale
+    /// (``IsolatedScene/pictures(at:of:)``), so that the picture is the scene's views drawn at that
+    /// scale, as in one process, not its frame enlarged; the reply waits for them.
+    static func method(isolation: SceneIsolation?, _ subject: @escaping @MainActor (MethodCall, Double) throws -> Subject) -> HostMethod {
+        .deferredMethod("Snapshot", access: .reads, inputs: [.init("scale", .double)], outputs: [.init("png", "ay")]) { call, reply in
+            do {
+                let scale = try call.read { reader in try reader.readDouble() }
+                let drawn = try subject(call, scale)
+                let elsewhere = scale == IsolatedScene.frameScale ? [] : isolation?.runningStandIns(among: drawn.windows) ?? []
+                guard !elsewhere.isEmpty else {
+                    let image = try drawn.render()
+                    return reply.reply { writer in try writer.append(bytes: PNGEncoder.encode(image)) }
+                }
+                Task { @MainActor in
+                    do throws(SceneCallError) {
+                        var pictures: [(scene: IsolatedScene, pictures: [(index: Int, picture: ScenePicture)])] = []
+                        for (scene, windows) in elsewhere { pictures.append((scene, try await scene.pictures(at: scale, of: windows))) }
+                        do {
+                            let image = try IsolatedScene.showing(pictures, scale: scale, while: drawn.render)
+                            reply.reply { writer in try writer.append(bytes: PNGEncoder.encode(image)) }
+                        } catch {
+                            reply.fail(error)
+                        }
+                    } catch {
+                        reply.fail(error.busError)
+                    }
+                }
+            } catch {
+                reply.fail(error)
+            }
         }
     }
 

@@ -209,9 +209,10 @@ enum WindowInterface {
                             reply.fail(error)
                         }
                     },
-                    Snapshots.method { call, scale in
+                    Snapshots.method(isolation: host.isolation) { call, scale in
                         _ = try service.admit(call)
-                        return try Snapshots.window(try window(), scale: scale, renderer: host.renderer)
+                        let target = try window()
+                        return Snapshots.Subject(windows: [target]) { try Snapshots.window(target, scale: scale, renderer: host.renderer) }
                     },
                     performActions(number: number, service: service),
                     .deferredMethod("MakeFirstResponder", access: .changes, inputs: [.init("view", .string)], outputs: [.init("accepted", .bool)]) {

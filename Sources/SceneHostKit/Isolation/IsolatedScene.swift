@@ -231,6 +231,38 @@ final class IsolatedScene {
         placeholders.append(placeholder)
     }
 
+    /// The scale a scene process draws its frames at (`--scene-scale`, which the board leaves at 1).
+    static let frameScale = 1.0
+
+    /// `windows` (the stand-in's) drawn by the scene process at `scale`, by their index.
+    func pictures(at scale: Double, of windows: [Window]) async throws(SceneCallError) -> [(index: Int, picture: ScenePicture)] {
+        var pictures: [(index: Int, picture: ScenePicture)] = []
+        for window in windows {
+            guard let index = index(of: window) else { continue }
+            pictures.append((index, try await process.picture(window: UInt32(index), scale: scale)))
+        }
+        return pictures
+    }
+
+    /// Runs `body` (a snapshot's drawing) with each stand-in window in `pictures` showing the picture
+    /// its scene process drew at `scale` instead of its frame, then shows the frames again. Nothing
+    /// else runs meanwhile (the main actor's), so nothing but the snapshot sees those pictures.
+    static func showing<Result>(
+        _ pictures: [(scene: IsolatedScene, pictures: [(index: Int, picture: ScenePicture)])], scale: Double,
+        while body: () throws -> Result
+    ) throws -> Result {
+        var shown: [(view: ImageView, image: Image?)] = []
+        defer { for (view, image) in shown.reversed() { view.image = image } }
+        for (scene, drawn) in pictures {
+            for (index, picture) in drawn where index < scene.pictures.count {
+                let view = scene.pictures[index]
+                shown.append((view, view.image))
+                view.image = try? Image(width: picture.width, height: picture.height, pixels: picture.pixels, scale: scale)
+            }
+        }
+        return try body()
+    }
+
     private func showPicture(of index: Int) {
         guard index < pictures.count, let picture = process.picture(window: UInt32(index)) else { return }
         let scale = windows[index].bounds.width > 0 ? Double(picture.width) / windows[index].bounds.width : 1

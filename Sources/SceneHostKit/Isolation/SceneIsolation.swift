@@ -166,6 +166,21 @@ final class SceneIsolation {
 
     func scene(named name: String) -> IsolatedScene? { scenes.first { $0.name == name } }
 
+    /// The visible windows among `windows` that stand in for a running scene process's, by their
+    /// scene, in the order of `windows` (what a snapshot at another scale asks those processes to draw).
+    func runningStandIns(among windows: [Window]) -> [(scene: IsolatedScene, windows: [Window])] {
+        var grouped: [(scene: IsolatedScene, windows: [Window])] = []
+        for window in windows where !window.isHidden {
+            guard let scene = scene(of: window), scene.state == .running else { continue }
+            if let slot = grouped.firstIndex(where: { $0.scene === scene }) {
+                grouped[slot].windows.append(window)
+            } else {
+                grouped.append((scene, [window]))
+            }
+        }
+        return grouped
+    }
+
     /// The isolated scene whose stand-in `scene` is.
     func scene(standingIn scene: WindowScene?) -> IsolatedScene? {
         guard let scene else { return nil }

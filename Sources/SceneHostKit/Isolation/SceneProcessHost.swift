@@ -218,6 +218,20 @@ final class SceneProcessHost {
         }
     }
 
+    /// Window `window` drawn at `scale` (its frames are drawn at the process's own).
+    func picture(window: UInt32, scale: Double) async throws(SceneCallError) -> ScenePicture {
+        var writer = WireWriter(capacity: 12)
+        writer.u32(window)
+        writer.f64(scale)
+        let body = writer.bytes
+        let answer = try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.picture, body: body) }
+        do {
+            return try ScenePicture(body: answer)
+        } catch {
+            throw .refused(code: 0, message: error.message)
+        }
+    }
+
     /// `Window1.DescribeTree` of window `window` (index in the scene), named `path` on the bus.
     func describeTree(window: UInt32, path: String) async throws(SceneCallError) -> String {
         var writer = WireWriter()

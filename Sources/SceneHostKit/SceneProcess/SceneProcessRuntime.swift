@@ -35,6 +35,8 @@ final class SceneProcessRuntime {
     private let injector: TouchInjector
     /// Device input forwarded by the board (its desktop window's fingers, keys and text).
     private let deviceInput: DeviceInput
+    /// Draws the scene's windows at the scales the board's snapshots ask for (``SceneQueryCode/picture``).
+    private let snapshotRenderer = Renderer()
     /// Matches the board's selectors (`Host1.Find`, `Host1.TapMatching`) against the scene.
     private let selectors = SelectorMatcher()
     /// Each window's pictures, in the order the scene made the windows: a window's index here is
@@ -199,6 +201,22 @@ final class SceneProcessRuntime {
                 try? connection.send(.reply(id: id, body: Array(TreeDescription.json(of: windows[index].window, path: objectPath).utf8)))
             } catch {
                 try? connection.send(.failure(id: id, code: SceneQueryFailureCode.invalidArguments, message: error.message))
+            }
+        case .query(let id, SceneQueryCode.picture, let body):
+            answer(id) { () throws(ChannelError) -> [UInt8] in
+                var reader = WireReader(body, context: "picture query")
+                let window = try self.window(try reader.u32("window"))
+                let scale = try reader.f64("scale")
+                try reader.finish()
+                let image: PixelImage
+                do throws(RenderError) {
+                    image = try self.snapshotRenderer.renderWindow(window, scale: scale).image
+                } catch {
+                    throw ChannelError(code: .malformed, message: error.message)
+                }
+                return image.withUnsafeBytes { bytes in
+                    ScenePicture(premultiplied: bytes, width: image.width, height: image.height, bytesPerRow: image.bytesPerRow).body
+                }
             }
         case .query(let id, SceneQueryCode.hitTest, let body):
             answer(id) { () throws(ChannelError) -> [UInt8] in

@@ -92,6 +92,27 @@ struct PayloadTests {
         #expect(throws: ChannelError.self) { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [entry]).body + [0]) }
     }
 
+    @Test("Pictures decode to themselves, and one whose pixels do not fill its size (or overflow it) is refused by name", arguments: [71 as UInt64, 72])
+    func pictures(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<50 {
+            let width = random.below(40), height = random.below(40)
+            let picture = ScenePicture(width: width, height: height, pixels: (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: random.next()) })
+            #expect(try ScenePicture(body: picture.body) == picture, "seed \(seed)")
+        }
+        let small = ScenePicture(width: 2, height: 2, pixels: [1, 2, 3, 4])
+        #expect { try ScenePicture(body: Array(small.body.dropLast(4))) } throws: { ($0 as? ChannelError)?.message.contains("picture of 2 × 2 pixels has 12 bytes of pixels") == true }
+        #expect(throws: ChannelError.self) { try ScenePicture(body: small.body + [0]) }
+        var huge = WireWriter()
+        huge.u32(UInt32.max)
+        huge.u32(UInt32.max)
+        #expect(throws: ChannelError.self) { try ScenePicture(body: huge.bytes) }
+        // Premultiplied pixels come out with straight alpha: half-transparent red (0x80 of 0xFF).
+        let premultiplied: [UInt32] = [0x8080_0000, 0xFF00_FF00]
+        let straight = premultiplied.withUnsafeBytes { ScenePicture(premultiplied: $0, width: 2, height: 1, bytesPerRow: 8) }
+        #expect(straight.pixels == [0x80FF_0000, 0xFF00_FF00])
+    }
+
     @Test("A plugin refusal decodes to itself; trailing bytes are refused")
     func pluginRefusals() throws {
         let refusal = ScenePluginRefusal(code: "coreTooOld", plugin: "/plugins/libP.so", message: "it needs SceneCore 99.0.0 or newer")

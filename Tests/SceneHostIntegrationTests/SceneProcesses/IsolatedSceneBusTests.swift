@@ -448,14 +448,8 @@ struct IsolatedSceneBusTests {
         #expect(client.sequenceIsContiguous, "\(client.signals.map(\.seq))")
         #expect(try await client.window(1, "DescribeTree") == expectedTree, "the scene process describes its window under the window's path")
         let picture = try await client.sceneSnapshot("findview")
-        #expect(picture.width == expectedPicture.width && picture.height == expectedPicture.height)
-        var differing = 0
-        for y in 0..<min(picture.height, expectedPicture.height) {
-            for x in 0..<min(picture.width, expectedPicture.width) where picture.pixel(x: x, y: y) != expectedPicture.pixel(x: x, y: y) {
-                differing += 1
-            }
-        }
-        #expect(differing == 0, "\(differing) pixels of the isolated scene's snapshot differ from the scene drawn in the host")
+        let differing = Self.differingPixels(picture, expectedPicture)
+        #expect(differing == 0, "\(differing) pixels of the isolated scene's snapshot differ from the scene drawn in the host (-1: the sizes)")
         // Queries the scene process answers: its hit test, and where a view is for TapView.
         #expect(try await client.window(1, "HitTest", doubles(240, 250)) == [.string("blue")])
         #expect(try await client.window(1, "HitTest", doubles(-5, -5)) == [.string("")])
@@ -505,6 +499,48 @@ struct IsolatedSceneBusTests {
         let xs = touches.dropFirst().dropLast().compactMap { $0.arguments[4].doubleValue }
         #expect(xs == (1...300).map { 240 + Double($0) / 10 }, "every move, in order")
         #expect(client.sequenceIsContiguous)
+    }
+
+    /// The pixels of `actual` that differ from `expected`'s (-1 when the sizes differ).
+    static func differingPixels(_ actual: PixelImage, _ expected: PixelImage) -> Int {
+        guard actual.width == expected.width, actual.height == expected.height else { return -1 }
+        var differing = 0
+        for y in 0..<actual.height {
+            for x in 0..<actual.width where actual.pixel(x: x, y: y) != expected.pixel(x: x, y: y) { differing += 1 }
+        }
+        return differing
+    }
+
+    @Test("Snapshots at scales other than 1 of a scene in its own process are its views drawn at that scale by its process, pixel for pixel as in one process: Window1, Scene1 and Host1.Snapshot at 2 and 0.5")
+    func snapshotsAtOtherScales() async throws {
+        func pictures(_ client: HostBusClient) async throws -> (pictures: [PixelImage], errors: [String]) {
+            var pictures: [PixelImage] = []
+            for scale in [2.0, 0.5] {
+                pictures.append(try await client.windowSnapshot(1, scale: scale))
+                pictures.append(try await client.sceneSnapshot("gallery", scale: scale))
+                pictures.append(try await client.snapshot(SceneBusContract.rootPath, SceneBusContract.hostInterface, scale: scale))
+            }
+            var errors: [String] = []
+            for scale in [-1.0, 0, 1000] {
+                let error = await busFailure { _ = try await client.windowSnapshot(1, scale: scale) }
+                errors.append("\(error?.name.rawValue ?? "no error"): \(error?.message ?? "")")
+            }
+            return (pictures, errors)
+        }
+        let (expectedRun, actualRun, isolated, client) = try await Self.inBothModes(Self.gallery, pictures)
+        defer { client.close() }
+        #expect(actualRun.errors == expectedRun.errors, "a bad scale is refused alike")
+        #expect(expectedRun.errors.allSatisfy { $0.hasPrefix(SceneBusContract.ErrorNames.invalidValue.rawValue) }, "\(expectedRun.errors)")
+        let (expected, actual) = (expectedRun.pictures, actualRun.pictures)
+        let names = ["window at 2", "scene at 2", "screen at 2", "window at 0.5", "scene at 0.5", "screen at 0.5"]
+        for (name, (picture, reference)) in zip(names, zip(actual, expected)) {
+            #expect(Self.differingPixels(picture, reference) == 0, "\(name): \(Self.differingPixels(picture, reference)) pixels differ (-1: the sizes)")
+        }
+        #expect(actual[0].width == 780, "the window's 390 points at 2 pixels each")
+        // At 1 the board's own picture of the frame is the snapshot, as before.
+        let one = try await client.windowSnapshot(1)
+        #expect(one.width == 390)
+        withExtendedLifetime(isolated) {}
     }
 
     @Test("A client that leaves the bus with a finger down on a scene in its own process has it cancelled there, as the host cancels its fingers on its own scenes")
