@@ -30,7 +30,10 @@ import SceneProcesses
 ///   server turned into an event is delivered to the model, in order (serials), the queue between the
 ///   threads stays bounded (its peak), frames are coalesced (presented ≤ the refresh rate).
 @MainActor
-func runDisplaySection(sceneHost: String, quick: Bool) throws {
+func runDisplaySection(sceneHost: String, quick: Bool, isolation: String = "none") throws {
+    // `--isolation process`: every scene in a process of its own; the host's input-to-photon samples
+    // then end when a scene process's picture of the click is presented.
+    let isolated = isolation == "none" ? [] : ["--isolation", isolation]
     let report = Report.shared
     let idleSeconds = quick ? 5.0 : 30.0
     let dragSeconds = quick ? 5.0 : 60.0
@@ -46,11 +49,11 @@ func runDisplaySection(sceneHost: String, quick: Bool) throws {
     defer { daemon.stop() }
     let runtime = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: runtime) }
-    report.line("`\(sceneHost) --display on` on Xvfb \(server.display) (1600×1024, no window manager): \(clicks) clicks, \(clicks) more during slides, \(Format.fixed(idleSeconds, 0)) s idle, a \(Format.fixed(dragSeconds, 0)) s drag at 1,000 events/s.")
+    report.line("`\(sceneHost) --display on\(isolated.isEmpty ? "" : " --isolation \(isolation)")` on Xvfb \(server.display) (1600×1024, no window manager): \(clicks) clicks, \(clicks) more during slides, \(Format.fixed(idleSeconds, 0)) s idle, a \(Format.fixed(dragSeconds, 0)) s drag at 1,000 events/s.")
     report.line("")
 
     let host = try HostProcess(
-        executable: sceneHost, arguments: ["--bus", daemon.address, "--display", "on"], runtimeDirectory: runtime,
+        executable: sceneHost, arguments: ["--bus", daemon.address, "--display", "on"] + isolated, runtimeDirectory: runtime,
         environment: ["DISPLAY": server.display])
     defer { host.stop() }
     _ = try host.waitUntilReady(timeout: 30)
@@ -134,7 +137,7 @@ func runDisplaySection(sceneHost: String, quick: Bool) throws {
     let dragDaemon = try BusDaemon()
     defer { dragDaemon.stop() }
     let dragHost = try HostProcess(
-        executable: sceneHost, arguments: ["--bus", dragDaemon.address, "--display", "on", "--config", "Benchmarks/Config/display-drag.yaml"],
+        executable: sceneHost, arguments: ["--bus", dragDaemon.address, "--display", "on", "--config", "Benchmarks/Config/display-drag.yaml"] + isolated,
         runtimeDirectory: runtime, environment: ["DISPLAY": server.display])
     defer { dragHost.stop() }
     _ = try dragHost.waitUntilReady(timeout: 30)
@@ -187,7 +190,7 @@ func runDisplaySection(sceneHost: String, quick: Bool) throws {
     let headlessDaemon = try BusDaemon()
     defer { headlessDaemon.stop() }
     let headless = try HostProcess(
-        executable: sceneHost, arguments: ["--bus", headlessDaemon.address, "--display", "off"], runtimeDirectory: runtime)
+        executable: sceneHost, arguments: ["--bus", headlessDaemon.address, "--display", "off"] + isolated, runtimeDirectory: runtime)
     defer { headless.stop() }
     _ = try headless.waitUntilReady(timeout: 30)
     usleep(1_000_000)

@@ -32,7 +32,7 @@ let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility
 var arguments = Array(CommandLine.arguments.dropFirst())
 var sceneHost = CommandLineOption.take("--scene-host", from: &arguments, usage: usage, status: 64) { $0 }
     ?? ".build/release/scene-host"
-// roundtrips, snapshot: the host's scenes in processes of their own (`scene-host --isolation process`; snapshot measures
+// roundtrips, snapshot, display: the host's scenes in processes of their own (`scene-host --isolation process`; snapshot measures
 // both modes side by side).
 let isolation = CommandLineOption.take("--isolation", from: &arguments, usage: usage, status: 64) { ["none", "process"].contains($0) ? $0 : nil }
     ?? "none"
@@ -70,7 +70,7 @@ do {
         }
         if command == "all" || command == "bus" || command == "fairness" { try runFairnessSection(sceneHost: sceneHost, quick: quick, runs: runs) }
         if command == "all" || command == "accessibility" { try runAccessibilitySection(sceneHost: sceneHost, quick: quick) }
-        if command == "all" || command == "display" { try runDisplaySection(sceneHost: sceneHost, quick: quick) }
+        if command == "all" || command == "display" { try runDisplaySection(sceneHost: sceneHost, quick: quick, isolation: isolation) }
         if command == "all" || command == "snapshot" {
             if isolation == "process" {
                 try runIsolatedSnapshotSection(sceneHost: sceneHost, quick: quick, runs: runs)

@@ -290,6 +290,9 @@ public final class DesktopDisplay: ApplicationObserver {
         for window in windows.values where window.dirty {
             guard let scene = window.scene else { continue }
             guard window.visible else { continue }  // drawn when shown again
+            // A scene process's picture of a press or release is drawn once the process answered it
+            // (the answer follows the picture in the same turn), so that the frame carries its serial.
+            guard !owedByProcesses.contains(where: { $0.scene === scene }) else { continue }
             window.dirty = false
             let frame: CompositeFrame
             rendering = window
@@ -306,11 +309,11 @@ public final class DesktopDisplay: ApplicationObserver {
             let damage = window.needsFullFrame ? [full] : frame.damage
             window.needsFullFrame = false
             guard !damage.isEmpty else { continue }
-            server.present(window.id, image: frame.image, damage: damage, inputSerial: lastSerial)
+            server.present(window.id, image: frame.image, damage: damage, inputSerial: drawnThrough)
             framesHandedOver += 1
             presented = true
         }
-        if !presented { server.inputsShowedNothing(through: lastSerial) }
+        if !presented { server.inputsShowedNothing(through: drawnThrough) }
         pendingWorkRegistry.setNeedsCheck()
     }
 
@@ -340,9 +343,39 @@ public final class DesktopDisplay: ApplicationObserver {
         // After the text-input command the batch led to: the display thread then reads on.
         server.inputsHandled(through: lastSerial)
         if lastSerial != serialBefore, !dirtiedDuringDrain, !frameScheduled {
-            server.inputsShowedNothing(through: lastSerial)
+            server.inputsShowedNothing(through: drawnThrough)
         }
         pendingWorkRegistry.setNeedsCheck()
+    }
+
+    /// The serials of presses and releases sent to scene processes and not yet answered: their
+    /// input-to-photon samples end when the process's picture of them is presented, not when the
+    /// board forwarded them (the board's own frames then hold no change of theirs).
+    private var owedByProcesses: [(serial: UInt64, scene: WindowScene)] = []
+
+    /// The input serial the frames drawn now show the effects of: the last handled, or the one
+    /// before the oldest a scene process still owes a picture of.
+    private var drawnThrough: UInt64 { owedByProcesses.map(\.serial).min().map { $0 - 1 } ?? lastSerial }
+
+    /// A press or release (serial `serial`) went to `isolated`'s process: once it answered, its
+    /// picture is drawn with the serial, or, when it drew nothing, the input is acknowledged as
+    /// showing nothing.
+    private func awaitPhoton(from isolated: IsolatedScene, through serial: UInt64) {
+        guard let standIn = isolated.scene else { return }
+        owedByProcesses.append((serial, standIn))
+        // A scene process answers records at the end of its turn, after the frames it drew for them
+        // (which its stand-in's desktop window holds back until then): by the answer, their pictures
+        // are in the stand-in (its window owes a frame) or there are none.
+        isolated.process.whenPostedRecordsAnswered { [weak self] in
+            guard let self, let owed = owedByProcesses.firstIndex(where: { $0.serial == serial }) else { return }
+            owedByProcesses.remove(at: owed)
+            let owesFrame = windows.values.contains { $0.dirty && $0.visible }
+            if owesFrame {
+                scheduleFrame(.discreteInput)
+            } else if !frameScheduled {
+                server.inputsShowedNothing(through: drawnThrough)
+            }
+        }
     }
 
     private func handle(_ event: DisplayEvent) {
@@ -369,6 +402,9 @@ public final class DesktopDisplay: ApplicationObserver {
             let steps = changes.map { FingerStep(slot: $0.finger, phase: Self.phase($0.phase), location: $0.location) }
             if steps.allSatisfy({ $0.phase == .move }) { movesDelivered += 1 } else { discreteInputInDrain = true }
             deviceInput.deliver(.touches(scene: scene.name, steps), timestamp: eventTime(timestamp))
+            if let isolated = deviceInput.isolation?.scene(standingIn: scene), steps.contains(where: { $0.phase != .move }) {
+                awaitPhoton(from: isolated, through: lastSerial)
+            }
         case .key(_, let key, let timestamp, _):
             discreteInputInDrain = true
             switch key {

@@ -41,6 +41,9 @@ final class SceneProcessHost {
     private var nextID: UInt64 = 1
     /// Calls not yet answered: what to send when the supervisor delivers it, and who waits.
     private var calls: [UInt64: (message: ChannelMessage, resume: (Result<[UInt8], SceneCallError>) -> Void)] = [:]
+    /// The record batch posted last, and who waits for its answer (``whenPostedRecordsAnswered(_:)``).
+    private var lastRecordCall: UInt64?
+    private var recordWaiters: [UInt64: [@MainActor () -> Void]] = [:]
     /// Why the running process could not load its plugin, once it said so (its end follows).
     private(set) var refusal: ScenePluginRefusal?
     /// The record batch queued last and not yet delivered (``postRecord(_:)``): its call and lines.
@@ -160,9 +163,23 @@ final class SceneProcessHost {
         let id = nextID
         nextID += 1
         // The message is made when the batch is delivered, with every line it has then.
-        calls[id] = (.input(id: id, code: SceneInputCode.records, body: []), { [weak self] _ in self?.onCallEnded?() })
+        calls[id] = (
+            .input(id: id, code: SceneInputCode.records, body: []),
+            { [weak self] _ in
+                self?.onCallEnded?()
+                for waiter in self?.recordWaiters.removeValue(forKey: id) ?? [] { waiter() }
+            }
+        )
+        lastRecordCall = id
         openBatch = (id, [line])
         handle(.input(id: id, allowance: 0))
+    }
+
+    /// Runs `action` once the record posted last was delivered (its batch answered) or failed: what
+    /// the scene drew for it has then come (it writes its frames in the turn it answers in).
+    func whenPostedRecordsAnswered(_ action: @escaping @MainActor () -> Void) {
+        guard let id = lastRecordCall, calls[id] != nil else { return action() }
+        recordWaiters[id, default: []].append(action)
     }
 
     /// Sends a command nobody waits for, now: it is queued behind the inputs already sent and before

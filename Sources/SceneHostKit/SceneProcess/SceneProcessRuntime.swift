@@ -35,6 +35,8 @@ final class SceneProcessRuntime {
     private let injector: TouchInjector
     /// Device input forwarded by the board (its desktop window's fingers, keys and text).
     private let deviceInput: DeviceInput
+    /// Record batches delivered this turn, answered at its end, after its frames.
+    private var recordAnswers: [(id: UInt64, body: [UInt8])] = []
     /// Draws the scene's windows at the scales the board's snapshots ask for (``SceneQueryCode/picture``).
     private let snapshotRenderer = Renderer()
     /// Matches the board's selectors (`Host1.Find`, `Host1.TapMatching`) against the scene.
@@ -165,7 +167,9 @@ final class SceneProcessRuntime {
                 let refused = batch.lines.lazy.map { self.deliver(record: $0) }.reduce(SceneRecordOutcome?.none) { first, outcome in
                     first ?? (outcome.errorCode.isEmpty ? nil : outcome)
                 }
-                done(id, (refused ?? SceneRecordOutcome()).body)
+                // Answered at the end of the turn, after the frames it drew: the board then knows
+                // that the pictures of these records came before the answer (input to photon).
+                recordAnswers.append((id, (refused ?? SceneRecordOutcome()).body))
             } catch {
                 done(id, SceneRecordOutcome(errorCode: "InvalidValue", errorMessage: error.message).body)
             }
@@ -490,6 +494,12 @@ final class SceneProcessRuntime {
             } catch {
                 FileHandle.standardError.write(Data("scene-host scene process: window \(window.index): \(error)\n".utf8))
             }
+        }
+        // A picture that waits for a buffer the board still holds goes with a later turn (its release
+        // wakes this process): the answers wait for it, so that they still follow the records' frames.
+        if !windows.contains(where: \.holdsUnsentDamage) {
+            for (id, body) in recordAnswers { try? connection.send(.inputDone(id: id, body: body)) }
+            recordAnswers = []
         }
         flush()
     }

@@ -29,6 +29,9 @@ final class SceneWindowFrames {
         renderer = try WindowRenderer(window: window, scale: scale)
     }
 
+    /// Whether damage is drawn but not yet handed over (both buffers were with the board).
+    var holdsUnsentDamage: Bool { !unsent.isEmpty }
+
     /// Renders what changed and, when a buffer is free, returns the messages that hand it over (an
     /// `attachBuffer` the first time a buffer is used, then the `frame`). Empty when nothing changed
     /// or both buffers are with the board (the damage waits for a release).
