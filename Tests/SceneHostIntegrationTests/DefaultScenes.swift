@@ -9,13 +9,21 @@ enum DefaultScenes: Equatable, Sendable {
     case embeddedDefault
 
     /// The embedded default's text with the Settings scene's entry cut out, so that every other key
-    /// stays the default's.
+    /// stays the default's, except the scene processes' timeouts (used with `--isolation process`):
+    /// ``SanitizedRun/isolationTimeouts``, sized for sanitized runs on a busy machine (a scene process
+    /// under AddressSanitizer beside other suites once took more than the default 10 s to start).
     static let demoTrioYAML: String = {
         var lines = HostConfiguration.embeddedDefaultYAML.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(of: "  - name: settings"), let end = lines.firstIndex(of: "bus:"), start < end else {
             preconditionFailure("the embedded default has no Settings entry before bus: the test support must follow it")
         }
         lines.removeSubrange(start..<end)
+        guard let isolation = lines.firstIndex(of: "isolation:"), lines[isolation + 3].hasPrefix("  response-timeout:"),
+            lines[isolation + 4].hasPrefix("  start-timeout:")
+        else {
+            preconditionFailure("the embedded default's isolation section is not mode, sandbox, response-timeout, start-timeout: the test support must follow it")
+        }
+        lines.replaceSubrange((isolation + 3)...(isolation + 4), with: SanitizedRun.isolationTimeouts.split(separator: "\n"))
         return lines.joined(separator: "\n")
     }()
 }

@@ -18,6 +18,11 @@ enum SanitizedRun {
 
     /// `duration` scaled by ``timeScale``.
     static func scaled(_ duration: Duration) -> Duration { duration * timeScale }
+
+    /// The `isolation` section's timeouts (two YAML lines) for a test that checks neither: generous
+    /// on a loaded machine, and scaled under the sanitizers (an AddressSanitizer scene process takes
+    /// seconds to start there).
+    static let isolationTimeouts = "  response-timeout: \(Int(seconds(30)))\n  start-timeout: \(Int(seconds(60)))"
 }
 
 extension SanitizedRun {

@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 
 /// A `scene-host` started by the benchmark: spawned with `posix_spawn`, its standard error collected
-/// through a pipe, its readiness learned through the `sd_notify` protocol (`NOTIFY_SOCKET`, the same
+/// in an unlinked temporary file (a pipe read only now and then fills during a long section, and the
+/// host's log writes then wait for a reader: HostBench display's slides once stalled so), its readiness learned through the `sd_notify` protocol (`NOTIFY_SOCKET`, the same
 /// path a systemd `Type=notify` unit uses), so "ready" means every configured scene is connected and
 /// the API is on the bus.
 final class HostProcess {
@@ -11,8 +12,8 @@ final class HostProcess {
     /// Monotonic ns just before `posix_spawn`.
     let spawnedAt: UInt64
     private let notifySocket: Int32
-    private let stderrRead: Int32
-    private var collected: [UInt8] = []
+    /// The unlinked file the host writes its standard error to; read from the start by ``stderrText()``.
+    private let stderrFile: Int32
     private var exited = false
 
     /// Spawns `executable` with `arguments`. `NOTIFY_SOCKET` names an abstract socket of this process.
@@ -33,15 +34,17 @@ final class HostProcess {
         }
         guard bound == 0 else { throw BenchError("bind(@\(name)): errno \(errno)") }
 
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw BenchError("pipe(): errno \(errno)") }
-        // Single-threaded: no other spawn can inherit the ends before these flags are set.
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        stderrRead = ends[0]
+        var template = Array((NSTemporaryDirectory() + "/scenehost-bench-stderr-XXXXXX").utf8CString)
+        let stderrFile = mkstemp(&template)
+        guard stderrFile >= 0 else { throw BenchError("mkstemp(): errno \(errno)") }
+        // Single-threaded: no other spawn can inherit the file before the flag is set.
+        _ = fcntl(stderrFile, F_SETFD, FD_CLOEXEC)
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        self.stderrFile = stderrFile
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], STDERR_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, stderrFile, STDERR_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
 
         var environment = ProcessInfo.processInfo.environment
@@ -60,9 +63,8 @@ final class HostProcess {
         var child: pid_t = 0
         spawnedAt = Clock.monotonic()
         let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
-        close(ends[1])
         guard status == 0 else {
-            close(stderrRead)
+            close(stderrFile)
             close(notifySocket)
             throw BenchError("cannot start \(executable): \(String(cString: strerror(status)))")
         }
@@ -75,7 +77,7 @@ final class HostProcess {
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
-        close(stderrRead)
+        close(stderrFile)
         close(notifySocket)
     }
 
@@ -87,13 +89,10 @@ final class HostProcess {
         while true {
             let now = Clock.monotonic()
             guard now < deadline else { throw BenchError("scene-host sent no READY=1 within \(timeout) s:\n\(stderrText())") }
-            var descriptors = [
-                pollfd(fd: notifySocket, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: stderrRead, events: Int16(POLLIN), revents: 0),
-            ]
-            let waitMs = Int32(min(Double(deadline - now) / 1e6, 1000).rounded(.up))
-            _ = poll(&descriptors, 2, waitMs)
-            if descriptors[1].revents != 0 { drainStderr() }
+            // At most 100 ms between looks at whether the host exited.
+            var descriptors = [pollfd(fd: notifySocket, events: Int16(POLLIN), revents: 0)]
+            let waitMs = Int32(min(Double(deadline - now) / 1e6, 100).rounded(.up))
+            _ = poll(&descriptors, 1, waitMs)
             if descriptors[0].revents & Int16(POLLIN) != 0 {
                 let received = Glibc.recv(notifySocket, &buffer, buffer.count, 0)
                 if received > 0 {
@@ -104,7 +103,6 @@ final class HostProcess {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 exited = true
-                drainStderr()
                 throw BenchError("scene-host exited (status \(status)) before READY=1:\n\(stderrText())")
             }
         }
@@ -118,26 +116,26 @@ final class HostProcess {
             let deadline = Clock.monotonic() + 5_000_000_000
             var status: Int32 = 0
             while waitpid(pid, &status, WNOHANG) != pid {
-                drainStderr()
                 if Clock.monotonic() > deadline { kill(pid, SIGKILL) }
                 usleep(2000)
             }
             exited = true
         }
-        drainStderr()
         return stderrText()
     }
 
-    func stderrText() -> String { String(decoding: collected, as: UTF8.self) }
-
-    private func drainStderr() {
-        _ = fcntl(stderrRead, F_SETFL, fcntl(stderrRead, F_GETFL) | O_NONBLOCK)
-        var chunk = [UInt8](repeating: 0, count: 8192)
+    /// Everything the host wrote on stderr so far.
+    func stderrText() -> String {
+        var collected: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var offset: off_t = 0
         while true {
-            let count = Glibc.read(stderrRead, &chunk, chunk.count)
-            guard count > 0 else { return }
+            let count = pread(stderrFile, &chunk, chunk.count, offset)
+            guard count > 0 else { break }
             collected.append(contentsOf: chunk[0..<count])
+            offset += off_t(count)
         }
+        return String(decoding: collected, as: UTF8.self)
     }
 }
 

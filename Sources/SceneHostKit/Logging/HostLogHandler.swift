@@ -65,25 +65,105 @@ public struct HostLogHandler: LogHandler {
 }
 
 /// Where log lines go. Each line is written with one `write(2)`, so lines from threads never interleave.
+///
+/// A write never waits for a slow reader: a line is written on the caller's thread only when the
+/// descriptor takes it now (`poll` says writable and the line fits in `PIPE_BUF`, so a pipe takes it
+/// whole) and nothing is queued before it; otherwise it joins a backlog that a writer queue of the
+/// sink's own writes, in order, waiting as long as the reader makes it. A backlog over
+/// ``backlogLimit`` bytes drops further lines and says how many, in their place, once the reader
+/// catches up. (A host whose stderr was a pipe nobody read stopped in `write(2)` on its main thread
+/// once the pipe's 64 KiB were full.) ``flush(timeout:)`` waits for the backlog; the standard-error
+/// sink flushes at exit.
 public final class LogSink: Sendable {
-    private let descriptor: Int32
-    private let lock = CheckedMutex(())
-
-    public init(descriptor: Int32) {
-        self.descriptor = descriptor
+    /// The lines queued for the writer queue and what it has dropped; `draining` while it has work.
+    private struct Backlog {
+        var lines: [[UInt8]] = []
+        var bytes = 0
+        var dropped = 0
+        var draining = false
     }
 
-    public static let standardError = LogSink(descriptor: 2)
+    private let descriptor: Int32
+    private let backlog = CheckedMutex(Backlog())
+    private let writer = DispatchQueue(label: "org.scenehost.log-writer")
+    /// The most bytes queued for a reader that is behind.
+    public let backlogLimit: Int
+
+    public init(descriptor: Int32, backlogLimit: Int = 1 << 20) {
+        self.descriptor = descriptor
+        self.backlogLimit = backlogLimit
+    }
+
+    public static let standardError: LogSink = {
+        let sink = LogSink(descriptor: 2)
+        // Lines still queued at exit (stderr was slow) are written before the process ends, for at
+        // most 2 s.
+        atexit { LogSink.standardError.flush(timeout: 2) }
+        return sink
+    }()
 
     public func write(_ text: String) {
-        lock.withLock { _ in
-            var bytes = Array(text.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-                if written <= 0 { break }
-                offset += written
+        let bytes = Array(text.utf8)
+        let startsDrain = backlog.withLock { backlog in
+            if !backlog.draining, bytes.count <= Self.atomicWrite, takesWithoutWaiting() {
+                writeAll(bytes)
+                return false
             }
+            if backlog.bytes + bytes.count > backlogLimit {
+                backlog.dropped += 1
+            } else {
+                backlog.lines.append(bytes)
+                backlog.bytes += bytes.count
+            }
+            guard !backlog.draining else { return false }
+            backlog.draining = true
+            return true
+        }
+        if startsDrain { writer.async { self.drain() } }
+    }
+
+    /// Waits until the backlog is written, or `timeout` seconds.
+    public func flush(timeout: Double) {
+        let group = DispatchGroup()
+        writer.async(group: group) {}
+        _ = group.wait(timeout: .now() + timeout)
+    }
+
+    /// On the writer queue: writes the backlog, batch by batch, until it is empty.
+    private func drain() {
+        while true {
+            let batch: (lines: [[UInt8]], dropped: Int)? = backlog.withLock { backlog in
+                guard !backlog.lines.isEmpty || backlog.dropped > 0 else {
+                    backlog.draining = false
+                    return nil
+                }
+                defer { backlog = Backlog(draining: true) }
+                return (backlog.lines, backlog.dropped)
+            }
+            guard let batch else { return }
+            for line in batch.lines { writeAll(line) }
+            if batch.dropped > 0 {
+                writeAll(Array("scene-host: \(batch.dropped) log line(s) dropped here: standard error was not read fast enough\n".utf8))
+            }
+        }
+    }
+
+    /// `PIPE_BUF` on Linux: a pipe write of at most this many bytes is whole, and a pipe `poll` calls
+    /// writable has room for it.
+    private static let atomicWrite = 4096
+
+    private func takesWithoutWaiting() -> Bool {
+        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)]
+        return poll(&descriptors, 1, 0) == 1 && descriptors[0].revents & Int16(POLLOUT) != 0
+    }
+
+    private func writeAll(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
         }
     }
 }

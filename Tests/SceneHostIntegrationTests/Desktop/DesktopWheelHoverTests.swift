@@ -12,7 +12,7 @@ import Testing
 struct DesktopWheelHoverTests {
     func toolkitDesktop(isolation: String = "none") async throws -> DesktopHost {
         let base = try String(contentsOfFile: try ToolkitHost.configuration(clock: "real", toolkitOnly: true), encoding: .utf8)
-        let config = try temporaryFile("toolkit-wheel-\(isolation).yaml", base + "interaction:\n  wheel-step: 50\nisolation: \(isolation)\n")
+        let config = try temporaryFile("toolkit-wheel-\(isolation).yaml", base + "interaction:\n  wheel-step: 50\nisolation:\n  mode: \(isolation)\n\(SanitizedRun.isolationTimeouts)\n")
         return try await DesktopHost(arguments: ["--config", config], windows: 1, named: "^toolkit ")
     }
 

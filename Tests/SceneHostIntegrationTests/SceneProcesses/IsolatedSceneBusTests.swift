@@ -35,9 +35,8 @@ struct IsolatedSceneBusTests {
         return ScenectlProcess.Outcome(status: status, stdout: process.stdout, stderr: process.stderr)
     }
 
-    /// `isolation` timeouts for a test that checks none: generous on a loaded machine, and scaled
-    /// under the sanitizers (an AddressSanitizer scene process takes seconds to start there).
-    static let timeouts = "  response-timeout: \(Int(SanitizedRun.seconds(30)))\n  start-timeout: \(Int(SanitizedRun.seconds(60)))"
+    /// ``SanitizedRun/isolationTimeouts``.
+    static let timeouts = SanitizedRun.isolationTimeouts
 
     static func host(isolated: Bool) throws -> HostProcess {
         try HostProcess(arguments: ["--config", try configuration(isolated: isolated)], environment: SnapshotFonts.environment, scenes: .embeddedDefault)

@@ -130,7 +130,16 @@ struct SceneProcessHostTests {
         let lift = Task { try await host.touch(Self.lift) }
         let tree = Task { try await host.describeTree(window: 0, path: "/org/scenehost/Window/1") }
         // Both calls are made (in the scene's hands, or queued); then time passes beyond the timeout.
-        while host.pendingCallCount < 2 { await Task.yield() }
+        let deadline = ContinuousClock.now + SanitizedRun.scaled(.seconds(30))
+        while host.pendingCallCount < 2 {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("\(host.pendingCallCount) call(s) pending, not 2; events: \(log.events)")
+                clock.advance(to: 5 * Self.second)
+                _ = await (try? lift.value, try? tree.value)
+                return
+            }
+            await Task.yield()
+        }
         clock.advance(to: 5 * Self.second)
         await #expect(throws: SceneCallError.unanswered(.notResponding, scene: "hanging")) { try await lift.value }
         await #expect(throws: SceneCallError.unanswered(.notResponding, scene: "hanging")) { try await tree.value }
