@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SceneProcesses
 
 /// Ties a child process that runs plugin code (a probe, a validation, a scene process) to the host
 /// that started it:
@@ -8,12 +9,14 @@ import Glibc
 /// core.
 ///
 /// The parent writes its pid into ``environmentKey`` (``ChildProcess/run(executable:arguments:timeout:environment:)``
-/// and the board's scene processes' environment do); the child calls ``dieWithParent()`` first thing. `PR_SET_PDEATHSIG` follows the thread
+/// does); the child calls ``dieWithParent()`` first thing. `PR_SET_PDEATHSIG` follows the thread
 /// that spawned the child, which in ``ChildProcess`` is the thread that then waits for it, so it
-/// cannot end first.
+/// cannot end first. Scene processes, spawned by whatever thread runs the board's main actor, watch
+/// the board through a pidfd instead (``ParentExitWatch``) and use this only where the kernel
+/// refuses them one.
 package enum ParentWatch {
     /// The environment variable holding the starting process's pid.
-    package static let environmentKey = "SCENEHOST_PROBE_PARENT"
+    package static let environmentKey = ParentExitWatch.environmentKey
 
     /// `PR_SET_PDEATHSIG` from <linux/prctl.h>.
     private static let setParentDeathSignal: Int32 = 1

@@ -252,19 +252,35 @@ struct HostLifecycleTests {
     @Test("A plugin probe that hangs dies with its host when the host is killed (no orphan spinning on a core)")
     @MainActor
     func probeDiesWithItsHost() async throws {
-        let config = try temporaryFile(
-            "hang.yaml", "plugins:\n  probe-timeout: 600\nscenes:\n  - name: hang\n    plugin: FixtureHangOnCreate\n")
+        try await expectChildrenEndWithTheirHost(
+            "plugins:\n  probe-timeout: 600\nscenes:\n  - name: hang\n    plugin: FixtureHangOnCreate\n", marked: "--probe", what: "the host's probe of FixtureHangOnCreate")
+    }
+
+    @Test("A scene process whose plugin holds its main thread ends when its board is killed, by its own watch of the board (no orphan spinning on a core)")
+    @MainActor
+    func sceneProcessDiesWithItsBoard() async throws {
+        // The plugin never returns from building its scene; the watch is a second thread.
+        try await expectChildrenEndWithTheirHost(
+            "isolation:\n  mode: process\n  start-timeout: 600\n  response-timeout: 600\nscenes:\n  - name: hang\n    plugin: FixtureHangInScene\n",
+            marked: "--scene-process", what: "the scene process of FixtureHangInScene, with its watch of the board", threads: 2)
+    }
+
+    /// Starts a host with `configuration`, waits for its children whose command line holds `marked`
+    /// (each with at least `threads` threads), kills the host with SIGKILL and expects them to end.
+    @MainActor
+    private func expectChildrenEndWithTheirHost(_ configuration: String, marked: String, what: String, threads: Int = 1) async throws {
+        let config = try temporaryFile("children.yaml", configuration)
         defer { try? FileManager.default.removeItem(atPath: config) }
         let host = try HostProcess(arguments: ["--config", config])
         let hostPID = host.process.processIdentifier
-        var probes: [pid_t] = []
-        try await eventually("the host's probe of FixtureHangOnCreate") {
-            probes = Self.children(of: hostPID).filter { Self.commandLine(of: $0).contains("--probe") }
-            return !probes.isEmpty
+        var children: [pid_t] = []
+        try await eventually(what) {
+            children = Self.children(of: hostPID).filter { Self.commandLine(of: $0).contains(marked) }
+            return !children.isEmpty && children.allSatisfy { ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\($0)/task"))?.count ?? 0) >= threads }
         }
         host.signal(SIGKILL)
-        try await eventually("the probe \(probes) to end after its host was killed") {
-            probes.allSatisfy { !Self.isAlive($0) }
+        try await eventually("\(children) to end after their host was killed") {
+            children.allSatisfy { !Self.isAlive($0) }
         }
     }
 

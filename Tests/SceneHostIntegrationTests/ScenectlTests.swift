@@ -98,8 +98,10 @@ struct ScenectlTests {
         """
 
     /// Starts a host on the demo scenes and waits until it is ready.
-    private func startHost(environment: [String: String] = [:]) async throws -> HostProcess {
-        let config = try temporaryFile("scenectl.yaml", Self.configuration)
+    /// The host of ``configuration``; `isolation` `process` runs each scene in a process of its own.
+    private func startHost(environment: [String: String] = [:], isolation: String = "none") async throws -> HostProcess {
+        let isolated = isolation == "none" ? "" : "\nisolation:\n  mode: \(isolation)\n\(SanitizedRun.isolationTimeouts)"
+        let config = try temporaryFile("scenectl-\(isolation).yaml", Self.configuration + isolated)
         defer { try? FileManager.default.removeItem(atPath: config) }
         let host = try HostProcess(arguments: ["--config", config], environment: environment)
         try #require(await host.line(containing: "host ready"), "the host did not start: \(host.log)")
@@ -132,9 +134,17 @@ struct ScenectlTests {
         _ = await host.exitStatus()
     }
 
-    @Test("status finds the host's private bus with no flags and lists the three scenes and their windows")
-    func status() async throws {
-        let host = try await startHost()
+    /// Whether `lines` has `scene` exactly, or, with scenes in processes of their own, `scene` followed
+    /// by its process's state: `, process running (pid N)`.
+    private func hasSceneLine(_ lines: [String], _ scene: String, isolation: String) -> Bool {
+        isolation == "none" ? lines.contains(scene) : lines.contains { $0.hasPrefix(scene + ", process running (pid ") && $0.hasSuffix(")") }
+    }
+
+    @Test(
+        "status finds the host's private bus with no flags and lists the three scenes and their windows; with scenes in processes of their own, each scene's process",
+        arguments: ["none", "process"])
+    func status(isolation: String) async throws {
+        let host = try await startHost(isolation: isolation)
         defer { host.signal(SIGTERM) }  // reaped by SpawnedProcess
         let text = try await scenectl(["status"], host: host)
         #expect(text.status == 0, "\(text)")
@@ -143,6 +153,10 @@ struct ScenectlTests {
             "scene findview: foreground-active, plugin FindView, key window 1, frame (0, 0, 390, 844)",
             "scene gesturelab: foreground-active, plugin GestureLab, key window 2, frame (400, 0, 390, 844)",
             "scene gallery: foreground-active, plugin Gallery, key window 4, frame (800, 0, 390, 844)",
+        ] {
+            #expect(hasSceneLine(text.lines, line, isolation: isolation), "\(text)")
+        }
+        for line in [
             "  window 1 \"FindView\": level 0, frame (0, 0, 390, 844), visible, key, first responder (none)",
             "  window 4 \"Alert\": level 2000, frame (845, 300, 300, 200), visible, key, first responder (none)",
         ] {
@@ -155,6 +169,14 @@ struct ScenectlTests {
         #expect(scenes.compactMap { $0["name"] as? String } == ["findview", "gesturelab", "gallery"])
         #expect(document["version"] as? String == HostVersion.busVersion)
         #expect((scenes[2]["windows"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Gallery", "Alert"])
+        let processes = scenes.map { $0["process"] as? [String: Any] }
+        if isolation == "none" {
+            #expect(processes.map { $0?["state"] as? String } == ["in-host", "in-host", "in-host"], "\(scenes)")
+        } else {
+            #expect(processes.map { $0?["state"] as? String } == ["running", "running", "running"], "\(scenes)")
+            let pids = processes.compactMap { $0?["pid"] as? Int }
+            #expect(pids.count == 3 && Set(pids).count == 3 && pids.allSatisfy { kill(pid_t($0), 0) == 0 }, "three live processes: \(pids)")
+        }
     }
 
     @Test("tree shows FindView's gray, red, blue and yellow views, nested, and --json is the host's document")
@@ -269,14 +291,18 @@ struct ScenectlTests {
         #expect(bad.status == 64 && bad.stderr.contains("'rewind'"), "\(bad)")
     }
 
-    @Test("resize gives a scene a new size and the covering window follows; a size outside the restrictions is the host's error, a non-number scenectl's")
-    func resize() async throws {
-        let host = try await startHost()
+    @Test(
+        "resize gives a scene a new size and the covering window follows; a size outside the restrictions is the host's error, a non-number scenectl's",
+        arguments: ["none", "process"])
+    func resize(isolation: String) async throws {
+        let host = try await startHost(isolation: isolation)
         defer { host.signal(SIGTERM) }  // reaped by SpawnedProcess
         let run = try await scenectl(["resize", "gallery", "600", "700.5"], host: host)
         #expect(run.status == 0 && run.stdout == "scene gallery: 600×700.5\n", "\(run)")
         let status = try await scenectl(["status"], host: host)
-        #expect(status.lines.contains("scene gallery: foreground-active, plugin Gallery, key window 4, frame (800, 0, 600, 700.5)"), "\(status)")
+        #expect(
+            hasSceneLine(status.lines, "scene gallery: foreground-active, plugin Gallery, key window 4, frame (800, 0, 600, 700.5)", isolation: isolation),
+            "\(status)")
         #expect(status.lines.contains { $0.hasPrefix("  window 3 \"Gallery\": level 0, frame (800, 0, 600, 700.5)") }, "\(status)")
         let small = try await scenectl(["resize", "gallery", "300", "700"], host: host)
         #expect(small.status == 1 && small.stderr.contains("the size 300×700 is outside the scene's size restrictions 320×480…unbounded"), "\(small)")

@@ -6,6 +6,7 @@ import SceneBusServing
 import SceneCore
 import SceneDisplay
 import ScenePlugins
+import SceneProcesses
 import SceneRender
 import SceneWebDriver
 
@@ -128,7 +129,6 @@ public struct SceneHostCommand: ParsableCommand {
             ChildProcess.announceRunning()
         }
         if let sceneProcessPlugin {
-            ParentWatch.dieWithParent()
             let numbers = sceneProcessFrame.split(separator: ",").compactMap { Double($0) }
             guard numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] > 0, numbers[3] > 0 else {
                 throw ValidationError("--scene-frame '\(sceneProcessFrame)' is not x,y,width,height with a positive size")
@@ -153,6 +153,8 @@ public struct SceneHostCommand: ParsableCommand {
                 // First, before any thread or any of the plugin's code exists.
                 try SceneProcessRuntime.sandbox(plugin: sceneProcessPlugin, scene: sceneProcessName, dataFolder: sceneProcessData, executable: Self.executablePath)
             }
+            // Then the board's end ends this process (a thread, confined by the sandbox above).
+            try Self.endWithBoard()
             let arguments = SceneProcessRuntime.Arguments(
                 pluginPath: sceneProcessPlugin, sceneName: sceneProcessName, options: Self.parseOptions(sceneProcessOptions),
                 screenFrame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), scale: sceneProcessScale,
@@ -298,6 +300,23 @@ public struct SceneHostCommand: ParsableCommand {
             topics.insert(topic)
         }
         return topics
+    }
+
+    /// A scene process ends with the board that started it (its pid in ``ParentWatch/environmentKey``):
+    /// through ``ParentExitWatch``, or, where the kernel refuses it a pidfd or a thread, the parent
+    /// death signal. Started by hand, without the variable, only the death signal.
+    private static func endWithBoard() throws {
+        guard let text = ProcessInfo.processInfo.environment[ParentWatch.environmentKey], let board = pid_t(text) else {
+            return ParentWatch.dieWithParent()
+        }
+        switch ParentExitWatch.start(parent: board) {
+        case .watching:
+            return
+        case .parentGone:
+            throw ExitCode(1)
+        case .unavailable:
+            ParentWatch.dieWithParent()
+        }
     }
 
     /// `key=value` options (a bare `key` is an empty value).

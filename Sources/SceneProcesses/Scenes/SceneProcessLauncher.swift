@@ -2,7 +2,7 @@ import CLinux
 import Glibc
 
 /// Starts scene processes: `scene-host` in its hidden scene-process mode, with one end of the scene
-/// channel as descriptor 3, standard input from `/dev/null`, the board's standard output and error,
+/// channel as descriptor 3, this process's pid in ``ParentExitWatch/environmentKey``, standard input from `/dev/null`, the board's standard output and error,
 /// and no other descriptor (no bus connection, no display connection, no other scene's channel).
 ///
 /// Each process is watched through a pidfd (readable when it ends; no SIGCHLD handler, no thread
@@ -35,6 +35,9 @@ public enum SceneProcessLauncher {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(SpawnSignals.apply(to: &attributes)))
 
+        // The process watches this one through its pid (``ParentExitWatch``).
+        let parent = ParentExitWatch.environmentKey + "="
+        let environment = environment.contains { $0.hasPrefix(parent) } ? environment : environment + [parent + String(getpid())]
         var pid: pid_t = 0
         let result = withCStrings([executable] + arguments) { argv in
             withCStrings(environment) { envp in posix_spawn(&pid, executable, &actions, &attributes, argv, envp) }
