@@ -185,7 +185,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictImports, plugins: ["BuildInfoPlugin"]),
-        .executableTarget(name: "scene-host", dependencies: ["SceneHostKit"], swiftSettings: strictImports),
+        .executableTarget(name: "scene-host", dependencies: ["SceneHostKit", "SceneProcesses"], swiftSettings: strictImports),
         // The command-line client: speaks only D-Bus (no model inside).
         .target(
             name: "SceneCtlKit",

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// What a run under scripts/test-sanitizers changes for the tests: the script sets
@@ -11,7 +12,7 @@ enum SanitizedRun {
     /// The factor for timeouts that only guard against a hang (waiting for a signal, a log line, a
     /// process): sanitized code runs several times slower. 1 in a plain run. Timeouts that are what
     /// a test checks (a deadline the host must keep) are not scaled.
-    static let timeScale: Double = ProcessInfo.processInfo.environment["SCENEHOST_TEST_TIME_SCALE"].flatMap(Double.init).map { max(1, $0) } ?? 1
+    static var timeScale: Double { TestTimeScale.factor }
 
     /// `seconds` scaled by ``timeScale``.
     static func seconds(_ seconds: Double) -> Double { seconds * timeScale }

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Synchronization
 
 /// Confines the calling process: Landlock for the file system (``SceneSandboxPolicy``), TCP bind
 /// and connect and, where the kernel scopes them, abstract Unix sockets and signals to processes
@@ -10,6 +11,12 @@ import Glibc
 /// free (``SceneSandboxReport/threadsBefore`` counts them; a scene process has one). The seccomp
 /// filter is applied to every thread. Irreversible.
 public enum SceneSandbox {
+    /// Whether ``apply(_:)`` has confined this process (irreversibly). Read on any thread.
+    public static var isApplied: Bool { applied.load(ordering: .acquiring) }
+
+    /// Process-wide because the confinement is: set once by ``apply(_:)``, never cleared.
+    private static let applied = Atomic<Bool>(false)
+
     /// The Landlock ABI this kernel offers, 0 when it offers none.
     public static var landlockABI: Int { Int(clinux_landlock_abi()) }
 
@@ -59,6 +66,7 @@ public enum SceneSandbox {
         }
         guard clinux_landlock_enforce(ruleset) == 0 else { throw .failed(step: "landlock_restrict_self", errno: errno) }
         guard clinux_seccomp_refuse_sockets() == 0 else { throw .failed(step: "installing the seccomp filter", errno: errno) }
+        applied.store(true, ordering: .releasing)
         return SceneSandboxReport(landlockABI: abi, missingPaths: missing, threadsBefore: threads)
     }
 

@@ -146,7 +146,7 @@ struct ExternalClientTests {
             monitor.terminate()
         }
         func waitFor(_ what: String, _ condition: @escaping ([String]) -> Bool) async throws {
-            for _ in 0..<400 where !lines.withLock({ condition($0) }) {
+            for _ in 0..<Int(400 * TestTimeScale.factor) where !lines.withLock({ condition($0) }) {
                 try await Task.sleep(for: .milliseconds(25))  // polling another process's output, not a timer
             }
             #expect(lines.withLock { condition($0) }, "dbus-monitor never showed \(what): \(lines.withLock { $0 })")

@@ -12,8 +12,10 @@ struct ProcessResult: Sendable {
 /// Runs a program to completion, its output going to files, so the main actor stays free to serve
 /// the program's D-Bus calls: the exit is awaited without holding a thread (``SpawnedProcess``, whose
 /// exit does not depend on descriptors that the bus daemons other tests start meanwhile may hold);
-/// kills it after `timeout` and fails naming the program.
-func runProgram(_ executable: String, _ arguments: [String], timeout: Duration = .seconds(30)) async throws -> ProcessResult {
+/// kills it after `timeout` (times ``TestTimeScale/factor``: a guard against a hang, not a deadline
+/// the program must keep) and fails naming the program.
+func runProgram(_ executable: String, _ arguments: [String], timeout unscaled: Duration = .seconds(30)) async throws -> ProcessResult {
+    let timeout = unscaled * TestTimeScale.factor
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "dbuskit-program-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
