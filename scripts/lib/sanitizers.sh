@@ -157,9 +157,21 @@ sanitizer_check_reports() {
         case "$report" in *.warning) continue ;; esac
         echo "-- $report" >&2
         swift demangle --simplified < "$report" | head -80 >&2
-        failure_note "    $(basename "$report"): $(grep -m 1 -E '^(SUMMARY|==[0-9]+==ERROR|WARNING: ThreadSanitizer)' "$report" | swift demangle --simplified | cut -c 1-400)"
+        failure_note "    $(basename "$report"): $(sanitizer_report_headline "$report")"
     done
     return 1
+}
+
+# sanitizer_report_headline FILE: the line that says what FILE reports (its SUMMARY or ERROR line, or
+# ThreadSanitizer's WARNING), demangled; for a file with none of these (LeakSanitizer's "has
+# encountered a fatal error", a report cut short when its process was killed) its first two lines
+# that say something; "(an empty file)" for an empty one. One line, at most 400 characters.
+sanitizer_report_headline() {
+    local line
+    line=$(grep -m 1 -E '^(SUMMARY|==[0-9]+==ERROR|WARNING: ThreadSanitizer)' "$1" || true)
+    [ -n "$line" ] || line=$(grep -v -E '^[=[:space:]]*$' "$1" | head -n 2 | tr '\n' ' ' || true)
+    [ -n "$line" ] || line="(an empty file)"
+    printf '%s\n' "$line" | swift demangle --simplified | cut -c 1-400
 }
 
 # sanitizer_is_lone_no_return_warning FILE: true when FILE holds nothing but AddressSanitizer's
