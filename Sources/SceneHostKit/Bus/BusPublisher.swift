@@ -147,7 +147,7 @@ final class BusPublisher: SignalRecordObserver {
             if sceneRegistrations[scene.name] != nil {
                 changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["Process"])
             }
-        case .signal, .placeholder, .frame, .busy, .clock:
+        case .signal, .placeholder, .frame, .busy, .clock, .output:
             break
         }
         switch event {
@@ -179,12 +179,15 @@ final class BusPublisher: SignalRecordObserver {
             publish(
                 SignalRecord(
                     member: HostSignals.sceneCrashed,
-                    values: [.scene(scene.name), .string(scene.pluginName), .string(exit.description), .string(quarantined ? "quarantined" : "restarting")]))
+                    values: [
+                        .scene(scene.name), .string(scene.pluginName), .string(scene.lastCrash ?? exit.description),
+                        .string(quarantined ? "quarantined" : "restarting"),
+                    ]))
         case .notResponding:
             publish(SignalRecord(member: HostSignals.sceneNotResponding, values: [.scene(scene.name), .string(scene.pluginName)]))
         case .responding:
             publish(SignalRecord(member: HostSignals.sceneResponding, values: [.scene(scene.name)]))
-        case .windows, .placeholder, .frame, .busy, .clock:
+        case .windows, .placeholder, .frame, .busy, .clock, .output:
             break
         }
     }

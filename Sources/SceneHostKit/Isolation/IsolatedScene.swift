@@ -71,11 +71,18 @@ final class IsolatedScene {
             case .notResponding: "not-responding"
             case .crashed(_, let quarantined): quarantined ? "quarantined" : "crashed"
             }
-        return (state, process.processID.map { UInt32(bitPattern: $0) } ?? 0, lastExit?.description ?? "")
+        return (state, process.processID.map { UInt32(bitPattern: $0) } ?? 0, lastCrash ?? "")
     }
 
     /// How the process last ended unasked.
     private(set) var lastExit: SceneExit?
+    /// How it last ended unasked, in words (`SceneCrashed`'s reason, `Scene1.Process`, the log): its
+    /// ``SceneExit``, and when the Swift runtime said why it stopped the process (a trap: a
+    /// `fatalError`, a force-unwrapped nil, an index out of range), that line, which names the
+    /// plugin's file and line, e.g. `killed by signal 4 (SIGILL); Plugin/File.swift:12: Fatal error: …`.
+    private(set) var lastCrash: String?
+    /// The runtime's last fatal-error line of the running process.
+    private var fatalError: String?
 
     /// The process's index of `window`, when it is one of the stand-in's windows.
     func index(of window: Window) -> Int? { windows.firstIndex { $0 === window } }
@@ -94,6 +101,7 @@ final class IsolatedScene {
         switch event {
         case .started:
             state = .starting
+            fatalError = nil
             firstResponders = [:]
             receivesRemoteControl = false
         case .windows(let list):
@@ -116,6 +124,8 @@ final class IsolatedScene {
         case .crashed(let exit, let quarantined):
             crashCount += 1
             lastExit = exit
+            lastCrash = fatalError.map { "\(exit); \($0)" } ?? exit.description
+            fatalError = nil
             work.take(SceneBusyList(entries: []), at: application.clock.now)
             state = .crashed(exit, quarantined: quarantined)
         case .notResponding:
@@ -130,6 +140,9 @@ final class IsolatedScene {
             work.take(busy, at: application.clock.now)
         case .signal(let signal):
             noteFirstResponder(signal)
+        case .output(let line):
+            // The runtime's words before a trap: "File.swift:LINE: Fatal error: MESSAGE".
+            if line.contains("Fatal error: ") { fatalError = line }
         case .clock:
             break
         }

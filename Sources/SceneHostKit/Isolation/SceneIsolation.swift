@@ -446,7 +446,7 @@ final class SceneIsolation {
             // Its fingers went with it.
             fingers = fingers.filter { $0.value.scene !== scene }
             logger.error(
-                "scene process crashed (\(exit)); \(quarantined ? "quarantined (Reload to try again)" : "restarting")",
+                "scene process crashed (\(scene.lastCrash ?? exit.description)); \(quarantined ? "quarantined (Reload to try again)" : "restarting")",
                 metadata: ["scene": "\(scene.name)", "plugin": "\(scene.pluginName)"])
         case .notResponding:
             logger.warning(
@@ -455,6 +455,10 @@ final class SceneIsolation {
             logger.info("scene process responding again", metadata: ["scene": "\(scene.name)"])
         case .clock(let time):
             follow(time, from: scene)
+        case .output(let line):
+            // Its own messages name it for a reader of its standard error; the log line has the name.
+            let own = "scene process \(scene.name): "
+            logger.info("\(line.hasPrefix(own) ? String(line.dropFirst(own.count)) : line)", metadata: ["scene": "\(scene.name)"])
         case .windows, .placeholder, .signal, .frame, .busy:
             break
         }

@@ -23,4 +23,8 @@ enum SceneProcessEvent: Equatable, Sendable {
     case frame(window: UInt32)
     /// The scene process's virtual clock moved to this time (its scripted input drove it).
     case clock(Double)
+    /// A line the process wrote to its standard error (its sandbox report, a plugin's prints, the
+    /// Swift runtime's fatal error before a crash), in order, before the ``crashed(_:quarantined:)``
+    /// of its end.
+    case output(String)
 }

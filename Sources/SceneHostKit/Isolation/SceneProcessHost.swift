@@ -48,6 +48,10 @@ final class SceneProcessHost {
     private(set) var refusal: ScenePluginRefusal?
     /// The record batch queued last and not yet delivered (``postRecord(_:)``): its call and lines.
     private var openBatch: (id: UInt64, lines: [String])?
+    /// The read end of the running process's standard error, and its lines so far.
+    private var errorOutput: SharedDescriptor?
+    private var errorSource: (any DispatchSourceRead)?
+    private var errorLines = ProcessOutputLines()
     /// Each window's buffers, by slot, and the slot its newest picture is in.
     private(set) var buffers: [UInt32: [UInt8: MappedFrameBuffer]] = [:]
     private(set) var shownSlots: [UInt32: UInt8] = [:]
@@ -321,15 +325,31 @@ final class SceneProcessHost {
         connection = nil
         buffers = [:]
         shownSlots = [:]
+        errorOutput = nil
+        errorSource = nil
+        errorLines = ProcessOutputLines()
+        // Its standard error comes to the board, which logs it line by line with the scene's name
+        // (and finds a Swift runtime's fatal error there when it crashes). Only the board's end is
+        // non-blocking.
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            handle(.spawnFailed("\(SceneProcessError(call: "pipe for its standard error", errno: errno))"))
+            return
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        let readEnd = SharedDescriptor(adopting: ends[0])
+        defer { close(ends[1]) }
         do {
             let (board, child) = try ChannelSocket.pair()
             let launched = try SceneProcessLauncher.launch(
                 executable: configuration.executable,
                 arguments: ["--scene-process", configuration.plugin, "--scene-name", configuration.scene] + configuration.arguments
                     + (configuration.startArguments?() ?? []),
-                channel: child.descriptor.rawValue, environment: configuration.environment)
+                channel: child.descriptor.rawValue, environment: configuration.environment, standardError: ends[1])
             process = launched
             connection = ChannelConnection(socket: board)
+            errorOutput = readEnd
             watch(board.descriptor, launched.pidDescriptor)
             handle(.spawned(pid: launched.processID))
         } catch {
@@ -356,11 +376,48 @@ final class SceneProcessHost {
         end.setCancelHandler { withExtendedLifetime(ending) {} }
         end.resume()
         sources.append(end)
+        if let errorOutput {
+            let output = DispatchSource.makeReadSource(fileDescriptor: errorOutput.rawValue, queue: .main)
+            output.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readErrorOutput() } }
+            output.setCancelHandler { withExtendedLifetime(errorOutput) {} }
+            output.resume()
+            sources.append(output)
+            errorSource = output
+        }
+    }
+
+    /// Reads what the process wrote to its standard error and reports each line it completes.
+    /// Never waits: the descriptor is non-blocking, and a chunk at a time keeps the main queue's
+    /// turn short while a process writes much.
+    private func readErrorOutput() {
+        guard let errorOutput else { return }
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        let count = chunk.withUnsafeMutableBytes { read(errorOutput.rawValue, $0.baseAddress, $0.count) }
+        if count > 0 {
+            for line in errorLines.take(chunk[..<count]) { onEvent?(.output(line)) }
+        } else if count == 0 {
+            // Every writer closed it (the process ended, or closed its standard error and runs
+            // on): a descriptor at its end stays readable, so it is watched no more.
+            for line in errorLines.finish() { onEvent?(.output(line)) }
+            errorSource?.cancel()
+            errorSource = nil
+            self.errorOutput = nil
+        }
     }
 
     private func processEnded() {
-        // Messages it wrote before it ended come first.
+        // Messages it wrote before it ended come first, and what it wrote to its standard error
+        // (what is there now: a child it left may hold the pipe open, so its end is not awaited).
         receive()
+        if let errorOutput {
+            var chunk = [UInt8](repeating: 0, count: 16_384)
+            while case let count = chunk.withUnsafeMutableBytes({ read(errorOutput.rawValue, $0.baseAddress, $0.count) }), count > 0 {
+                for line in errorLines.take(chunk[..<count]) { onEvent?(.output(line)) }
+            }
+            for line in errorLines.finish() { onEvent?(.output(line)) }
+        }
+        errorOutput = nil
+        errorSource = nil
         for source in sources { source.cancel() }
         sources = []
         connection = nil

@@ -91,7 +91,7 @@ final class SceneProcessRuntime {
         do {
             try runtime.start(arguments)
         } catch {
-            FileHandle.standardError.write(Data("scene-host scene process: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("scene process \(arguments.sceneName): \(error)\n".utf8))
             if let refusal = error as? PluginLoadError {
                 let event = ScenePluginRefusal(code: refusal.code.name, plugin: refusal.plugin, message: refusal.message)
                 try? runtime.connection.send(.event(code: SceneEventCode.refused, body: event.body))
@@ -104,7 +104,12 @@ final class SceneProcessRuntime {
         return 0
     }
 
+    /// The scene's name, as its messages on standard error begin (`scene process NAME: …`; the
+    /// board logs them under the name instead).
+    private var sceneName = ""
+
     private func start(_ arguments: Arguments) throws {
+        sceneName = arguments.sceneName
         // First: what the scene says while it connects (its log, its activation) follows the hello.
         // The board's calls are read only once the scene is connected (the read source starts below).
         try connection.send(.hello(ChannelHello(processID: getpid())))
@@ -140,7 +145,7 @@ final class SceneProcessRuntime {
         do {
             received = try connection.receiveAvailable()
         } catch {
-            FileHandle.standardError.write(Data("scene-host scene process: the board sent what this process cannot read: \(error); ending\n".utf8))
+            FileHandle.standardError.write(Data("scene process \(sceneName): the board sent what this process cannot read: \(error); ending\n".utf8))
             return finish()
         }
         for envelope in received.envelopes { handle(envelope.message) }
@@ -492,7 +497,7 @@ final class SceneProcessRuntime {
             do {
                 for envelope in try window.produce() { try connection.send(envelope) }
             } catch {
-                FileHandle.standardError.write(Data("scene-host scene process: window \(window.index): \(error)\n".utf8))
+                FileHandle.standardError.write(Data("scene process \(sceneName): window \(window.index): \(error)\n".utf8))
             }
         }
         // A picture that waits for a buffer the board still holds goes with a later turn (its release
@@ -513,7 +518,7 @@ final class SceneProcessRuntime {
             do {
                 windows.append(try SceneWindowFrames(index: UInt32(windows.count), window: window, scale: scale))
             } catch {
-                FileHandle.standardError.write(Data("scene-host scene process: a window of the scene cannot be drawn: \(error)\n".utf8))
+                FileHandle.standardError.write(Data("scene process \(sceneName): a window of the scene cannot be drawn: \(error)\n".utf8))
             }
         }
         let list = SceneWindowList(

@@ -2,7 +2,7 @@ import CLinux
 import Glibc
 
 /// Starts scene processes: `scene-host` in its hidden scene-process mode, with one end of the scene
-/// channel as descriptor 3, this process's pid in ``ParentExitWatch/environmentKey``, standard input from `/dev/null`, the board's standard output and error,
+/// channel as descriptor 3, this process's pid in ``ParentExitWatch/environmentKey``, standard input from `/dev/null`, the board's standard output and (unless the caller gives another) standard error,
 /// and no other descriptor (no bus connection, no display connection, no other scene's channel).
 ///
 /// Each process is watched through a pidfd (readable when it ends; no SIGCHLD handler, no thread

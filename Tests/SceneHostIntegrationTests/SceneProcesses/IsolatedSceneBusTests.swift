@@ -3,6 +3,7 @@ import Foundation
 import SceneBusContract
 import SceneCore
 import SceneRender
+import SceneProcesses
 import Testing
 
 /// The real scene-host with `isolation: process`: each configured scene in a scene process of its
@@ -432,6 +433,12 @@ struct IsolatedSceneBusTests {
         let client = try await HostBusClient(host: isolatedHost)
         defer { client.close() }
         #expect(isolatedHost.log.contains { $0.contains("scene process started") && $0.contains("[findview]") }, "\(isolatedHost.log)")
+        if SceneSandbox.landlockABI > 0 {
+            // What the scene process writes to its standard error is the host's log line, under its name.
+            #expect(
+                await isolatedHost.line(containing: "info [findview] sandboxed (Landlock ABI"),
+                "its sandbox report, in the host's log format: \(isolatedHost.log)")
+        }
         let scenes = try await client.property(SceneBusContract.rootPath, SceneBusContract.hostInterface, "Scenes")
         #expect("\(scenes)".contains("findview") && "\(scenes)".contains("crashy"), "\(scenes)")
         let keyWindow = try await client.property(SceneBusContract.scenePath("findview"), SceneBusContract.sceneInterface, "KeyWindow")
@@ -560,6 +567,11 @@ struct IsolatedSceneBusTests {
         _ = try await watcher.host("TouchUp", [.uint32(0)])
     }
 
+    /// How FixtureCrashInHandler's process ends on its button's Swift trap, in `SceneCrashed`: the
+    /// signal, and the runtime's line naming the plugin's file and line.
+    static let trapReason =
+        "killed by signal 4 (SIGILL); FixtureCrashInHandler/CrashInHandlerDelegate.swift:46: Fatal error: FixtureCrashInHandler: deliberately crashing in the button's action handler"
+
     @Test("A crash in a button's action ends only its scene: SceneCrashed names it, its input fails with SceneCrashed, FindView goes on, it restarts; a second crash quarantines it behind a placeholder until Reload")
     func crashTakesOnlyItsScene() async throws {
         let host = try Self.host(isolated: true)
@@ -579,7 +591,7 @@ struct IsolatedSceneBusTests {
             let crashed = try #require(client.signals(named: "SceneCrashed").first)
             #expect(crashed.string(1) == crashy)
             #expect(crashed.string(2) == "FixtureCrashInHandler")
-            #expect(crashed.string(3) == "killed by signal 4 (SIGILL)", "a Swift trap: \(crashed)")
+            #expect(crashed.string(3) == Self.trapReason, "a Swift trap, where the runtime said it stopped: \(crashed)")
             #expect(crashed.string(4) == (round == 1 ? "restarting" : "quarantined"))
             // FindView goes on meanwhile.
             let other = try await client.host("TouchDown", [.uint32(1)] + doubles(240, 250))
@@ -596,7 +608,7 @@ struct IsolatedSceneBusTests {
             "a quarantined scene refuses input")
         #expect(client.sequenceIsContiguous)
         let process = try await client.property(SceneBusContract.scenePath("crashy"), SceneBusContract.sceneInterface, "Process").structFields ?? []
-        #expect(process == [.string("quarantined"), .uint32(0), .string("killed by signal 4 (SIGILL)")], "\(process)")
+        #expect(process == [.string("quarantined"), .uint32(0), .string(Self.trapReason)], "\(process)")
         // A search says which scene it could not search, and still finds FindView's views.
         do {
             _ = try await client.host("TapMatching", [.string("#nothing-here"), .double(0)])
@@ -613,7 +625,7 @@ struct IsolatedSceneBusTests {
         #expect(placeholder.color(at: Point(x: 10, y: 400)).isClose(to: Color(red255: 60, 60, 67)), "the crashed scene shows its placeholder")
 
         let status = try await Self.scenectl(["status"], host: host)
-        #expect(status.status == 0 && status.stdout.contains("plugin FixtureCrashInHandler, key window 2, frame (400, 0, 390, 844), process quarantined (last: killed by signal 4 (SIGILL))"), "\(status)")
+        #expect(status.status == 0 && status.stdout.contains("plugin FixtureCrashInHandler, key window 2, frame (400, 0, 390, 844), process quarantined (last: \(Self.trapReason))"), "\(status)")
         #expect(status.stdout.contains(", process running (pid "), "findview's process: \(status)")
         client.clear()
         let reload = try await Self.scenectl(["reload", "crashy"], host: host)

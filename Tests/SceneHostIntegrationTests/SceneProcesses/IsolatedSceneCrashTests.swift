@@ -10,17 +10,23 @@ import Testing
 @MainActor
 @Suite("A crash or a hang under another client's taps", .serialized)
 struct IsolatedSceneCrashTests {
-    /// A crashing scene, the screen x of its button's centre, and the way its process ends.
+    /// A crashing scene, the screen x of its button's centre, the way its process ends, and what
+    /// the Swift runtime said before (a trap's file, line and message), as `SceneCrashed` gives them.
     struct Crasher {
         let name: String
         let kind: String
         let x: Double
         let exit: String
+        var fatalError: String? = nil
+
+        var reason: String { fatalError.map { "\(exit); \($0)" } ?? exit }
     }
 
     static let crashers = [
         Crasher(name: "segv", kind: "segv", x: 500, exit: "killed by signal 11 (SIGSEGV)"),
-        Crasher(name: "trap", kind: "trap", x: 900, exit: "killed by signal 4 (SIGILL)"),
+        Crasher(
+            name: "trap", kind: "trap", x: 900, exit: "killed by signal 4 (SIGILL)",
+            fatalError: "FixtureCrashInHandler/CrashInHandlerDelegate.swift:46: Fatal error: FixtureCrashInHandler: deliberately crashing in the button's action handler"),
         Crasher(name: "abort", kind: "abort", x: 1300, exit: "killed by signal 6 (SIGABRT)"),
     ]
 
@@ -112,7 +118,7 @@ struct IsolatedSceneCrashTests {
             }
             let crashed = try #require(crasher.signals(named: "SceneCrashed").first { $0.string(1) == path })
             #expect(crashed.string(2) == "FixtureCrashInHandler")
-            #expect(crashed.string(3) == crashing.exit, "\(crashed)")
+            #expect(crashed.string(3) == crashing.reason, "\(crashed)")
             #expect(crashed.string(4) == "restarting", "the first crash of \(crashing.name) restarts it: \(crashed)")
             try await crasher.waitForSignals("\(crashing.name) restarted") { signals in
                 signals.contains { $0.member == "SceneStarted" && $0.string(1) == path }
@@ -141,7 +147,11 @@ struct IsolatedSceneCrashTests {
         #expect(touches.allSatisfy { $0.string(6) == "blue" }, "\(touches.filter { $0.string(6) != "blue" })")
         #expect(tapper.sequenceIsContiguous, "one gapless seq through three crashes and restarts")
         for crashing in Self.crashers {
-            #expect(await host.line(containing: "[\(crashing.name)] scene process crashed"), "\(crashing.name): \(host.log)")
+            #expect(await host.line(containing: "[\(crashing.name)] scene process crashed (\(crashing.reason))"), "\(crashing.name): \(host.log)")
+            // What the scene process wrote to its standard error is in the host's log, as its own.
+            if let fatalError = crashing.fatalError {
+                #expect(host.log.contains { $0.contains("[\(crashing.name)] \(fatalError)") }, "\(crashing.name): \(host.log)")
+            }
         }
     }
 
