@@ -77,12 +77,16 @@ final class IsolatedScene {
     /// How the process last ended unasked.
     private(set) var lastExit: SceneExit?
     /// How it last ended unasked, in words (`SceneCrashed`'s reason, `Scene1.Process`, the log): its
-    /// ``SceneExit``, and when the Swift runtime said why it stopped the process (a trap: a
+    /// ``SceneExit``; when the Swift runtime said why it stopped the process (a trap: a
     /// `fatalError`, a force-unwrapped nil, an index out of range), that line, which names the
-    /// plugin's file and line, e.g. `killed by signal 4 (SIGILL); Plugin/File.swift:12: Fatal error: …`.
+    /// plugin's file and line; and the innermost of the plugin's functions on the crashed thread's
+    /// stack, as its crash handler found it (``PluginCrashFrames``) — e.g. `killed by signal 11
+    /// (SIGSEGV); in Clock.tick() (libClock.so+0x1a2b)`.
     private(set) var lastCrash: String?
     /// The runtime's last fatal-error line of the running process.
     private var fatalError: String?
+    /// The plugin frames its crash handler wrote.
+    private var crashFrames: PluginCrashFrames?
 
     /// The process's index of `window`, when it is one of the stand-in's windows.
     func index(of window: Window) -> Int? { windows.firstIndex { $0 === window } }
@@ -102,6 +106,7 @@ final class IsolatedScene {
         case .started:
             state = .starting
             fatalError = nil
+            crashFrames = nil
             firstResponders = [:]
             receivesRemoteControl = false
         case .windows(let list):
@@ -124,8 +129,9 @@ final class IsolatedScene {
         case .crashed(let exit, let quarantined):
             crashCount += 1
             lastExit = exit
-            lastCrash = fatalError.map { "\(exit); \($0)" } ?? exit.description
+            lastCrash = ([exit.description] + [fatalError, crashFrames.flatMap(describe)].compactMap { $0 }).joined(separator: "; ")
             fatalError = nil
+            crashFrames = nil
             work.take(SceneBusyList(entries: []), at: application.clock.now)
             state = .crashed(exit, quarantined: quarantined)
         case .notResponding:
@@ -143,6 +149,7 @@ final class IsolatedScene {
         case .output(let line):
             // The runtime's words before a trap: "File.swift:LINE: Fatal error: MESSAGE".
             if line.contains("Fatal error: ") { fatalError = line }
+            if let frames = PluginCrashFrames(line: line) { crashFrames = frames }
         case .clock:
             break
         }
@@ -280,6 +287,15 @@ final class IsolatedScene {
         guard index < pictures.count, let picture = process.picture(window: UInt32(index)) else { return }
         let scale = windows[index].bounds.width > 0 ? Double(picture.width) / windows[index].bounds.width : 1
         pictures[index].image = try? Image(width: picture.width, height: picture.height, pixels: picture.pixels, scale: scale)
+    }
+
+    /// `in FUNCTION (LIBRARY+0xOFFSET)` for the innermost frame, named from the plugin's file; the
+    /// offset alone when the file has no function there; nil when there is no frame.
+    private func describe(_ crash: PluginCrashFrames) -> String? {
+        guard let frame = crash.frames.first else { return nil }
+        let place = "\(frame.library)+0x\(String(frame.offset, radix: 16))"
+        guard let name = PluginSymbols(path: process.configuration.plugin)?.function(at: frame.offset) else { return "in \(place)" }
+        return "in \(name) (\(place))"
     }
 
     private func show(_ placeholder: ScenePlaceholder?) {
