@@ -99,10 +99,10 @@ let package = Package(
         .target(name: "DBusKit", dependencies: ["CDBus", "SceneSync", "SceneErrors"], swiftSettings: strictImports),
         // Child processes: what a spawned child inherits (SpawnDescriptors) and a private dbus-daemon
         // under a watchdog (BusDaemon). Process management, kept out of the libdbus wrapper.
-        .target(name: "SceneProcesses", dependencies: ["DBusKit", "SceneSync", "CLinux", "CSceneCrash"], swiftSettings: strictImports),
+        .target(name: "SceneProcesses", dependencies: ["DBusKit", "SceneSync", "CLinux", "CSceneSignals"], swiftSettings: strictImports),
         // A scene process's fatal-signal handler (its plugin's frames on standard error): C, as a
         // signal handler's code must be async-signal-safe.
-        .target(name: "CSceneCrash", path: "Sources/CSceneCrash"),
+        .target(name: "CSceneSignals", path: "Sources/CSceneSignals"),
         // Linux calls Glibc's module lacks (memfd, pidfd) and descriptor passing's control messages,
         // seen only by SceneChannel and SceneProcesses (the scene channel and the processes on its ends).
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),

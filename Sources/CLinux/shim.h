@@ -172,29 +172,34 @@ static inline int clinux_landlock_enforce(int ruleset) {
 #endif
 
 /// Installs, on every thread of the process (TSYNC), a seccomp filter that refuses `socket(2)`
-/// with EACCES (no network, no bus, no display connection: a scene process has its channel and
-/// needs no other socket) and `ptrace(2)`, `process_vm_readv(2)` and `process_vm_writev(2)` with
-/// EPERM (no reading of another process's memory). Everything else is allowed. Needs no_new_privs
-/// (clinux_landlock_enforce sets it; it is set here too). 0, or -1 with errno set.
-static inline int clinux_seccomp_refuse_sockets(void) {
+/// (no network, no bus, no display connection: a scene process has its channel and needs no other
+/// socket) and `ptrace(2)`, `process_vm_readv(2)` and `process_vm_writev(2)` (no reading of another
+/// process's memory). Everything else is allowed. With `trap` 0 a refused call fails with EACCES
+/// (a socket) or EPERM at once; otherwise it raises SIGSYS (SECCOMP_RET_TRAP), whose handler must be
+/// installed first (CSceneSignals' scene_refusals_install fails it with the same error and says so).
+/// Needs no_new_privs (clinux_landlock_enforce sets it; it is set here too). 0, or -1 with errno set.
+static inline int clinux_seccomp_refuse_sockets(int trap) {
 #ifdef CLINUX_AUDIT_ARCH
+    const unsigned int refuse_socket = trap ? SECCOMP_RET_TRAP : (SECCOMP_RET_ERRNO | EACCES);
+    const unsigned int refuse_other = trap ? SECCOMP_RET_TRAP : (SECCOMP_RET_ERRNO | EPERM);
     struct sock_filter filter[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CLINUX_AUDIT_ARCH, 1, 0),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+        BPF_STMT(BPF_RET | BPF_K, refuse_socket),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_ptrace, 2, 0),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_readv, 1, 0),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_process_vm_writev, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_RET | BPF_K, refuse_other),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
     struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
     return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program);
 #else
+    (void)trap;
     errno = ENOSYS;
     return -1;
 #endif

@@ -1,4 +1,4 @@
-import CSceneCrash
+import CSceneSignals
 
 /// The line a crashed scene process writes on standard error (``PluginCrashHandler``): its plugin's
 /// frames on the crashed thread's stack, innermost first, each as the plugin's file name and an

@@ -1,4 +1,4 @@
-import CSceneCrash
+import CSceneSignals
 import Glibc
 
 /// The scene process's side of a crash report: once its plugin is loaded, a handler of fatal signals

@@ -1,4 +1,4 @@
-import CSceneCrash
+import CSceneSignals
 import Glibc
 
 /// The functions of a plugin's file (a 64-bit little-endian ELF shared object: its `.symtab`, or its

@@ -1,10 +1,12 @@
 import CLinux
+import CSceneSignals
 import Glibc
 import Synchronization
 
 /// Confines the calling process: Landlock for the file system (``SceneSandboxPolicy``), TCP bind
 /// and connect and, where the kernel scopes them, abstract Unix sockets and signals to processes
-/// outside; a seccomp filter refusing new sockets, `ptrace` and `process_vm_readv`/`writev`.
+/// outside; a seccomp filter refusing new sockets, `ptrace` and `process_vm_readv`/`writev`, each
+/// refusal said on standard error (`sandbox refused socket(2) of family 2: EACCES`).
 ///
 /// Call it once, early, on the main thread, before anything of the plugin runs: Landlock confines
 /// the calling thread and the threads it creates afterwards, so threads that already exist stay
@@ -65,7 +67,10 @@ public enum SceneSandbox {
             }
         }
         guard clinux_landlock_enforce(ruleset) == 0 else { throw .failed(step: "landlock_restrict_self", errno: errno) }
-        guard clinux_seccomp_refuse_sockets() == 0 else { throw .failed(step: "installing the seccomp filter", errno: errno) }
+        // Its refusals are trapped and said on standard error (the board logs them under the
+        // scene's name) when the SIGSYS handler is in place; otherwise they fail silently.
+        let trapped = scene_refusals_install() == 0
+        guard clinux_seccomp_refuse_sockets(trapped ? 1 : 0) == 0 else { throw .failed(step: "installing the seccomp filter", errno: errno) }
         applied.store(true, ordering: .releasing)
         return SceneSandboxReport(landlockABI: abi, missingPaths: missing, threadsBefore: threads)
     }

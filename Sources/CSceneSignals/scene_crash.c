@@ -1,4 +1,4 @@
-// The scene process's crash handler (scene_crash.h).
+// The scene process's crash handler (scene_signals.h).
 //
 // Everything the handler does is async-signal-safe: it reads registers from the signal's context,
 // words of the main thread's stack between the interrupted stack pointer and the stack's top
@@ -7,7 +7,8 @@
 // there before (the Swift runtime's, when backtracing is on), and returns with the default action
 // back, so the process ends by the same signal as without it.
 #define _GNU_SOURCE
-#include "scene_crash.h"
+#include "scene_signals.h"
+#include "signal_line.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -25,30 +26,6 @@ static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, 
 
 static int crash_in_plugin(uintptr_t address) {
     return address >= crash_text_start && address < crash_text_end;
-}
-
-static size_t crash_append(char *line, size_t used, size_t capacity, const char *text) {
-    size_t length = strlen(text);
-    if (used + length > capacity) length = capacity - used;
-    memcpy(line + used, text, length);
-    return used + length;
-}
-
-static size_t crash_append_hex(char *line, size_t used, size_t capacity, uintptr_t value) {
-    char digits[2 + 16];
-    size_t count = 0;
-    char reversed[16];
-    do {
-        reversed[count++] = "0123456789abcdef"[value & 0xf];
-        value >>= 4;
-    } while (value != 0 && count < 16);
-    digits[0] = '0';
-    digits[1] = 'x';
-    for (size_t index = 0; index < count; index++) digits[2 + index] = reversed[count - 1 - index];
-    size_t length = 2 + count;
-    if (used + length > capacity) length = capacity - used;
-    memcpy(line + used, digits, length);
-    return used + length;
 }
 
 static void crash_handler(int number, siginfo_t *info, void *context) {
@@ -92,14 +69,14 @@ static void crash_handler(int number, siginfo_t *info, void *context) {
         }
     }
     char line[1024];
-    size_t used = crash_append(line, 0, sizeof line - 1, SCENE_CRASH_PREFIX);
+    size_t used = signal_line_append(line, 0, sizeof line - 1, SCENE_CRASH_PREFIX);
     for (int index = 0; index < count; index++) {
-        used = crash_append(line, used, sizeof line - 1, " ");
-        used = crash_append(line, used, sizeof line - 1, crash_library);
-        used = crash_append(line, used, sizeof line - 1, "+");
-        used = crash_append_hex(line, used, sizeof line - 1, frames[index] - crash_base);
+        used = signal_line_append(line, used, sizeof line - 1, " ");
+        used = signal_line_append(line, used, sizeof line - 1, crash_library);
+        used = signal_line_append(line, used, sizeof line - 1, "+");
+        used = signal_line_append_number(line, used, sizeof line - 1, frames[index] - crash_base, 16);
     }
-    if (count == 0) used = crash_append(line, used, sizeof line - 1, " none");
+    if (count == 0) used = signal_line_append(line, used, sizeof line - 1, " none");
     line[used++] = '\n';
     ssize_t written = write(STDERR_FILENO, line, used);
     (void)written;
