@@ -23,8 +23,7 @@ struct DesktopDragTests {
               probe-timeout: 60
             isolation:
               mode: \(isolation)
-              response-timeout: \(Int(SanitizedRun.seconds(30)))
-              start-timeout: \(Int(SanitizedRun.seconds(60)))
+            \(SanitizedRun.isolationTimeouts)
             scenes:
               - name: controls
                 plugin: FixtureManyViews

@@ -10,7 +10,7 @@ struct DesktopIsolationTests {
     func clicksAndPlaceholder() async throws {
         let config = try temporaryFile(
             "desktop-isolation.yaml",
-            "isolation:\n  mode: process\n\(IsolatedSceneBusTests.timeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n  - name: crashy\n    plugin: FixtureCrashInHandler\n")
+            "isolation:\n  mode: process\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n  - name: crashy\n    plugin: FixtureCrashInHandler\n")
         let desktop = try await DesktopHost(arguments: ["--config", config], windows: 2, named: "^(findview|crashy) ")
         defer { desktop.close() }
         // The first frames come from the scene processes' buffers; wait for FindView's blue.

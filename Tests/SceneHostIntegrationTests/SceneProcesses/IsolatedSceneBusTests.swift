@@ -21,7 +21,7 @@ struct IsolatedSceneBusTests {
             """
             isolation:
               mode: \(isolated ? "process" : "none")
-            \(Self.timeouts)
+            \(SanitizedRun.isolationTimeouts)
             scenes:
               - name: findview
                 plugin: FindView
@@ -35,9 +35,6 @@ struct IsolatedSceneBusTests {
         let status = await process.exitStatus(timeout: 60)
         return ScenectlProcess.Outcome(status: status, stdout: process.stdout, stderr: process.stderr)
     }
-
-    /// ``SanitizedRun/isolationTimeouts``.
-    static let timeouts = SanitizedRun.isolationTimeouts
 
     static func host(isolated: Bool) throws -> HostProcess {
         try HostProcess(arguments: ["--config", try configuration(isolated: isolated)], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
@@ -72,7 +69,7 @@ struct IsolatedSceneBusTests {
     static func gallery(isolated: Bool) throws -> HostProcess {
         let config = try temporaryFile(
             "gallery-\(isolated).yaml",
-            "isolation:\n  mode: \(isolated ? "process" : "none")\n\(timeouts)\nscenes:\n  - name: gallery\n    plugin: Gallery\n")
+            "isolation:\n  mode: \(isolated ? "process" : "none")\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: gallery\n    plugin: Gallery\n")
         return try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
     }
 
@@ -196,7 +193,7 @@ struct IsolatedSceneBusTests {
     static func gestureLab(isolated: Bool) throws -> HostProcess {
         let config = try temporaryFile(
             "gesturelab-\(isolated).yaml",
-            "isolation:\n  mode: \(isolated ? "process" : "none")\n\(timeouts)\nscenes:\n  - name: gesturelab\n    plugin: GestureLab\n")
+            "isolation:\n  mode: \(isolated ? "process" : "none")\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: gesturelab\n    plugin: GestureLab\n")
         return try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
     }
 
@@ -266,7 +263,7 @@ struct IsolatedSceneBusTests {
             clock: virtual
             isolation:
               mode: \(isolated ? "process" : "none")
-            \(timeouts)
+            \(SanitizedRun.isolationTimeouts)
             scenes:
               - name: findview
                 plugin: FindView
@@ -366,7 +363,7 @@ struct IsolatedSceneBusTests {
     static func settings(isolated: Bool) throws -> HostProcess {
         let config = try temporaryFile(
             "settings-\(isolated).yaml",
-            "isolation:\n  mode: \(isolated ? "process" : "none")\n\(timeouts)\nscenes:\n  - name: settings\n    plugin: Settings\n")
+            "isolation:\n  mode: \(isolated ? "process" : "none")\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: settings\n    plugin: Settings\n")
         return try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
     }
 
@@ -402,7 +399,7 @@ struct IsolatedSceneBusTests {
         let names = ["findview", "gesturelab", "gallery", "settings"]
         let plugins = ["FindView", "GestureLab", "Gallery", "Settings"]
         let scenes = zip(names, plugins).map { "  - name: \($0)\n    plugin: \($1)\n" }.joined()
-        let config = try temporaryFile("isolation-demo.yaml", "isolation:\n  mode: none\n\(Self.timeouts)\nscenes:\n\(scenes)")
+        let config = try temporaryFile("isolation-demo.yaml", "isolation:\n  mode: none\n\(SanitizedRun.isolationTimeouts)\nscenes:\n\(scenes)")
         let host = try HostProcess(arguments: ["--config", config, "--isolation", "process"], scenes: .embeddedDefault)
         let client = try await HostBusClient(host: host)
         defer { client.close() }

@@ -39,7 +39,7 @@ struct IsolatedSceneCrashTests {
 
     /// FindView at x = 0 and the three crashers beside it, 400 points apart, each in its process.
     static func host() throws -> HostProcess {
-        var yaml = "isolation:\n  mode: process\n\(IsolatedSceneBusTests.timeouts)\nscenes:\n"
+        var yaml = "isolation:\n  mode: process\n\(SanitizedRun.isolationTimeouts)\nscenes:\n"
         yaml += "  - name: findview\n    plugin: FindView\n    frame: [0, 0, 390, 844]\n"
         for crasher in crashers {
             yaml += "  - name: \(crasher.name)\n    plugin: FixtureCrashInHandler\n    frame: [\(Int(crasher.x) - 100), 0, 390, 844]\n"

@@ -22,7 +22,7 @@ struct IsolatedSceneLoadingTests {
     func loadAndDisconnect() async throws {
         let config = try temporaryFile(
             "isolated-loading.yaml",
-            "isolation:\n  mode: process\n\(IsolatedSceneBusTests.timeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n    frame: [0, 0, 390, 844]\n")
+            "isolation:\n  mode: process\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n    frame: [0, 0, 390, 844]\n")
         let host = try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
         let client = try await HostBusClient(host: host)
         defer { client.close() }
@@ -84,7 +84,7 @@ struct IsolatedSceneLoadingTests {
 
         let config = try temporaryFile(
             "isolated-refusal-\(plugin).yaml",
-            "isolation:\n  mode: process\n\(IsolatedSceneBusTests.timeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n  - name: configured\n    plugin: \(plugin)\n")
+            "isolation:\n  mode: process\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n  - name: configured\n    plugin: \(plugin)\n")
         let host = try HostProcess(arguments: ["--config", config], environment: SnapshotFonts.environment, scenes: .embeddedDefault)
         let client = try await HostBusClient(host: host)
         defer { client.close() }
