@@ -1,6 +1,7 @@
 import DBusKit
 import Foundation
 import SceneBusContract
+import ScenePlugins
 import Testing
 
 /// Issue 26's crash and hang tests: scenes whose button's action ends their process in each way a
@@ -231,5 +232,33 @@ struct IsolatedSceneCrashTests {
         await loop.stop()
         #expect(loop.failures.isEmpty, "\(loop.failures)")
         #expect(tapper.sequenceIsContiguous)
+    }
+
+    @Test(
+        "Without the sandbox a crash goes on to Swift's backtracer after the scene process's own report: its backtrace is in the host's log under the scene's name, and SceneCrashed names the plugin's function as with the sandbox",
+        .disabled(if: SanitizedRun.cannotBacktrace, SanitizedRun.cannotBacktraceReason))
+    func unsandboxedCrashKeepsSwiftsBacktrace() async throws {
+        let config = try temporaryFile(
+            "crash-unsandboxed.yaml",
+            "isolation:\n  mode: process\n  sandbox: off\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: crashy\n    plugin: FixtureCrashInHandler\n    frame: [0, 0, 390, 844]\n")
+        let host = try HostProcess(
+            arguments: ["--config", config],
+            environment: ProbeBacktrace.environment.merging(SanitizedRun.swiftBacktraceOverrides) { _, override in override }, scenes: .embeddedDefault)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        _ = try await client.host("TouchDown", [.uint32(0)] + doubles(100, 62))
+        _ = await client.errorName { _ = try await client.host("TouchUp", [.uint32(0)]) }
+        try await client.waitForSignals("SceneCrashed") { $0.contains { $0.member == "SceneCrashed" } }
+        let crashed = try #require(client.signals(named: "SceneCrashed").first)
+        #expect(
+            crashed.string(3).hasPrefix("killed by signal 4 (SIGILL); FixtureCrashInHandler/CrashInHandlerDelegate.swift:46: Fatal error: ")
+                && crashed.string(3).contains("; in FixtureCrashInHandler.crashDeliberately() -> Swift.Never (libFixtureCrashInHandler.so+0x"),
+            "\(crashed)")
+        // Swift's backtrace of the crashed thread, line by line in the host's log, the plugin's frames
+        // named with their file and line.
+        #expect(await host.line(containing: "[crashy] *** Program crashed: Illegal instruction at"), "\(host.log)")
+        #expect(
+            host.log.contains { $0.contains("[crashy]") && $0.contains("crashDeliberately()") && $0.contains("CrashInHandlerDelegate.swift:46") },
+            "\(host.log.filter { $0.contains("[crashy]") })")
     }
 }
