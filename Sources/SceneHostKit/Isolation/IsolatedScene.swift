@@ -74,9 +74,7 @@ final class IsolatedScene {
         return (state, process.processID.map { UInt32(bitPattern: $0) } ?? 0, lastCrash ?? "")
     }
 
-    /// How the process last ended unasked.
-    private(set) var lastExit: SceneExit?
-    /// How it last ended unasked, in words (`SceneCrashed`'s reason, `Scene1.Process`, the log): its
+    /// How the process last ended unasked, in words (`SceneCrashed`'s reason, `Scene1.Process`, the log): its
     /// ``SceneExit``; when the Swift runtime said why it stopped the process (a trap: a
     /// `fatalError`, a force-unwrapped nil, an index out of range), that line, which names the
     /// plugin's file and line; and the innermost of the plugin's functions on the crashed thread's
@@ -128,7 +126,6 @@ final class IsolatedScene {
             }
         case .crashed(let exit, let quarantined):
             crashCount += 1
-            lastExit = exit
             lastCrash = ([exit.description] + [fatalError, crashFrames.flatMap(describe)].compactMap { $0 }).joined(separator: "; ")
             fatalError = nil
             crashFrames = nil
@@ -148,7 +145,7 @@ final class IsolatedScene {
             noteFirstResponder(signal)
         case .output(let line):
             // The runtime's words before a trap: "File.swift:LINE: Fatal error: MESSAGE".
-            if line.contains("Fatal error: ") { fatalError = line }
+            if let marker = line.firstRange(of: ": Fatal error: "), line[..<marker.lowerBound].contains(".swift:") { fatalError = line }
             if let frames = PluginCrashFrames(line: line) { crashFrames = frames }
         case .clock:
             break
