@@ -51,9 +51,12 @@ extension WebDriverEndpoint {
                 try checkInputAllowed(script)
                 let scene = try scene(of: session)
                 let gesture = try self.gesture(script, arguments, in: scene)
+                // The view the first touch hit, when the scene's views can be read (otherwise it is
+                // the host's picture of the scene, no element of it).
+                let answersView = host.unreadableReason(of: scene) == nil
                 host.perform(gesture, in: scene) { [self] result in
                     switch result {
-                    case .success(let view): call.respond(view.map(elementJSON) ?? .null)
+                    case .success(let view): call.respond(answersView ? view.map(elementJSON) ?? .null : .null)
                     case .failure(let error): call.fail(error)
                     }
                 }

@@ -7,7 +7,7 @@ import SceneViewTree
 extension WebDriverEndpoint {
     func source(_ call: Call) {
         call.answering { () throws(WebDriverError) in
-            let scene = try scene(of: try session(call))
+            let scene = try readable(try scene(of: try session(call)))
             // The XML is written once, straight from the views, already escaped as the JSON string
             // of the answer (2 MB for 10,000 views: escaping it again would cost as much as writing it).
             // The views are read now; the text is written on sourceQueue meanwhile, and the answer

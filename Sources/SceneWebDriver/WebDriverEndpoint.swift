@@ -103,6 +103,14 @@ public final class WebDriverEndpoint {
         return scene
     }
 
+    /// `scene`, when its views can be read (``WebDriverHost/unreadableReason(of:)``).
+    ///
+    /// - Throws: `unsupported operation` naming why they cannot.
+    func readable(_ scene: WindowScene) throws(WebDriverError) -> WindowScene {
+        if let reason = host.unreadableReason(of: scene) { throw WebDriverError(.unsupportedOperation, reason) }
+        return scene
+    }
+
     var sceneNames: String {
         let names = host.application.connectedScenes.map(\.name)
         return names.isEmpty ? "(no scene is connected)" : names.joined(separator: ", ")

@@ -24,6 +24,12 @@ public protocol WebDriverHost: AnyObject {
     /// its coordinates unless `geometry` is false (then frames sit at the origin).
     func describe(_ window: Window, actionability: Bool, geometry: Bool) -> ViewDescription
 
+    /// Why the endpoint cannot read `scene`'s views, or nil when it can: a scene run in a process of
+    /// its own has no views in the host (its windows hold its pictures). Finds, the page source and
+    /// the active element answer `unsupported operation` with this reason; coordinates (W3C
+    /// actions, `mobile:` gestures at a point), screenshots and the scene's window are served.
+    func unreadableReason(of scene: WindowScene) -> String?
+
     /// A fresh cursor giving the views of one walk the actionability ``describe(_:actionability:geometry:)``
     /// gives them (``LivePageSource``).
     func actionabilityCursor() -> any ActionabilityCursor

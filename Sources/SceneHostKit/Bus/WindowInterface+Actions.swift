@@ -62,12 +62,9 @@ extension WindowInterface {
             throw busError(error)
         }
         window.activateSceneForScriptedInput()  // [WS-11]
-        let request = SceneActions(
-            window: UInt32(index), json: json, simultaneousTouches: UInt32(clamping: limits.simultaneousTouches),
-            samplesPerCall: UInt32(clamping: limits.samplesPerCall), scriptSeconds: limits.scriptSeconds)
         Task { @MainActor in
             do throws(SceneCallError) {
-                let outcome = try await isolation.play(request, duration: duration, on: isolated)
+                let outcome = try await isolation.play(json, window: index, limits: limits, duration: duration, on: isolated)
                 if let error = outcome.actionsError { return reply.fail(busError(error)) }
                 if let error = outcome.inputError { return reply.fail(error.busError) }
                 reply.reply([.array(element: .string, outcome.began.map { .string($0.view) })])

@@ -285,9 +285,13 @@ final class SceneIsolation {
     }
 
 
-    /// Plays a Perform Actions body (parsed by the board, lasting `duration` seconds) in `scene`'s
-    /// process, on its clock; returns what each finger that went down hit once the body is over.
-    func play(_ actions: SceneActions, duration: Double, on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
+    /// Plays a Perform Actions body (`json`, parsed by the board, lasting `duration` seconds) in
+    /// window `window` of `scene`'s process under the caller's `limits`, on its clock; returns what
+    /// each finger that went down hit once the body is over.
+    func play(_ json: String, window: Int, limits: ScriptLimits, duration: Double, on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
+        let actions = SceneActions(
+            window: UInt32(window), json: json, simultaneousTouches: UInt32(clamping: limits.simultaneousTouches),
+            samplesPerCall: UInt32(clamping: limits.samplesPerCall), scriptSeconds: limits.scriptSeconds)
         dropBacklogs(besides: scene)
         return numbered(try await scene.process.actions(actions, duration: duration), in: scene)
     }

@@ -39,6 +39,11 @@ final class HostWebDriverBridge: WebDriverHost {
 
     // MARK: Trees and selectors
 
+    func unreadableReason(of scene: WindowScene) -> String? {
+        guard let isolated = host.isolation?.scene(standingIn: scene) else { return nil }
+        return "scene '\(isolated.name)' runs in a process of its own (isolation: process), and the WebDriver endpoint does not read its views yet: finds, the page source and the active element are not served for it; W3C actions, mobile: gestures at a point, screenshots and its window are (docs/scene-processes.md)"
+    }
+
     func describe(_ window: Window, actionability withActionability: Bool, geometry: Bool) -> ViewDescription {
         guard withActionability else { return walker.describe(window, geometry: geometry) }
         return walker.describe(window, pass: actionability, geometry: geometry)
@@ -107,6 +112,24 @@ final class HostWebDriverBridge: WebDriverHost {
         case .pinch(let center, let start, let end, let seconds):
             samples = ScriptedGestures.pinch(center: point(center), startDistance: start, endDistance: end, in: window, seconds: seconds)
         }
+        if let isolation = host.isolation, let isolated = isolation.scene(standingIn: scene) {
+            // Played by the scene's process on its clock; it answers no view (the host holds none).
+            do throws(InputError) {
+                try injector.validate(samples)
+            } catch {
+                return completion(.failure(Self.webDriverError(error)))
+            }
+            Task { @MainActor in
+                do throws(SceneCallError) {
+                    let outcome = try await isolation.run(samples, on: isolated)
+                    if let error = outcome.inputError { return completion(.failure(Self.webDriverError(error))) }
+                    completion(.success(nil))
+                } catch {
+                    completion(.failure(Self.webDriverError(error)))
+                }
+            }
+            return
+        }
         // As a touch on the scene's desktop window: the scene becomes active first [WS-11].
         window.activateSceneForScriptedInput()
         run(samples, completion: completion)
@@ -133,6 +156,9 @@ final class HostWebDriverBridge: WebDriverHost {
         } catch {
             let code: WebDriverError.Code = error.code == .unknownElement ? .noSuchElement : .invalidArgument
             return completion(.failure(WebDriverError(code, error.description)))
+        }
+        if let isolation = host.isolation, let isolated = isolation.scene(standingIn: scene) {
+            return playIsolated(body, duration: timeline.totalSeconds, in: scene, isolated, isolation: isolation, completion: completion)
         }
         // As a touch on the scene's desktop window: the scene becomes active first [WS-11].
         if scene.activationState != .unattached { scene.activate() }
@@ -238,5 +264,38 @@ final class HostWebDriverBridge: WebDriverHost {
 
     static func webDriverError(_ error: InputError) -> WebDriverError {
         WebDriverError(error.code == .noSuchTarget ? .noSuchElement : .invalidArgument, error.message)
+    }
+
+    /// A scene process that crashed, hung or was stopped before it answered.
+    static func webDriverError(_ error: SceneCallError) -> WebDriverError {
+        WebDriverError(.unknownError, error.description)
+    }
+
+    /// Perform Actions on a scene in its own process: its process plays the body (keys, wheel and
+    /// fingers) in its main window's coordinates, which are the scene's when that window fills it
+    /// from the scene's top-left corner, as a scene's main window does.
+    private func playIsolated(
+        _ body: String, duration: Double, in scene: WindowScene, _ isolated: IsolatedScene, isolation: SceneIsolation,
+        completion: @escaping @MainActor (Result<Void, WebDriverError>) -> Void
+    ) {
+        guard let window = scene.windows.first(where: \.takesScriptedInput), let index = isolated.index(of: window),
+            window.convertToScreen(Point(x: 0, y: 0)) == scene.screenFrame.origin
+        else {
+            return completion(.failure(WebDriverError(
+                .unsupportedOperation,
+                "scene '\(scene.name)' runs in a process of its own and has no window at its top-left corner to play the actions in")))
+        }
+        Task { @MainActor [injector] in
+            do throws(SceneCallError) {
+                let outcome = try await isolation.play(body, window: index, limits: injector.limits, duration: duration, on: isolated)
+                if let error = outcome.actionsError {
+                    return completion(.failure(WebDriverError(error.code == .unknownElement ? .noSuchElement : .invalidArgument, error.description)))
+                }
+                if let error = outcome.inputError { return completion(.failure(Self.webDriverError(error))) }
+                completion(.success(()))
+            } catch {
+                completion(.failure(Self.webDriverError(error)))
+            }
+        }
     }
 }

@@ -7,7 +7,8 @@ import Testing
 /// demo scenes after it (findview window 2, gesturelab window 3, and with `gallery` Gallery's windows 4
 /// and 5).
 enum ToolkitHost {
-    static func configuration(clock: String, toolkitOnly: Bool = false, gallery: Bool = false, logLevel: String = "info") throws -> String {
+    /// `isolated`: every scene in a process of its own, with ``SanitizedRun/isolationTimeouts``.
+    static func configuration(clock: String, toolkitOnly: Bool = false, gallery: Bool = false, logLevel: String = "info", isolated: Bool = false) throws -> String {
         var scenes = """
               - name: toolkit
                 plugin: FixtureToolkit
@@ -30,7 +31,7 @@ enum ToolkitHost {
             }
         }
         return try temporaryFile(
-            "toolkit-\(clock)-\(logLevel).yaml",
+            "toolkit-\(clock)-\(logLevel)\(isolated ? "-isolated" : "").yaml",
             """
             plugins:
               folders: ["\(buildFolder())"]
@@ -39,6 +40,9 @@ enum ToolkitHost {
             log-level: \(logLevel)
             accessibility: off
             mpris: off
+            isolation:
+              mode: \(isolated ? "process" : "none")
+            \(SanitizedRun.isolationTimeouts)
             scenes:
             \(scenes)
             """)

@@ -321,4 +321,34 @@ struct WebDriverEndpointTests {
         #expect(busy.message.contains("not idle after 0.2 s"), "\(busy)")
         #expect(busy.message.contains("recognizer"), "\(busy)")
     }
+
+    @Test("A scene in a process of its own: finds, the page source and the active element answer unsupported operation naming why; a tap at a point reaches its process, and its screenshot and window are served")
+    func sceneInItsOwnProcess() async throws {
+        let driver = try await WebDriverProcess.start(toolkitOnly: true, isolated: true)
+        let session = try await driver.session(scene: "toolkit")
+        let refusals: [(String, String, String?)] = [
+            ("POST", "/element", WebDriverProcess.locator("accessibility id", "taps")),
+            ("POST", "/elements", WebDriverProcess.locator("-scenehost selector", "Button")),
+            ("GET", "/source", nil), ("GET", "/element/active", nil),
+        ]
+        for (method, path, body) in refusals {
+            let answer = try await driver.send(method, "/session/\(session)\(path)", body)
+            #expect(answer.status == 500 && answer.error == "unsupported operation", "\(path): \(answer)")
+            #expect(answer.message.contains("scene 'toolkit' runs in a process of its own (isolation: process)"), "\(path): \(answer)")
+        }
+        // A single tap on the taps area reaches the scene's process, whose double-tap recognizer then
+        // keeps it busy (on the virtual clock only AdvanceClock ends the wait): the host's idle says so.
+        let tap = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: tap\", \"args\": [{\"x\": 290, \"y\": 70}]}")
+        #expect(tap.status == 200 && tap.value == nil, "no element of the host's picture of the scene: \(tap)")
+        let busy = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: waitForIdle\", \"args\": [{\"timeout\": 0.2}]}")
+        #expect(busy.error == "timeout" && busy.message.contains("recognizer"), "\(busy)")
+        // W3C actions too: played by the scene's process.
+        let pointer = #"{"actions": [{"type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"}, "actions": [{"type": "pointerMove", "x": 40, "y": 300}, {"type": "pointerDown"}, {"type": "pause", "duration": 50}, {"type": "pointerUp"}]}]}"#
+        let played = try await driver.send("POST", "/session/\(session)/actions", pointer)
+        #expect(played.status == 200, "\(played)")
+        let screenshot = try await driver.send("GET", "/session/\(session)/screenshot")
+        let rect = try await driver.send("GET", "/session/\(session)/window/rect")
+        let size = Data(base64Encoded: screenshot.string).flatMap(pngSize)
+        #expect(size != nil && Double(size?.width ?? 0) == rect.object["width"] as? Double, "\(String(describing: size)) \(rect)")
+    }
 }
