@@ -55,6 +55,10 @@ extension SanitizedRun {
     /// the crashing plugins are still refused under ThreadSanitizer (HostLifecycleTests).
     static var cannotBacktrace: Bool { sanitizer == "thread" }
 
+    /// Whether a scene process's crash report names no plugin frame: under ThreadSanitizer its
+    /// crash handler is not installed (`PluginCrashHandler.underThreadSanitizer` says why).
+    static var crashesNameNoFrame: Bool { sanitizer == "thread" }
+
     static let cannotBacktraceReason: Comment = "ThreadSanitizer's clone interceptor cannot run Swift's backtracer from a signal handler"
 
     /// The variables for a host whose SDL_Init fails (a DISPLAY nobody serves): SDL leaves an

@@ -122,7 +122,9 @@ final class SceneProcessRuntime {
         self.recorder = recorder
         let loaded = try PluginLoader.load(path: arguments.pluginPath, plugin: arguments.pluginPath)
         // From here on, a fatal signal writes the plugin's frames for the board (SceneCrashed).
-        if !PluginCrashHandler.install(pluginPath: URL(fileURLWithPath: arguments.pluginPath).resolvingSymlinksInPath().path) {
+        if !PluginCrashHandler.install(pluginPath: URL(fileURLWithPath: arguments.pluginPath).resolvingSymlinksInPath().path),
+            !PluginCrashHandler.underThreadSanitizer
+        {
             FileHandle.standardError.write(Data("scene process \(arguments.sceneName): its crash report is off (the plugin's code was not found in its maps)\n".utf8))
         }
         let scene = try application.connectScene(

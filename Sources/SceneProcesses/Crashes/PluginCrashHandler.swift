@@ -41,12 +41,20 @@ public enum PluginCrashHandler {
         return Mapping(base: base, code: code)
     }
 
+    /// Whether this process runs ThreadSanitizer's runtime (a `--sanitize=thread` build), which
+    /// delivers signals through its own handler: there a trapped scene process with this handler
+    /// installed did not always end by its signal (in one run of three its libdispatch manager
+    /// thread faulted in TSan's emulation instead, and the process never ended), so the handler is
+    /// not installed and the crash is reported without its frame.
+    public static var underThreadSanitizer: Bool { dlsym(nil, "__tsan_init") != nil }
+
     /// Installs the handler for the plugin at `path` (as it was passed to `dlopen`, links resolved),
     /// read from this process's maps. Call it on the main thread, after the plugin loaded and after
-    /// ``SceneSandbox/apply(_:)`` if at all. Returns false when the plugin is not mapped or a
-    /// signal's handler could not be set.
+    /// ``SceneSandbox/apply(_:)`` if at all. Returns false when the plugin is not mapped, a
+    /// signal's handler could not be set, or ``underThreadSanitizer``.
     @discardableResult
     public static func install(pluginPath path: String) -> Bool {
+        guard !underThreadSanitizer else { return false }
         guard let file = fopen("/proc/self/maps", "r") else { return false }
         defer { fclose(file) }
         var text: [UInt8] = []

@@ -567,8 +567,10 @@ struct IsolatedSceneBusTests {
     /// How FixtureCrashInHandler's process ends on its button's Swift trap, in `SceneCrashed`: the
     /// signal, the runtime's line naming the plugin's file and line, and the plugin's function on the
     /// crashed stack — up to its offset in the plugin's file, which the build decides.
+    /// (No frame under ThreadSanitizer: ``SanitizedRun/crashesNameNoFrame``.)
     static let trapReason =
-        "killed by signal 4 (SIGILL); FixtureCrashInHandler/CrashInHandlerDelegate.swift:46: Fatal error: FixtureCrashInHandler: deliberately crashing in the button's action handler; in FixtureCrashInHandler.crashDeliberately() -> Swift.Never (libFixtureCrashInHandler.so+0x"
+        "killed by signal 4 (SIGILL); FixtureCrashInHandler/CrashInHandlerDelegate.swift:46: Fatal error: FixtureCrashInHandler: deliberately crashing in the button's action handler"
+        + (SanitizedRun.crashesNameNoFrame ? "" : "; in FixtureCrashInHandler.crashDeliberately() -> Swift.Never (libFixtureCrashInHandler.so+0x")
 
     @Test("A crash in a button's action ends only its scene: SceneCrashed names it, its input fails with SceneCrashed, FindView goes on, it restarts; a second crash quarantines it behind a placeholder until Reload")
     func crashTakesOnlyItsScene() async throws {
