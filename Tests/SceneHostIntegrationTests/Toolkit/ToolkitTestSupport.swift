@@ -40,9 +40,7 @@ enum ToolkitHost {
             log-level: \(logLevel)
             accessibility: off
             mpris: off
-            isolation:
-              mode: \(isolated ? "process" : "none")
-            \(SanitizedRun.isolationTimeouts)
+            \(isolated ? "isolation:\n  mode: process\n" + SanitizedRun.isolationTimeouts : "")
             scenes:
             \(scenes)
             """)
