@@ -235,6 +235,8 @@ final class IsolatedScene {
         let window = Window(windowScene: scene)
         let picture = ImageView(frame: window.bounds)
         picture.isUserInteractionEnabled = false
+        // What assistive technologies (AT-SPI) find in the scene's window until they reach its views.
+        picture.accessibilityLabel = "\(name) runs in a process of its own; its views are not available to assistive technologies yet"
         window.addSubview(picture)
         let placeholder = Label(frame: window.bounds)
         placeholder.numberOfLines = 0

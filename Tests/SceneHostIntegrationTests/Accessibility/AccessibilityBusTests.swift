@@ -107,6 +107,25 @@ struct AccessibilityBusTests {
         #expect(button.role == 43 && button.interfaces.contains(Atspi.action.rawValue))
     }
 
+    @Test("With every scene in a process of its own, each scene's frame holds one image that says why its views are not there yet")
+    func isolatedScenesSayWhy() async throws {
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry, arguments: ["--isolation", "process"])
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        try await eventually("the three scene processes to list their windows", timeout: 60) {
+            host.log.filter { $0.contains("scene process started") }.count == 3
+        }
+        let items = try await probe.items()
+        let frames = items.values.filter { $0.parent == Atspi.rootPath && $0.path != Atspi.rootPath && $0.role == 23 }.sorted { $0.index < $1.index }
+        #expect(frames.count == 3, "\(items.values.map(\.name))")
+        for (frame, scene) in zip(frames, ["findview", "gesturelab", "gallery"]) {
+            let images = items.values.filter { $0.parent == frame.path && $0.role == 27 }
+            #expect(
+                images.map(\.name) == ["\(scene) runs in a process of its own; its views are not available to assistive technologies yet"],
+                "\(scene): \(items.values.filter { $0.parent == frame.path }.map { "\($0.role) \($0.name)" })")
+        }
+    }
+
     @Test("Bad paths, indices, coordinate types and members get D-Bus errors, and the host keeps serving")
     func badInput() async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
