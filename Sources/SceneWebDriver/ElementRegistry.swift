@@ -15,15 +15,20 @@ public final class ElementRegistry {
     private var next = 1
     /// Ids handed out since the last sweep of freed views.
     private var sinceSweep = 0
+    /// What every id begins with: `view-` in the host; a scene process's own prefix names the
+    /// process, so that the board knows where an element lives (``WebDriverHost/elementOwner(_:)``).
+    public let prefix: String
 
-    public init() {}
+    public init(prefix: String = "view-") {
+        self.prefix = prefix
+    }
 
     /// The id of `view`, made on first use.
     public func id(for view: View) -> String {
         let key = ObjectIdentifier(view)
         // A freed view's address can be reused by a new one: the weak reference tells them apart.
         if let entry = idsByView[key], entry.view === view { return entry.id }
-        let id = "view-\(next)"
+        let id = "\(prefix)\(next)"
         next += 1
         let entry = Entry(view: view, id: id)
         idsByView[key] = entry

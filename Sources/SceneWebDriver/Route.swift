@@ -5,10 +5,21 @@ struct Route {
     let method: String
     let pattern: [Substring]
     let command: (WebDriverEndpoint) -> (Call) -> Void
+    /// The command reads or touches views (finds, the page source, the active element, element
+    /// commands): for a scene in a process of its own, that process's endpoint answers it.
+    let readsViews: Bool
+    /// The body may name elements whose place the command needs (an action's origin, a `mobile:`
+    /// gesture's element): those of a scene process are asked for first.
+    let namesElements: Bool
 
-    init(_ method: String, _ pattern: String, _ command: @escaping (WebDriverEndpoint) -> (Call) -> Void) {
+    init(
+        _ method: String, _ pattern: String, readsViews: Bool = false, namesElements: Bool = false,
+        _ command: @escaping (WebDriverEndpoint) -> (Call) -> Void
+    ) {
         self.method = method
         self.pattern = pattern.split(separator: "/")
+        self.readsViews = readsViews
+        self.namesElements = namesElements
         self.command = command
     }
 
@@ -56,25 +67,25 @@ extension WebDriverEndpoint {
         Route("DELETE", "session/:sessionId", { $0.deleteSession }),
         Route("GET", "session/:sessionId/timeouts", { $0.getTimeouts }),
         Route("POST", "session/:sessionId/timeouts", { $0.setTimeouts }),
-        Route("GET", "session/:sessionId/source", { $0.source }),
-        Route("POST", "session/:sessionId/element", { $0.findElement }),
-        Route("POST", "session/:sessionId/elements", { $0.findElements }),
-        Route("GET", "session/:sessionId/element/active", { $0.activeElement }),
-        Route("POST", "session/:sessionId/element/:elementId/element", { $0.findElement }),
-        Route("POST", "session/:sessionId/element/:elementId/elements", { $0.findElements }),
-        Route("POST", "session/:sessionId/element/:elementId/click", { $0.click }),
-        Route("POST", "session/:sessionId/element/:elementId/clear", { $0.clear }),
-        Route("POST", "session/:sessionId/element/:elementId/value", { $0.sendKeys }),
-        Route("GET", "session/:sessionId/element/:elementId/text", { $0.text }),
-        Route("GET", "session/:sessionId/element/:elementId/name", { $0.tagName }),
-        Route("GET", "session/:sessionId/element/:elementId/rect", { $0.rect }),
-        Route("GET", "session/:sessionId/element/:elementId/attribute/:name", { $0.attribute }),
-        Route("GET", "session/:sessionId/element/:elementId/property/:name", { $0.attribute }),
-        Route("GET", "session/:sessionId/element/:elementId/displayed", { $0.displayed }),
-        Route("GET", "session/:sessionId/element/:elementId/enabled", { $0.enabled }),
-        Route("GET", "session/:sessionId/element/:elementId/selected", { $0.selected }),
-        Route("GET", "session/:sessionId/element/:elementId/screenshot", { $0.elementScreenshot }),
-        Route("POST", "session/:sessionId/actions", { $0.performActions }),
+        Route("GET", "session/:sessionId/source", readsViews: true, { $0.source }),
+        Route("POST", "session/:sessionId/element", readsViews: true, { $0.findElement }),
+        Route("POST", "session/:sessionId/elements", readsViews: true, { $0.findElements }),
+        Route("GET", "session/:sessionId/element/active", readsViews: true, { $0.activeElement }),
+        Route("POST", "session/:sessionId/element/:elementId/element", readsViews: true, { $0.findElement }),
+        Route("POST", "session/:sessionId/element/:elementId/elements", readsViews: true, { $0.findElements }),
+        Route("POST", "session/:sessionId/element/:elementId/click", readsViews: true, { $0.click }),
+        Route("POST", "session/:sessionId/element/:elementId/clear", readsViews: true, { $0.clear }),
+        Route("POST", "session/:sessionId/element/:elementId/value", readsViews: true, { $0.sendKeys }),
+        Route("GET", "session/:sessionId/element/:elementId/text", readsViews: true, { $0.text }),
+        Route("GET", "session/:sessionId/element/:elementId/name", readsViews: true, { $0.tagName }),
+        Route("GET", "session/:sessionId/element/:elementId/rect", readsViews: true, { $0.rect }),
+        Route("GET", "session/:sessionId/element/:elementId/attribute/:name", readsViews: true, { $0.attribute }),
+        Route("GET", "session/:sessionId/element/:elementId/property/:name", readsViews: true, { $0.attribute }),
+        Route("GET", "session/:sessionId/element/:elementId/displayed", readsViews: true, { $0.displayed }),
+        Route("GET", "session/:sessionId/element/:elementId/enabled", readsViews: true, { $0.enabled }),
+        Route("GET", "session/:sessionId/element/:elementId/selected", readsViews: true, { $0.selected }),
+        Route("GET", "session/:sessionId/element/:elementId/screenshot", readsViews: true, { $0.elementScreenshot }),
+        Route("POST", "session/:sessionId/actions", namesElements: true, { $0.performActions }),
         Route("DELETE", "session/:sessionId/actions", { $0.releaseActions }),
         Route("GET", "session/:sessionId/screenshot", { $0.screenshot }),
         Route("GET", "session/:sessionId/window/rect", { $0.windowRect }),
@@ -82,7 +93,7 @@ extension WebDriverEndpoint {
         Route("GET", "session/:sessionId/window", { $0.windowHandle }),
         Route("GET", "session/:sessionId/window/handles", { $0.windowHandles }),
         Route("POST", "session/:sessionId/window", { $0.switchWindow }),
-        Route("POST", "session/:sessionId/execute/sync", { $0.execute }),
+        Route("POST", "session/:sessionId/execute/sync", namesElements: true, { $0.execute }),
         Route("GET", "session/:sessionId/appium/settings", { $0.getSettings }),
         Route("POST", "session/:sessionId/appium/settings", { $0.updateSettings }),
     ]

@@ -38,8 +38,12 @@ extension WebDriverEndpoint {
                 }
             case "mobile: advanceClock":
                 try checkInputAllowed(script)
-                try host.advanceClock(by: try arguments.number("seconds", default: nil, in: 0...Double.greatestFiniteMagnitude))
-                call.respond()
+                host.advanceClock(by: try arguments.number("seconds", default: nil, in: 0...Double.greatestFiniteMagnitude)) { result in
+                    switch result {
+                    case .success: call.respond()
+                    case .failure(let error): call.fail(error)
+                    }
+                }
             case "mobile: clock":
                 call.respond(.string(host.clockMode))
             default:
@@ -51,12 +55,11 @@ extension WebDriverEndpoint {
                 try checkInputAllowed(script)
                 let scene = try scene(of: session)
                 let gesture = try self.gesture(script, arguments, in: scene)
-                // The view the first touch hit, when the scene's views can be read (otherwise it is
-                // the host's picture of the scene, no element of it).
-                let answersView = host.unreadableReason(of: scene) == nil
+                // The view the first touch hit (none for a scene in a process of its own: its
+                // process hit-tested, and the host holds no view of it).
                 host.perform(gesture, in: scene) { [self] result in
                     switch result {
-                    case .success(let view): call.respond(answersView ? view.map(elementJSON) ?? .null : .null)
+                    case .success(let view): call.respond(view.map(elementJSON) ?? .null)
                     case .failure(let error): call.fail(error)
                     }
                 }
@@ -119,6 +122,7 @@ extension WebDriverEndpoint {
         guard let value = arguments.json["elementId"] ?? arguments.json["element"] else { return nil }
         let id = value.stringValue ?? value[Self.elementKey]?.stringValue
         guard let id else { throw WebDriverError(.invalidArgument, "\(arguments.script): 'elementId' must be an element id string, not \(value.kindName)") }
+        if let rect = prefetchedRects[id] { return rect }
         let view = try element(id)
         guard let scene = view.window?.windowScene else { throw WebDriverError(.staleElementReference, "element '\(id)' is in no window") }
         return sceneRect(of: host.describe(view: view), in: scene)

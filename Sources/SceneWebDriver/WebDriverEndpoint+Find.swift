@@ -36,7 +36,7 @@ extension WebDriverEndpoint {
             host.wait(timeout: wait) { [self] in
                 guard !answered else { return true }
                 do throws(WebDriverError) {
-                    let scene = try readable(try self.scene(containing: within, session))
+                    let scene = try self.scene(containing: within, session)
                     let views = try locate(locator, in: scene, within: within)
                     guard !views.isEmpty || wait == 0 else { return false }
                     answer(views)
@@ -149,7 +149,7 @@ extension WebDriverEndpoint {
     /// `GET /element/active`: the key window's first responder, when it is a view of the session's scene.
     func activeElement(_ call: Call) {
         call.answering { () throws(WebDriverError) in
-            let scene = try readable(try scene(of: try session(call)))
+            let scene = try scene(of: try session(call))
             guard let view = scene.keyWindow?.firstResponder as? View else {
                 throw WebDriverError(.noSuchElement, "no view of scene '\(scene.name)' is the first responder")
             }

@@ -7,7 +7,7 @@ import SceneViewTree
 extension WebDriverEndpoint {
     func source(_ call: Call) {
         call.answering { () throws(WebDriverError) in
-            let scene = try readable(try scene(of: try session(call)))
+            let scene = try scene(of: try session(call))
             // The XML is written once, straight from the views, already escaped as the JSON string
             // of the answer (2 MB for 10,000 views: escaping it again would cost as much as writing it).
             // The views are read now; the text is written on sourceQueue meanwhile, and the answer
@@ -116,7 +116,10 @@ extension WebDriverEndpoint {
             try checkInputAllowed("perform actions")
             let origin = scene.screenFrame.origin
             let body = String(decoding: call.rawBody, as: UTF8.self)
+            let prefetched = prefetchedRects
             host.performActions(body, in: scene, element: { [self] id in
+                // A scene process's element: its rect, asked of its process before this command.
+                if let rect = prefetched[id] { return rect.center }
                 guard case .view(let view) = registry.lookup(id), case .ready(let window, let point) = host.tapTarget(of: view) else {
                     return fallbackCenter(of: id, origin: origin)
                 }

@@ -16,7 +16,7 @@ import SceneViewTree
 public final class WebDriverEndpoint {
     let host: any WebDriverHost
     let logger: Logger
-    let registry = ElementRegistry()
+    let registry: ElementRegistry
     let tags = TagNames()
     let xpathDocuments = XPathDocumentCache()
     /// Class names for ``PageOutline`` (remembered by class).
@@ -26,13 +26,20 @@ public final class WebDriverEndpoint {
     /// Where `GET /source` writes its text while the main actor walks the views (serial: the
     /// records of one walk stay in order).
     let sourceQueue = DispatchQueue(label: "scene-host.webdriver.source", qos: .userInitiated)
+    /// The scene rectangles of scene-process elements the running command names (an action's
+    /// origin, a `mobile:` gesture's element), fetched from their process just before it runs
+    /// (``prefetchElementRects(_:for:then:)``); empty between commands.
+    var prefetchedRects: [String: Rect] = [:]
     /// Live sessions, oldest first.
     private(set) var sessions: [WebDriverSession] = []
     private var nextSession = 1
 
-    public init(host: any WebDriverHost, logger: Logger) {
+    /// `elementPrefix` begins every element id this endpoint gives out (a scene process's endpoint
+    /// names its process with it).
+    public init(host: any WebDriverHost, logger: Logger, elementPrefix: String = "view-") {
         self.host = host
         self.logger = logger
+        registry = ElementRegistry(prefix: elementPrefix)
     }
 
     /// Answers one request; `reply` runs once, on the main actor, now or later. Pending layout runs
@@ -57,6 +64,19 @@ public final class WebDriverEndpoint {
             return reply(.failure(error))
         }
         let call = Call(parameters: parameters, body: body, rawBody: request.body, reply: reply)
+        if route.readsViews {
+            do throws(WebDriverError) {
+                if let scene = try forwardingScene(parameters) { return forward(request, route: route, to: scene, call) }
+            } catch {
+                return call.fail(error)
+            }
+        }
+        if route.namesElements {
+            return prefetchElementRects(body, for: call) { [self] in
+                route.command(self)(call)
+                prefetchedRects = [:]
+            }
+        }
         route.command(self)(call)
     }
 
@@ -83,7 +103,12 @@ public final class WebDriverEndpoint {
 
     /// The session a command names.
     func session(_ call: Call) throws(WebDriverError) -> WebDriverSession {
-        let id = call.parameters["sessionId"] ?? ""
+        try session(call.parameters)
+    }
+
+    /// The session a command's path parameters name.
+    func session(_ parameters: [String: String]) throws(WebDriverError) -> WebDriverSession {
+        let id = parameters["sessionId"] ?? ""
         guard let session = sessions.first(where: { $0.id == id }) else {
             let live = sessions.map(\.id)
             throw WebDriverError(
@@ -100,14 +125,6 @@ public final class WebDriverEndpoint {
                 .noSuchWindow,
                 "the session's window, scene '\(session.sceneName)', is no longer connected; switch to one of \(sceneNames) with POST /session/\(session.id)/window")
         }
-        return scene
-    }
-
-    /// `scene`, when its views can be read (``WebDriverHost/unreadableReason(of:)``).
-    ///
-    /// - Throws: `unsupported operation` naming why they cannot.
-    func readable(_ scene: WindowScene) throws(WebDriverError) -> WindowScene {
-        if let reason = host.unreadableReason(of: scene) { throw WebDriverError(.unsupportedOperation, reason) }
         return scene
     }
 

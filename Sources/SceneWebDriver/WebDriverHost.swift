@@ -24,12 +24,6 @@ public protocol WebDriverHost: AnyObject {
     /// its coordinates unless `geometry` is false (then frames sit at the origin).
     func describe(_ window: Window, actionability: Bool, geometry: Bool) -> ViewDescription
 
-    /// Why the endpoint cannot read `scene`'s views, or nil when it can: a scene run in a process of
-    /// its own has no views in the host (its windows hold its pictures). Finds, the page source and
-    /// the active element answer `unsupported operation` with this reason; coordinates (W3C
-    /// actions, `mobile:` gestures at a point), screenshots and the scene's window are served.
-    func unreadableReason(of scene: WindowScene) -> String?
-
     /// A fresh cursor giving the views of one walk the actionability ``describe(_:actionability:geometry:)``
     /// gives them (``LivePageSource``).
     func actionabilityCursor() -> any ActionabilityCursor
@@ -82,14 +76,62 @@ public protocol WebDriverHost: AnyObject {
     /// Answers once the host is idle (nothing pending), or with `timeout` naming what is still busy.
     func waitForIdle(timeout: Double, completion: @escaping @MainActor (Result<Void, WebDriverError>) -> Void)
 
-    /// Moves the virtual clock.
-    ///
-    /// - Throws: `unsupported operation` on the real clock; `invalid argument` for a bad duration.
-    func advanceClock(by seconds: Double) throws(WebDriverError)
+    /// Moves the virtual clock (every scene's, scenes in processes of their own too: `completion`
+    /// runs once they all moved), or fails with `unsupported operation` on the real clock and
+    /// `invalid argument` for a bad duration.
+    func advanceClock(by seconds: Double, completion: @escaping @MainActor (Result<Void, WebDriverError>) -> Void)
 
     /// A PNG of `scene`'s area of the screen (its windows composited, as its desktop window shows
     /// them), or of `rect` (the scene's coordinates) within it, at scale 1.
     ///
     /// - Throws: `unable to capture screen` naming why.
     func snapshot(_ scene: WindowScene, of rect: Rect?) throws(WebDriverError) -> [UInt8]
+
+    // MARK: Scenes in processes of their own
+
+    /// Whether the views of `scene` live in a process of its own whose endpoint answers the
+    /// commands that read or touch them (``forward(_:sessionID:to:injectsInput:completion:)``).
+    func forwardsViews(of scene: WindowScene) -> Bool
+
+    /// Where the element `id` lives when no view of this endpoint's has it: in the scene whose
+    /// process gave it out, in a process that has since ended, or (nil) nowhere known.
+    func elementOwner(_ id: String) -> ElementOwner?
+
+    /// Hands `request` of session `sessionID` to the endpoint of the process `scene` runs in — as
+    /// input, in order with the scene's other input, when it `injectsInput` (click, clear, send
+    /// keys); `completion` gets its answer, byte for byte, or an error naming why the process could
+    /// not answer (crashed, not responding, stopped), and whether the host changed meanwhile (a
+    /// model event, another process's frame, signal or busy list: what was answered may be stale).
+    func forward(
+        _ request: WebDriverRequest, sessionID: String, to scene: WindowScene, injectsInput: Bool,
+        completion: @escaping @MainActor (WebDriverResponse, _ changedMeanwhile: Bool) -> Void)
+
+    /// Runs `then` after the host's next change or after `timeout` wall-clock seconds, whichever
+    /// comes first.
+    func afterNextChange(timeout: Double, then: @escaping @MainActor () -> Void)
+}
+
+/// Where an element id that no view of an endpoint has lives (``WebDriverHost/elementOwner(_:)``).
+public enum ElementOwner {
+    /// A scene running in a process of its own: that process's endpoint knows the element.
+    case scene(WindowScene)
+    /// A scene process that gave out the id has ended (crashed, restarted, reloaded); the words say which.
+    case endedProcess(String)
+}
+
+extension WebDriverHost {
+    public func forwardsViews(of scene: WindowScene) -> Bool { false }
+
+    public func elementOwner(_ id: String) -> ElementOwner? { nil }
+
+    public func forward(
+        _ request: WebDriverRequest, sessionID: String, to scene: WindowScene, injectsInput: Bool,
+        completion: @escaping @MainActor (WebDriverResponse, _ changedMeanwhile: Bool) -> Void
+    ) {
+        completion(.failure(WebDriverError(.unknownError, "scene '\(scene.name)' runs in this process; nothing is forwarded")), false)
+    }
+
+    public func afterNextChange(timeout: Double, then: @escaping @MainActor () -> Void) {
+        wait(timeout: timeout, until: { false }, expired: then)
+    }
 }

@@ -16,7 +16,7 @@ public struct WebDriverResponse: Sendable {
         WebDriverResponse(status: 200, body: Data(JSON.object([("value", value)]).encoded()))
     }
 
-    static func failure(_ error: WebDriverError) -> WebDriverResponse {
+    public static func failure(_ error: WebDriverError) -> WebDriverResponse {
         WebDriverResponse(status: error.code.httpStatus, body: Data(error.json.encoded()))
     }
 }

@@ -23,4 +23,8 @@ public enum SceneInputCode {
     /// order in one turn; answered with the ``SceneRecordOutcome`` of the first that was refused
     /// (an empty one when none was). Nobody waits for their answers.
     public static let records: UInt16 = 7
+    /// A WebDriver element command that injects input (click, clear, send keys): a
+    /// ``SceneWebDriverRequest``, answered with a ``SceneWebDriverResponse`` once the endpoint has
+    /// (a click after its tap was delivered). Commands that only read are ``SceneQueryCode/webDriver`` queries.
+    public static let webDriver: UInt16 = 8
 }

@@ -17,6 +17,10 @@ public enum SceneQueryCode {
     /// at that scale): asks with the window's index (u32) and the scale (f64, above 0); the reply is
     /// a ``ScenePicture``.
     public static let picture: UInt16 = 5
+    /// A WebDriver command that reads or touches the scene's views: asks with a
+    /// ``SceneWebDriverRequest``; the reply is a ``SceneWebDriverResponse``. The process may answer
+    /// later (an element click answers once its tap was delivered).
+    public static let webDriver: UInt16 = 6
 }
 
 /// The codes of the channel's `failure` messages.

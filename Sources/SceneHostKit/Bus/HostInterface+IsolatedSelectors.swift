@@ -53,7 +53,9 @@ extension HostInterface {
                     return reply.fail(
                         tapFailure(result.readiness, selector: text, timeout: wait, publisher: service.publisher, unsearched: result.unsearched))
                 }
-                if host.pendingWork.changeCount == seen {
+                // The search's own calls ended one change each; only more than that is news (a
+                // search after every call's end would keep the board and the processes busy).
+                if host.pendingWork.changeCount &- seen <= UInt64(result.calls) {
                     await host.pendingWork.nextChange(timeout: Double(deadline - now) / 1e9, lastCheck: (start, host.pendingWork.timestamp()))
                 } else {
                     // Something changed while the scene processes answered: look again on a later turn.

@@ -270,6 +270,24 @@ final class SceneIsolation {
         return numbered(try await scene.process.script(SceneInputScript(steps: samples.map(\.sceneStep))), in: scene)
     }
 
+    /// A WebDriver command for `scene`'s own endpoint; one that injects input first drops the other
+    /// scenes' backlogs and activates the scene, as a touch on it does.
+    func webDriver(_ request: SceneWebDriverRequest, injectsInput: Bool, on scene: IsolatedScene) async throws(SceneCallError) -> SceneWebDriverResponse {
+        if injectsInput {
+            dropBacklogs(besides: scene)
+            activate(scene)
+        }
+        return try await scene.process.webDriver(request, isInput: injectsInput)
+    }
+
+    /// The scene process that gave out WebDriver element id `id` (`p<pid>-view-N`), and its scene
+    /// while that process runs (nil once it ended); nil when `id` is not a scene process's.
+    func scene(givingOutElement id: String) -> (processID: Int32, scene: IsolatedScene?)? {
+        guard id.hasPrefix("p"), let dash = id.firstIndex(of: "-"), id[dash...].hasPrefix("-view-"), let pid = Int32(id[id.index(after: id.startIndex)..<dash])
+        else { return nil }
+        return (pid, scenes.first { $0.process.processID == pid })
+    }
+
     /// `outcome` with the board's touch identifiers.
     private func numbered(_ outcome: SceneTouchOutcome, in scene: IsolatedScene) -> SceneTouchOutcome {
         var outcome = outcome

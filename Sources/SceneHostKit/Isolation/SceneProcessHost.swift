@@ -253,6 +253,23 @@ final class SceneProcessHost {
         }
     }
 
+    /// A WebDriver command for the scene's own endpoint: as input (in order with the scene's other
+    /// input) when it injects some, else as a query.
+    func webDriver(_ request: SceneWebDriverRequest, isInput: Bool) async throws(SceneCallError) -> SceneWebDriverResponse {
+        let body = request.encoded
+        let answer =
+            if isInput {
+                try await call(isInput: true) { .input(id: $0, code: SceneInputCode.webDriver, body: body) }
+            } else {
+                try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.webDriver, body: body) }
+            }
+        do {
+            return try SceneWebDriverResponse(body: answer)
+        } catch {
+            throw .refused(code: 0, message: error.message)
+        }
+    }
+
     /// `Window1.DescribeTree` of window `window` (index in the scene), named `path` on the bus.
     func describeTree(window: UInt32, path: String) async throws(SceneCallError) -> String {
         var writer = WireWriter()

@@ -8,6 +8,8 @@ import ScenePlugins
 import SceneErrors
 import SceneProcesses
 import SceneRender
+import SceneWebDriver
+import Logging
 
 /// The inside of a scene process (`scene-host --scene-process PLUGIN`): one scene's application,
 /// its plugin, its clock's timers, its layout and the rendering of its windows into shared buffers,
@@ -62,6 +64,10 @@ final class SceneProcessRuntime {
     private var writeSource: (any DispatchSourceWrite)?
     private var writeSourceActive = false
     private(set) var finished = false
+    /// The scene's own WebDriver endpoint, made when the board first forwards a command to it
+    /// (``SceneQueryCode/webDriver``). Its element ids begin with `p<pid>-`, so the board knows
+    /// they are this process's.
+    private var webDriver: WebDriverEndpoint?
 
     init(connection: ChannelConnection, virtualClockStart: Double? = nil) {
         self.connection = connection
@@ -202,6 +208,8 @@ final class SceneProcessRuntime {
                 outcome = SceneCommandOutcome(errorCode: "InvalidValue", errorMessage: error.message)
             }
             done(id, outcome.body)
+        case .input(let id, SceneInputCode.webDriver, let body):
+            serveWebDriver(id: id, body: body, isInput: true)
         case .input(let id, let code, _):
             try? connection.send(.inputDone(id: id, body: SceneTouchOutcome(errorCode: "UnknownInput", errorMessage: "input code \(code) is not known to this scene process").body))
         case .query(let id, SceneQueryCode.describeTree, let body):
@@ -256,6 +264,8 @@ final class SceneProcessRuntime {
             }
         case .query(let id, SceneQueryCode.match, let body):
             answer(id) { () throws(ChannelError) -> [UInt8] in try self.match(String(decoding: body, as: UTF8.self)).body }
+        case .query(let id, SceneQueryCode.webDriver, let body):
+            serveWebDriver(id: id, body: body, isInput: false)
         case .query(let id, let code, _):
             try? connection.send(.failure(id: id, code: SceneQueryFailureCode.unknownQuery, message: "query code \(code) is not known to this scene process"))
         case .releaseBuffer(let window, let slot):
@@ -265,6 +275,30 @@ final class SceneProcessRuntime {
             finish()
         case .hello, .inputDone, .reply, .failure, .event, .attachBuffer, .frame, .detachWindow:
             break  // the board's messages only
+        }
+    }
+
+    /// Answers a WebDriver command the board forwarded, once the endpoint has (an element click
+    /// after its tap was delivered; the reply goes out with the end of that turn). An input's
+    /// answer tells the board first what the scene still has to do (``done(_:_:)``).
+    private func serveWebDriver(id: UInt64, body: [UInt8], isInput: Bool) {
+        let request: SceneWebDriverRequest
+        do throws(ChannelError) {
+            request = try SceneWebDriverRequest(body: body)
+        } catch {
+            try? connection.send(.failure(id: id, code: SceneQueryFailureCode.invalidArguments, message: error.message))
+            return
+        }
+        let endpoint = webDriver ?? WebDriverEndpoint(
+            host: SceneProcessWebDriverHost(
+                application: application, injector: injector, pendingWork: pendingWork, renderer: snapshotRenderer, virtualClock: virtualClock != nil),
+            logger: Logger(label: "scene-host.webdriver"), elementPrefix: "p\(getpid())-view-")
+        webDriver = endpoint
+        endpoint.adoptSession(id: request.sessionID, sceneName: request.sceneName)
+        endpoint.handle(WebDriverRequest(method: request.method, path: request.path, body: Data(request.body))) { [weak self] response in
+            guard let self else { return }
+            let answer = SceneWebDriverResponse(status: UInt16(clamping: response.status), body: Array(response.body)).encoded
+            if isInput { done(id, answer) } else { try? connection.send(.reply(id: id, body: answer)) }
         }
     }
 
@@ -405,8 +439,10 @@ final class SceneProcessRuntime {
             limits.scriptSeconds = request.scriptSeconds
             let player = TouchInjector(application: application, limits: limits, scripts: injector.scripts)
             let actions = try PointerActions.parse(json: request.json, maximumActions: limits.samplesPerCall)
-            let timeline = try actions.timeline(in: .window(window)) { [selectors] reference in
-                window.view(forReference: reference).flatMap { selectors.visibleRect(of: $0)?.center }
+            // An origin is a view reference (D-Bus) or an element id of this process's WebDriver endpoint.
+            let timeline = try actions.timeline(in: .window(window)) { [selectors, webDriver] reference in
+                let view = window.view(forReference: reference) ?? webDriver?.view(forElement: reference).flatMap { $0.window === window ? $0 : nil }
+                return view.flatMap { selectors.visibleRect(of: $0)?.center }
             }
             try ActionsPlayer.play(timeline, injector: player) { [weak self] touches in
                 guard let self else { return }

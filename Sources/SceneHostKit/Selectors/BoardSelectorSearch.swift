@@ -19,6 +19,9 @@ struct BoardSelectorSearch {
         /// Scenes in processes of their own that could not be searched (crashed, quarantined, not
         /// started yet), with why.
         var unsearched: [(scene: String, reason: String)]
+        /// How many scene processes were asked: each call's end is a change of the board's
+        /// (``PendingWorkRegistry/changeCount``) that the search made itself.
+        var calls: Int
     }
 
     let matcher: SelectorMatcher
@@ -69,7 +72,7 @@ struct BoardSelectorSearch {
         } else {
             readiness = .noMatch
         }
-        return Result(matches: matches, readiness: readiness, unsearched: unsearched)
+        return Result(matches: matches, readiness: readiness, unsearched: unsearched, calls: answers.count)
     }
 
     /// The stand-in's window and reference of a view a scene process named; nil for a window the

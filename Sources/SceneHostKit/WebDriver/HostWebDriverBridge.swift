@@ -1,3 +1,5 @@
+import Foundation
+import SceneChannel
 import SceneBusServing
 import SceneCore
 import SceneRender
@@ -15,11 +17,12 @@ import SceneErrors
 final class HostWebDriverBridge: WebDriverHost {
     private let host: SceneHost
     private let injector: TouchInjector
-    private let walker = ViewTreeWalker()
+    private let model: WebDriverModelReader
 
     init(host: SceneHost) {
         self.host = host
         injector = TouchInjector(application: host.application, limits: host.configuration.bus.limits, scripts: host.scripts)
+        model = WebDriverModelReader(application: host.application, selectors: host.selectors, walker: ViewTreeWalker())
     }
 
     var application: Application { host.application }
@@ -39,54 +42,19 @@ final class HostWebDriverBridge: WebDriverHost {
 
     // MARK: Trees and selectors
 
-    func unreadableReason(of scene: WindowScene) -> String? {
-        guard let isolated = host.isolation?.scene(standingIn: scene) else { return nil }
-        return "scene '\(isolated.name)' runs in a process of its own (isolation: process), and the WebDriver endpoint does not read its views yet: finds, the page source and the active element are not served for it; W3C actions, mobile: gestures at a point, screenshots and its window are (docs/scene-processes.md)"
+    func describe(_ window: Window, actionability: Bool, geometry: Bool) -> ViewDescription {
+        model.describe(window, actionability: actionability, geometry: geometry)
     }
 
-    func describe(_ window: Window, actionability withActionability: Bool, geometry: Bool) -> ViewDescription {
-        guard withActionability else { return walker.describe(window, geometry: geometry) }
-        return walker.describe(window, pass: actionability, geometry: geometry)
-    }
+    func describe(view: View) -> ViewDescription { model.describe(view: view) }
 
-    func describe(view: View) -> ViewDescription {
-        guard let window = view.window else {
-            return walker.describe(view, in: view as? Window ?? Window(), actionability: nil)
-        }
-        return walker.describe(view, in: window, actionability: actionability.actionability(of:))
-    }
+    func actionabilityCursor() -> any ActionabilityCursor { model.actionabilityCursor() }
 
-    func actionabilityCursor() -> any ActionabilityCursor {
-        ActionabilityScopes(walk: actionability)
-    }
-
-    /// Visible and enabled as the selectors' `:visible` and `:enabled` say; hittable when the strict
-    /// tap would take it now.
-    private var actionability: ActionabilityWalk {
-        ActionabilityWalk(matcher: host.selectors, application: host.application)
-    }
-
-    func select(_ selector: String) throws(WebDriverError) -> [View] {
-        let parsed: ViewSelector
-        do throws(SelectorError) {
-            parsed = try ViewSelector.parse(selector)
-        } catch {
-            throw WebDriverError(.invalidSelector, "selector '\(selector)': \(error.description)")
-        }
-        return host.selectors.matches(parsed, in: host.application).map(\.view)
-    }
+    func select(_ selector: String) throws(WebDriverError) -> [View] { try model.select(selector) }
 
     // MARK: Input
 
-    func tapTarget(of view: View) -> TapTarget {
-        guard let window = view.window else { return .notVisible }
-        switch TapReadiness.evaluate(SelectorMatcher.Match(window: window, view: view), matcher: host.selectors, application: host.application) {
-        case .ready(let match, let point): return .ready(window: match.window, point: point)
-        case .notEnabled: return .notEnabled
-        case .notHittable(_, let point, let hit): return .intercepted(point: point, hit: hit?.view)
-        case .notVisible, .noMatch, .ambiguous: return .notVisible
-        }
-    }
+    func tapTarget(of view: View) -> TapTarget { model.tapTarget(of: view) }
 
     func tap(at point: Point, in window: Window, completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
         // The down is delivered before run returns, on this turn: its hit test is the one just made,
@@ -170,35 +138,12 @@ final class HostWebDriverBridge: WebDriverHost {
     }
 
     func focus(_ view: View) throws(WebDriverError) {
-        guard let window = view.window else {
-            throw WebDriverError(.staleElementReference, "'\(ViewReference.reference(for: view))' is in no window")
-        }
-        if host.application.keyWindow !== window { host.makeKey(window) }
-        guard window.firstResponder === view || view.becomeFirstResponder() else {
-            throw WebDriverError(
-                .elementNotInteractable,
-                "'\(ViewReference.reference(for: view))' cannot become the first responder (it takes no keyboard input); send keys to a text field")
-        }
+        try model.focus(view) { host.makeKey($0) }
     }
 
-    func typeKeys(_ text: String) throws(WebDriverError) {
-        let count = text.unicodeScalars.count
-        guard count <= KeyboardInput.maximumTextLength else {
-            throw WebDriverError(.invalidArgument, "text of \(count) characters is longer than the \(KeyboardInput.maximumTextLength) one command may type")
-        }
-        for record in WebDriverKeys.typing(text) { record.deliver(to: host.application) }
-    }
+    func typeKeys(_ text: String) throws(WebDriverError) { try model.typeKeys(text) }
 
-    func clear(_ view: View) throws(WebDriverError) {
-        guard let field = view as? TextField else {
-            throw WebDriverError(.invalidElementState, "'\(ViewReference.reference(for: view))' holds no editable text; only text fields can be cleared")
-        }
-        do throws(TextEditError) {
-            try field.replaceText(in: 0..<field.text.unicodeScalars.count, with: "")
-        } catch {
-            throw WebDriverError(.invalidElementState, error.message)
-        }
-    }
+    func clear(_ view: View) throws(WebDriverError) { try model.clear(view) }
 
     // MARK: Waiting and time
 
@@ -220,46 +165,77 @@ final class HostWebDriverBridge: WebDriverHost {
         }
     }
 
-    func advanceClock(by seconds: Double) throws(WebDriverError) {
+    func advanceClock(by seconds: Double, completion: @escaping @MainActor (Result<Void, WebDriverError>) -> Void) {
         guard let clock = host.clock as? VirtualClock else {
-            throw WebDriverError(
+            return completion(.failure(WebDriverError(
                 .unsupportedOperation,
-                "mobile: advanceClock needs the virtual clock, and this host runs on the real one; start it with 'clock: virtual' in its configuration (or --clock virtual)")
+                "mobile: advanceClock needs the virtual clock, and this host runs on the real one; start it with 'clock: virtual' in its configuration (or --clock virtual)")))
         }
         let limit = host.configuration.bus.limits.scriptSeconds
         guard seconds.isFinite, seconds >= 0, seconds <= limit else {
-            throw WebDriverError(
-                .invalidArgument, "mobile: advanceClock seconds \(seconds) must be in 0…\(limit.compactDescription) (bus.limits.script-seconds)")
+            return completion(.failure(WebDriverError(
+                .invalidArgument, "mobile: advanceClock seconds \(seconds) must be in 0…\(limit.compactDescription) (bus.limits.script-seconds)")))
         }
-        clock.advance(by: seconds)
+        guard let isolation = host.isolation, !isolation.scenes.isEmpty else {
+            clock.advance(by: seconds)
+            return completion(.success(()))
+        }
+        // Every scene process moves to the board's new time, as with Host1.AdvanceClock.
+        Task { @MainActor in
+            do throws(SceneCallError) {
+                try await isolation.advanceClock(by: seconds)
+                completion(.success(()))
+            } catch {
+                completion(.failure(Self.webDriverError(error)))
+            }
+        }
     }
 
     // MARK: Pixels
 
     func snapshot(_ scene: WindowScene, of rect: Rect?) throws(WebDriverError) -> [UInt8] {
-        var image: PixelImage
-        do throws(RenderError) {
-            image = try host.renderer.renderScene(scene, scale: 1).image
-        } catch {
-            throw WebDriverError(.unableToCaptureScreen, "scene '\(scene.name)': \(error.message)")
+        try model.snapshot(scene, of: rect, renderer: host.renderer)
+    }
+
+    // MARK: Scenes in processes of their own
+
+    func forwardsViews(of scene: WindowScene) -> Bool {
+        host.isolation?.scene(standingIn: scene) != nil
+    }
+
+    func elementOwner(_ id: String) -> ElementOwner? {
+        guard let owner = host.isolation?.scene(givingOutElement: id) else { return nil }
+        if let scene = owner.scene?.scene { return .scene(scene) }
+        return .endedProcess("the scene process \(owner.processID) that gave it out has ended (its scene crashed, was reloaded or was disconnected)")
+    }
+
+    func forward(
+        _ request: WebDriverRequest, sessionID: String, to scene: WindowScene, injectsInput: Bool,
+        completion: @escaping @MainActor (WebDriverResponse, _ changedMeanwhile: Bool) -> Void
+    ) {
+        guard let isolation = host.isolation, let isolated = isolation.scene(standingIn: scene) else {
+            return completion(.failure(WebDriverError(.noSuchWindow, "scene '\(scene.name)' does not run in a process of its own")), false)
         }
-        if let rect {
-            // Clamped to the picture before any conversion to Int: a view far off-screen, or one whose
-            // frame holds NaN or an infinity, must not trap.
-            guard [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy(\.isFinite) else {
-                throw WebDriverError(.unableToCaptureScreen, "the area \(rect) of scene '\(scene.name)' is not finite")
+        let pending = host.pendingWork
+        let mark = pending.changeCount
+        if injectsInput { scene.windows.first(where: \.takesScriptedInput)?.activateSceneForScriptedInput() }
+        let forwarded = SceneWebDriverRequest(sessionID: sessionID, sceneName: scene.name, method: request.method, path: request.path, body: Array(request.body))
+        Task { @MainActor in
+            let response: WebDriverResponse
+            do throws(SceneCallError) {
+                let answer = try await isolation.webDriver(forwarded, injectsInput: injectsInput, on: isolated)
+                response = WebDriverResponse(status: Int(answer.status), body: Data(answer.body))
+            } catch {
+                response = .failure(Self.webDriverError(error))
             }
-            func pixel(_ value: Double, within size: Int, _ rule: FloatingPointRoundingRule) -> Int {
-                Int(Swift.min(Swift.max(value, 0), Double(size)).rounded(rule))
-            }
-            let x0 = pixel(rect.minX, within: image.width, .down), y0 = pixel(rect.minY, within: image.height, .down)
-            let x1 = pixel(rect.maxX, within: image.width, .up), y1 = pixel(rect.maxY, within: image.height, .up)
-            guard x1 > x0, y1 > y0 else {
-                throw WebDriverError(.unableToCaptureScreen, "the area \(rect) is outside scene '\(scene.name)'")
-            }
-            image = image.cropped(to: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            // The call's own end is one change (its scene's pending call ended: idle waiters look
+            // again); any more came from elsewhere.
+            completion(response, pending.changeCount &- mark > 1)
         }
-        return image.pngData()
+    }
+
+    func afterNextChange(timeout: Double, then: @escaping @MainActor () -> Void) {
+        host.pendingWork.nextChange(timeout: timeout, then)
     }
 
     static func webDriverError(_ error: InputError) -> WebDriverError {

@@ -269,4 +269,23 @@ struct PayloadTests {
         #expect { try SceneBusyList(body: many.bytes) } throws: { ($0 as? ChannelError)?.message.contains("5000 entries; at most 4096") == true }
         #expect(throws: ChannelError.self) { try SceneBusyList(body: SceneBusyList(entries: []).body + [1]) }
     }
+
+    @Test("WebDriver requests and responses decode to themselves; a status that is not HTTP's and trailing bytes are refused")
+    func webDriverExchangesRoundTrip() throws {
+        var random = SplitMix64(seed: 26)
+        for _ in 0..<200 {
+            let request = SceneWebDriverRequest(
+                sessionID: random.text(), sceneName: random.text(), method: ["GET", "POST", "DELETE"][random.below(3)], path: "/session/" + random.text(),
+                body: (0..<random.below(300)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+            #expect(try SceneWebDriverRequest(body: request.encoded) == request)
+            let response = SceneWebDriverResponse(status: UInt16(100 + random.below(500)), body: Array(random.text().utf8))
+            #expect(try SceneWebDriverResponse(body: response.encoded) == response)
+        }
+        #expect { try SceneWebDriverResponse(body: SceneWebDriverResponse(status: 99, body: []).encoded) } throws: {
+            ($0 as? ChannelError)?.message.contains("status 99") == true
+        }
+        let request = SceneWebDriverRequest(sessionID: "s", sceneName: "Gallery", method: "GET", path: "/status", body: [])
+        #expect(throws: ChannelError.self) { try SceneWebDriverRequest(body: request.encoded + [0]) }
+        #expect(throws: ChannelError.self) { try SceneWebDriverRequest(body: Array(request.encoded.dropLast())) }
+    }
 }

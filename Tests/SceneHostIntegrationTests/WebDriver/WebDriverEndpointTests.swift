@@ -38,9 +38,9 @@ struct WebDriverEndpointTests {
         #expect(scene.message.contains("appium:scene \"nope\" names no connected scene; the scenes are toolkit"), "\(scene)")
     }
 
-    @Test("The page source is XML with geometry, names and actionability on every element, in the scene's coordinates")
-    func pageSource() async throws {
-        let driver = try await WebDriverProcess.start()
+    @Test("The page source is XML with geometry, names and actionability on every element, in the scene's coordinates", arguments: [false, true])
+    func pageSource(isolated: Bool) async throws {
+        let driver = try await WebDriverProcess.start(isolated: isolated)
         let session = try await driver.session(scene: "toolkit")
         let source = try await driver.send("GET", "/session/\(session)/source").string
         let document = try XMLDocument(xmlString: source)
@@ -76,9 +76,9 @@ struct WebDriverEndpointTests {
         #expect(node?.attribute(forName: "screenX")?.stringValue == "590")
     }
 
-    @Test("Locators: accessibility id, id, name, class name, a host selector and XPath 1.0 (libxml2) find the same views; finds from an element stay inside it")
-    func locators() async throws {
-        let driver = try await WebDriverProcess.start(toolkitOnly: true)
+    @Test("Locators: accessibility id, id, name, class name, a host selector and XPath 1.0 (libxml2) find the same views; finds from an element stay inside it", arguments: [false, true])
+    func locators(isolated: Bool) async throws {
+        let driver = try await WebDriverProcess.start(toolkitOnly: true, isolated: isolated)
         let session = try await driver.session(scene: "toolkit")
         let target = try await driver.find(session, "accessibility id", "target")
         #expect(!target.isEmpty)
@@ -107,9 +107,9 @@ struct WebDriverEndpointTests {
         #expect(try await driver.send("GET", "/session/\(session)/element/\(target)/attribute/nonsense").value == nil)
     }
 
-    @Test("Element click taps through the real hit test; a covered view answers element click intercepted naming the cover and nothing is delivered; hidden and disabled ones are not interactable")
-    func click() async throws {
-        let driver = try await WebDriverProcess.start(toolkitOnly: true)
+    @Test("Element click taps through the real hit test; a covered view answers element click intercepted naming the cover and nothing is delivered; hidden and disabled ones are not interactable", arguments: [false, true])
+    func click(isolated: Bool) async throws {
+        let driver = try await WebDriverProcess.start(toolkitOnly: true, isolated: isolated)
         let client = try await HostBusClient(host: driver.host)
         defer { client.close() }
         let session = try await driver.session(scene: "toolkit")
@@ -139,9 +139,9 @@ struct WebDriverEndpointTests {
         }
     }
 
-    @Test("An implicit wait is answered when the tree changes: the target moved by 'Later' is found once the virtual clock passes its 0.3 s")
-    func implicitWait() async throws {
-        let driver = try await WebDriverProcess.start(toolkitOnly: true, logLevel: "debug")
+    @Test("An implicit wait is answered when the tree changes: the target moved by 'Later' is found once the virtual clock passes its 0.3 s", arguments: [false, true])
+    func implicitWait(isolated: Bool) async throws {
+        let driver = try await WebDriverProcess.start(toolkitOnly: true, logLevel: "debug", isolated: isolated)
         let session = try await driver.session(scene: "toolkit", implicitMilliseconds: 30_000)
         let later = try await driver.find(session, "accessibility id", "later")
         #expect(try await driver.send("POST", "/session/\(session)/element/\(later)/click", "{}").status == 200)
@@ -153,7 +153,7 @@ struct WebDriverEndpointTests {
         let advance = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: advanceClock\", \"args\": [{\"seconds\": 0.3}]}")
         #expect(advance.status == 200, "\(advance)")
         let answer = try await found
-        #expect(answer.status == 200, "\(answer)")
+        #expect(answer.status == 200, "\(answer) \(driver.host.log.suffix(40).joined(separator: "\n"))")
         #expect(answer.elementID == (try await driver.find(session, "accessibility id", "target")))
 
         #expect(try await driver.send("POST", "/session/\(session)/timeouts", "{\"implicit\": 0}").status == 200)
@@ -266,9 +266,9 @@ struct WebDriverEndpointTests {
         #expect(try await driver.send("DELETE", "/session/\(gesturelab)/actions").status == 200)
     }
 
-    @Test("Send keys focuses Gallery's field and types, Enter included; clear empties it; the screenshot is a PNG of the scene's size, an element's of its own")
-    func keysAndScreenshots() async throws {
-        let driver = try await WebDriverProcess.start()
+    @Test("Send keys focuses Gallery's field and types, Enter included; clear empties it; the screenshot is a PNG of the scene's size, an element's of its own", arguments: [false, true])
+    func keysAndScreenshots(isolated: Bool) async throws {
+        let driver = try await WebDriverProcess.start(isolated: isolated)
         let client = try await HostBusClient(host: driver.host)
         defer { client.close() }
         let session = try await driver.session(scene: "gallery")
@@ -322,20 +322,35 @@ struct WebDriverEndpointTests {
         #expect(busy.message.contains("recognizer"), "\(busy)")
     }
 
-    @Test("A scene in a process of its own: finds, the page source and the active element answer unsupported operation naming why; a tap at a point reaches its process, and its screenshot and window are served")
+    @Test("A scene in a process of its own: its process gives out element ids that name it, which mobile: gestures and W3C action origins take, serves them until it ends and then they are stale; a tap at a point reaches its process, and its screenshot and window are served")
     func sceneInItsOwnProcess() async throws {
         let driver = try await WebDriverProcess.start(toolkitOnly: true, isolated: true)
+        let client = try await HostBusClient(host: driver.host)
+        defer { client.close() }
         let session = try await driver.session(scene: "toolkit")
-        let refusals: [(String, String, String?)] = [
-            ("POST", "/element", WebDriverProcess.locator("accessibility id", "taps")),
-            ("POST", "/elements", WebDriverProcess.locator("-scenehost selector", "Button")),
-            ("GET", "/source", nil), ("GET", "/element/active", nil),
-        ]
-        for (method, path, body) in refusals {
-            let answer = try await driver.send(method, "/session/\(session)\(path)", body)
-            #expect(answer.status == 500 && answer.error == "unsupported operation", "\(path): \(answer)")
-            #expect(answer.message.contains("scene 'toolkit' runs in a process of its own (isolation: process)"), "\(path): \(answer)")
+        let target = try await driver.find(session, "accessibility id", "target")
+        let scenePath = SceneBusContract.scenePath("toolkit")
+        let process = try await client.property(scenePath, SceneBusContract.sceneInterface, "Process").structFields ?? []
+        let pid = process.dropFirst().first?.uint32Value ?? 0
+        #expect(pid > 0 && target.hasPrefix("p\(pid)-view-"), "\(target) \(process)")
+        // Its elements as a mobile: gesture's target and as a W3C action's origin: each taps it.
+        let tapped = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: tap\", \"args\": [{\"elementId\": \"\(target)\"}]}")
+        #expect(tapped.status == 200, "\(tapped)")
+        try await client.waitForSignals("the target's tap") { _ in client.logLines(of: "toolkit").filter { $0 == "target tapped" }.count == 1 }
+        let origin = #"{"actions": [{"type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"}, "actions": [{"type": "pointerMove", "origin": {"element-6066-11e4-a52e-4f735466cecf": "TARGET"}, "x": 0, "y": 0}, {"type": "pointerDown"}, {"type": "pause", "duration": 50}, {"type": "pointerUp"}]}]}"#
+        let originPlayed = try await driver.send("POST", "/session/\(session)/actions", origin.replacingOccurrences(of: "TARGET", with: target))
+        #expect(originPlayed.status == 200, "\(originPlayed)")
+        try await client.waitForSignals("the target's second tap") { _ in client.logLines(of: "toolkit").filter { $0 == "target tapped" }.count == 2 }
+        // Its process restarts: the ids it gave out are stale, the scene's views are found again.
+        client.clear()
+        _ = try await client.scene("toolkit", "Reload")
+        try await client.waitForSignals("toolkit restarted") { signals in
+            signals.contains { $0.member == "SceneStarted" && $0.string(1) == scenePath.rawValue }
         }
+        let stale = try await driver.send("GET", "/session/\(session)/element/\(target)/rect")
+        #expect(stale.error == "stale element reference" && stale.message.contains("the scene process \(pid) that gave it out has ended"), "\(stale)")
+        let again = try await driver.send("POST", "/session/\(session)/element", WebDriverProcess.locator("accessibility id", "target"))
+        #expect(again.status == 200 && again.elementID != target && again.elementID.hasPrefix("p"), "\(again)")
         // A single tap on the taps area reaches the scene's process, whose double-tap recognizer then
         // keeps it busy (on the virtual clock only AdvanceClock ends the wait): the host's idle says so.
         let tap = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: tap\", \"args\": [{\"x\": 290, \"y\": 70}]}")

@@ -42,6 +42,11 @@ class SceneHost:
             path.mkdir(mode=0o700)
             environment[variable] = str(path)
         command = [binary, "--config", str(CONFIG), "--clock", clock, "--bus", "private", "--webdriver", "127.0.0.1:0"]
+        # SCENEHOST_ISOLATION=process runs every scene in a process of its own (scripts/test runs the
+        # suite both ways: the same tests must pass unchanged).
+        isolation = os.environ.get("SCENEHOST_ISOLATION")
+        if isolation:
+            command += ["--isolation", isolation]
         # The kernel ends the host if this process dies (util-linux's setpriv, part of every Debian system).
         setpriv = shutil.which("setpriv")
         if setpriv and threading.current_thread() is threading.main_thread():
