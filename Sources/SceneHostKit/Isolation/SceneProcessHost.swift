@@ -50,7 +50,6 @@ final class SceneProcessHost {
     private var openBatch: (id: UInt64, lines: [String])?
     /// The read end of the running process's standard error, and its lines so far.
     private var errorOutput: SharedDescriptor?
-    private var errorSource: (any DispatchSourceRead)?
     private var errorLines = ProcessOutputLines()
     /// Each window's buffers, by slot, and the slot its newest picture is in.
     private(set) var buffers: [UInt32: [UInt8: MappedFrameBuffer]] = [:]
@@ -343,7 +342,6 @@ final class SceneProcessHost {
         buffers = [:]
         shownSlots = [:]
         errorOutput = nil
-        errorSource = nil
         errorLines = ProcessOutputLines()
         // Its standard error comes to the board, which logs it line by line with the scene's name
         // (and finds a Swift runtime's fatal error there when it crashes). Only the board's end is
@@ -356,7 +354,7 @@ final class SceneProcessHost {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
         let readEnd = SharedDescriptor(adopting: ends[0])
-        defer { close(ends[1]) }
+        let writeEnd = SharedDescriptor(adopting: ends[1])
         do {
             let (board, child) = try ChannelSocket.pair()
             let launched = try SceneProcessLauncher.launch(
@@ -367,21 +365,30 @@ final class SceneProcessHost {
             process = launched
             connection = ChannelConnection(socket: board)
             errorOutput = readEnd
-            watch(board.descriptor, launched.pidDescriptor)
+            watch(board.descriptor, launched.pidDescriptor, peers: [child.descriptor, writeEnd])
             handle(.spawned(pid: launched.processID))
         } catch {
             handle(.spawnFailed("\(error)"))
         }
     }
 
-    /// Read sources on the channel and on (a duplicate of) the pidfd. Each source holds its
-    /// descriptor until its cancellation has run: libdispatch unregisters a cancelled source
-    /// later, on its own thread, by descriptor number, and a number closed and reused meanwhile (a
-    /// restart makes a new socket at once) would be unregistered in the new one's stead.
-    private func watch(_ channel: SharedDescriptor, _ pidfd: Int32) {
+    /// Read sources on the channel, on (a duplicate of) the pidfd and on the standard error pipe.
+    /// Each source holds its descriptor until its cancellation has run: libdispatch unregisters a
+    /// cancelled source later, on its own thread, by descriptor number, and a number closed and
+    /// reused meanwhile (a restart makes a new socket at once) would be unregistered in the new
+    /// one's stead.
+    ///
+    /// The board also holds the process's ends of the channel and of the pipe (`peers`) until the
+    /// sources are cancelled, so that neither of the watched descriptors ever hangs up: the end of
+    /// the process comes through the pidfd alone. libdispatch (swift-corelibs, `event_epoll.c`)
+    /// handles a hang-up on its manager thread by marking the source for deletion and then still
+    /// reading the watch's memory, which the source's own queue may free meanwhile as it
+    /// unregisters it; a board whose scene process crashed could fault there (seen three times under
+    /// ThreadSanitizer as a SEGV in `_dispatch_event_loop_drain`).
+    private func watch(_ channel: SharedDescriptor, _ pidfd: Int32, peers: [SharedDescriptor]) {
         let read = DispatchSource.makeReadSource(fileDescriptor: channel.rawValue, queue: .main)
         read.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.receive() } }
-        read.setCancelHandler { withExtendedLifetime(channel) {} }
+        read.setCancelHandler { withExtendedLifetime((channel, peers)) {} }
         read.resume()
         sources = [read]
         // Out of descriptors, the pidfd itself is watched (its number lives as long as the process
@@ -390,51 +397,40 @@ final class SceneProcessHost {
         let ending = duplicate >= 0 ? SharedDescriptor(adopting: duplicate) : nil
         let end = DispatchSource.makeReadSource(fileDescriptor: ending?.rawValue ?? pidfd, queue: .main)
         end.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.processEnded() } }
-        end.setCancelHandler { withExtendedLifetime(ending) {} }
+        end.setCancelHandler { withExtendedLifetime((ending, peers)) {} }
         end.resume()
         sources.append(end)
         if let errorOutput {
             let output = DispatchSource.makeReadSource(fileDescriptor: errorOutput.rawValue, queue: .main)
             output.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readErrorOutput() } }
-            output.setCancelHandler { withExtendedLifetime(errorOutput) {} }
+            output.setCancelHandler { withExtendedLifetime((errorOutput, peers)) {} }
             output.resume()
             sources.append(output)
-            errorSource = output
         }
     }
 
-    /// Reads what the process wrote to its standard error and reports each line it completes.
-    /// Never waits: the descriptor is non-blocking, and a chunk at a time keeps the main queue's
-    /// turn short while a process writes much.
-    private func readErrorOutput() {
+    /// Reads what the process wrote to its standard error and reports each line it completes: a
+    /// chunk at a time (the main queue's turn stays short while a process writes much), or with
+    /// `all` everything there now (the process ended). Never waits: the descriptor is non-blocking,
+    /// and an empty pipe answers EAGAIN, never its end, as the board holds a writer of its own
+    /// (``watch(_:_:peers:)``).
+    private func readErrorOutput(all: Bool = false) {
         guard let errorOutput else { return }
         var chunk = [UInt8](repeating: 0, count: 16_384)
-        let count = chunk.withUnsafeMutableBytes { read(errorOutput.rawValue, $0.baseAddress, $0.count) }
-        if count > 0 {
+        repeat {
+            let count = chunk.withUnsafeMutableBytes { read(errorOutput.rawValue, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
             for line in errorLines.take(chunk[..<count]) { onEvent?(.output(line)) }
-        } else if count == 0 {
-            // Every writer closed it (the process ended, or closed its standard error and runs
-            // on): a descriptor at its end stays readable, so it is watched no more.
-            for line in errorLines.finish() { onEvent?(.output(line)) }
-            errorSource?.cancel()
-            errorSource = nil
-            self.errorOutput = nil
-        }
+        } while all
     }
 
     private func processEnded() {
         // Messages it wrote before it ended come first, and what it wrote to its standard error
-        // (what is there now: a child it left may hold the pipe open, so its end is not awaited).
+        // (what is there now: the pipe's end is never seen, the board holds a writer).
         receive()
-        if let errorOutput {
-            var chunk = [UInt8](repeating: 0, count: 16_384)
-            while case let count = chunk.withUnsafeMutableBytes({ read(errorOutput.rawValue, $0.baseAddress, $0.count) }), count > 0 {
-                for line in errorLines.take(chunk[..<count]) { onEvent?(.output(line)) }
-            }
-            for line in errorLines.finish() { onEvent?(.output(line)) }
-        }
+        readErrorOutput(all: true)
+        for line in errorLines.finish() { onEvent?(.output(line)) }
         errorOutput = nil
-        errorSource = nil
         for source in sources { source.cancel() }
         sources = []
         connection = nil
