@@ -312,9 +312,11 @@ def test_a_scene_in_its_own_process_crashes_alone_and_is_reloaded(tmp_path: Path
             events.expect(kind="SceneStarted", scene=crashy.path, timeout=240)
 
 
-def test_a_scene_loaded_into_the_host_cannot_be_reloaded(virtual_host: Host) -> None:
-    with pytest.raises(scenehost.InvalidState, match="runs inside the host"):
-        virtual_host.scene("toolkit").reload()
+def test_a_scene_loaded_into_the_host_cannot_be_reloaded() -> None:
+    # Its own host, with isolation: none whatever the suite's mode (SCENEHOST_ISOLATION).
+    with Host.start(TOOLKIT_CONFIG, clock="virtual", arguments=["--isolation", "none"]) as host:
+        with pytest.raises(scenehost.InvalidState, match="runs inside the host"):
+            host.scene("toolkit").reload()
 
 
 def test_scene_host_is_found_through_scenehost_bin() -> None:
