@@ -12,7 +12,8 @@ also as a ratio to a bare ``GET /status`` measured the same way in the same run:
 Each of 5 runs starts a fresh host; the report gives the median and the worst of the 5 for every
 figure, the load average at start and end, and exits with status 1 when a median misses its target.
 
-    Benchmarks/Python/run-webdriver-bench            # builds the release host, then runs this
+    Benchmarks/Python/run-webdriver-bench                        # builds the release host, then runs this
+    Benchmarks/Python/run-webdriver-bench --isolation process    # every scene in a process of its own
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ LISTENING = re.compile(r"webdriver: listening on http://127\.0\.0\.1:(\d+)")
 class Endpoint:
     """A release scene-host with WebDriver on a system-chosen port, and one keep-alive connection."""
 
-    def __init__(self) -> None:
+    def __init__(self, isolation: str | None) -> None:
         self.folder = tempfile.TemporaryDirectory(prefix="scenehost-wdbench-")
         environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS")}
         for variable in ("XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"):
@@ -52,7 +53,10 @@ class Endpoint:
             path.mkdir(mode=0o700)
             environment[variable] = str(path)
         binary = os.environ["SCENEHOST_BIN"]
-        self.process = subprocess.Popen([binary, "--config", str(CONFIG), "--bus", "private", "--webdriver", "127.0.0.1:0"],
+        command = [binary, "--config", str(CONFIG), "--bus", "private", "--webdriver", "127.0.0.1:0"]
+        if isolation:
+            command += ["--isolation", isolation]
+        self.process = subprocess.Popen(command,
                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                         env=environment)
         self.port = 0
@@ -103,9 +107,9 @@ def median_ms(function, count: int = CALLS) -> float:
     return statistics.median(times) * 1000
 
 
-def one_run() -> dict[str, float]:
+def one_run(isolation: str | None) -> dict[str, float]:
     figures: dict[str, float] = {}
-    endpoint = Endpoint()
+    endpoint = Endpoint(isolation)
     try:
         status = lambda: endpoint.call("GET", "/status")
         figures["GET /status µs"] = block(status, 200) * 1e6
@@ -160,11 +164,18 @@ TARGETS = {
 
 
 def main() -> int:
-    print(f"# WebDriver benchmark\n\nscene-host: {os.environ.get('SCENEHOST_BIN')}; {RUNS} runs; load average at start "
-          f"{os.getloadavg()[0]:.1f}", flush=True)
+    arguments = sys.argv[1:]
+    isolation = None
+    if arguments[:1] == ["--isolation"] and len(arguments) == 2 and arguments[1] in ("none", "process"):
+        isolation = arguments[1]
+    elif arguments:
+        print(f"webdriver_bench.py: unknown arguments {' '.join(arguments)!r}; the only option is --isolation none|process", file=sys.stderr)
+        return 64
+    print(f"# WebDriver benchmark\n\nscene-host: {os.environ.get('SCENEHOST_BIN')}; isolation: {isolation or 'the configuration'}; "
+          f"{RUNS} runs; load average at start {os.getloadavg()[0]:.1f}", flush=True)
     runs = []
     for index in range(RUNS):
-        runs.append(one_run())
+        runs.append(one_run(isolation))
         print(f"run {index + 1}: " + ", ".join(f"{name} {value:.4g}" for name, value in runs[-1].items()), file=sys.stderr, flush=True)
     return 1 if report(runs, TARGETS, ("GET /status µs",)) else 0
 
