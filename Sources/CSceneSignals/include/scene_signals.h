@@ -10,6 +10,14 @@
 // program that reads its own /proc/self, which Landlock refuses a scene process's children), so
 // the scene process writes the plugin's return addresses itself, one line on standard error, which
 // the board reads and symbolizes from the plugin's file (scene_crash.c says how).
+//
+// 3. libdispatch's worker monitor under the sandbox (scene_thread_stat.c): once a second, while a
+// global queue has work waiting, libdispatch opens "/proc/<tid>/stat" of each of its worker
+// threads, and ends the process (an illegal instruction: "workq: registered worker exited
+// prematurely") when the open fails. Landlock lets a scene process read only its own
+// /proc/<pid>, not /proc/<tid> of its threads, so any plugin work on a global queue, or a page
+// source formatted off the main thread, could end a sandboxed scene process. Its `open` slot is
+// pointed at a function that opens "/proc/self/task/<tid>/stat" instead, the same file.
 #ifndef SCENEHOST_SCENE_SIGNALS_H
 #define SCENEHOST_SCENE_SIGNALS_H
 
@@ -42,6 +50,13 @@ enum { SCENE_REFUSAL_LINES = 32 };
 /// every thread: handlers are per process). Call it before the filter is installed: a trap with no
 /// handler would end the process. 0, or -1 with errno set.
 int scene_refusals_install(void);
+
+/// Points libdispatch's `open` (its PLT or GOT slot) at a function that opens
+/// "/proc/<tid>/stat" of this process's threads through "/proc/self/task/<tid>/stat" and any other
+/// path as given. Call it once, before the sandbox is applied, while no other thread can be in
+/// libdispatch's monitor (the slot is written with one atomic store). 0, or -1 with errno set
+/// (ENOENT: libdispatch or its `open` slot was not found).
+int scene_redirect_thread_stat_opens(void);
 
 /// The Swift runtime's demangler (libswiftCore): a malloc'd NUL-terminated name, or NULL when
 /// `mangled` is not a Swift symbol. `buffer` and `size` NULL, `flags` 0.

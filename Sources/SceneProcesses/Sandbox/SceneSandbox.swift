@@ -45,6 +45,12 @@ public enum SceneSandbox {
         let fileSystem = fileSystemRights(abi: abi)
         let network: UInt64 = abi >= 4 ? 0b11 : 0  // TCP bind and connect: no rule allows them
         let scopes: UInt64 = abi >= 6 ? 0b11 : 0  // abstract Unix sockets and signals outside the sandbox
+        // libdispatch's worker monitor reads /proc/<tid>/stat of its workers, which Landlock will
+        // refuse (only /proc/<pid> is allowed), and ends the process when it cannot: its `open` is
+        // pointed at /proc/self/task/<tid>/stat, the same file (CSceneSignals, scene_signals.h).
+        let monitorProblem: String? =
+            scene_redirect_thread_stat_opens() == 0
+            ? nil : "libdispatch's worker monitor still reads /proc/<tid>/stat (\(String(cString: strerror(errno))))"
         let ruleset = clinux_landlock_create(fileSystem, network, scopes, Int32(abi))
         guard ruleset >= 0 else { throw .failed(step: "landlock_create_ruleset (ABI \(abi))", errno: errno) }
         defer { close(ruleset) }
@@ -72,7 +78,7 @@ public enum SceneSandbox {
         let trapped = scene_refusals_install() == 0
         guard clinux_seccomp_refuse_sockets(trapped ? 1 : 0) == 0 else { throw .failed(step: "installing the seccomp filter", errno: errno) }
         applied.store(true, ordering: .releasing)
-        return SceneSandboxReport(landlockABI: abi, missingPaths: missing, threadsBefore: threads)
+        return SceneSandboxReport(landlockABI: abi, missingPaths: missing, threadsBefore: threads, monitorProblem: monitorProblem)
     }
 
     private static func countThreads() -> Int {

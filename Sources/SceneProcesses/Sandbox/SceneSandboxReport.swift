@@ -7,4 +7,8 @@ public struct SceneSandboxReport: Hashable, Sendable {
     /// Threads the process had when it was sandboxed (a thread created before stays unconfined by
     /// Landlock; a scene process has only its main thread then).
     public let threadsBefore: Int
+    /// Why libdispatch's worker monitor could not be pointed at the threads' files under the
+    /// process's own /proc entry (`scene_redirect_thread_stat_opens`), or nil when it was: without
+    /// it, work waiting on a global queue can end the sandboxed process.
+    public let monitorProblem: String?
 }

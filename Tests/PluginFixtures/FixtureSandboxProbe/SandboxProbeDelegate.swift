@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import SceneCore
 
@@ -5,7 +6,10 @@ import SceneCore
 /// scene process must not do — read a secret file and `~/.ssh`, open an internet and a Unix
 /// socket, read another process's memory through `/proc` and `process_vm_readv` — and one thing it
 /// may do (write into its data folder), and shows what each attempt got in its label
-/// (`secret=EACCES inet=EACCES … data=ok`; `ok` where the attempt succeeded).
+/// (`secret=EACCES inet=EACCES … data=ok`; `ok` where the attempt succeeded). The first attempt
+/// also keeps a global dispatch queue busy for about 2.5 s (`workers=ok` once it is done): work
+/// waits on it across libdispatch's once-a-second worker monitor, which reads its workers' /proc
+/// files.
 ///
 /// Options: `secret` (a file's path), `peer` (another process's id), `data` (its data folder).
 final class SandboxProbeDelegate: SceneDelegate {
@@ -43,6 +47,7 @@ final class SandboxProbeDelegate: SceneDelegate {
         results.append("mem=" + Self.open("/proc/\(peer)/mem", O_RDONLY))
         results.append("vm=" + Self.readMemory(of: pid_t(peer) ?? 1))
         results.append("data=" + Self.write(into: options["data"] ?? "/nonexistent"))
+        if attempts == 1 { results.append("workers=" + Self.occupyWorkers()) }
         label.text = results.joined(separator: " ")
     }
 
@@ -85,6 +90,16 @@ final class SandboxProbeDelegate: SceneDelegate {
             var remote = iovec(iov_base: UnsafeMutableRawPointer(bitPattern: 0x1000), iov_len: 8)
             return call(peer, &local, 1, &remote, 1, 0) >= 0 ? "ok" : name(errno)
         }
+    }
+
+    /// Twenty 250 ms sleeps on the global queue, waited for here (a fixture's main thread may wait):
+    /// more than its workers take at once, so work waits on the queue at the monitor's ticks.
+    private static func occupyWorkers() -> String {
+        let group = DispatchGroup()
+        for _ in 0..<20 {
+            DispatchQueue.global().async(group: group) { usleep(250_000) }
+        }
+        return group.wait(timeout: .now() + 30) == .success ? "ok" : "timeout"
     }
 
     private static func write(into folder: String) -> String {

@@ -85,7 +85,7 @@ struct SceneProcessSandboxTests {
         } ?? []
     }
 
-    @Test("A sandboxed scene is refused the secret file, ~/.ssh, every socket and another process's memory, may write its data folder, and keeps running")
+    @Test("A sandboxed scene is refused the secret file, ~/.ssh, every socket and another process's memory, may write its data folder, keeps running, and its work on a global dispatch queue does not end it")
     func refusedAndRunning() async throws {
         let attempts = try await Self.probe(sandboxed: true)
         #expect(attempts.first["round"] == "1", "the label was read: \(attempts.first) \(attempts.standardError)")
@@ -95,10 +95,16 @@ struct SceneProcessSandboxTests {
         #expect(attempts.first["inet"] == "EACCES" && attempts.first["unix"] == "EACCES", "no socket of any family: \(attempts.first)")
         #expect(attempts.first["vm"] == "EPERM", "process_vm_readv: \(attempts.first)")
         #expect(attempts.first["data"] == "ok", "its own data folder: \(attempts.first)")
+        // Work waiting on a global queue while libdispatch's worker monitor reads its workers'
+        // /proc files (through the process's own /proc entry: /proc/<tid> is not allowed) ended
+        // the process with an illegal instruction before.
+        #expect(attempts.first["workers"] == "ok", "global-queue work across the worker monitor's ticks: \(attempts.first) \(attempts.standardError)")
+        #expect(!attempts.standardError.contains("worker monitor"), "\(attempts.standardError)")
         var second = attempts.second
         #expect(second.removeValue(forKey: "round") == "2", "the button ran the attempts again: \(attempts.second)")
         var first = attempts.first
         first["round"] = nil
+        first["workers"] = nil
         #expect(second == first, "refused the same way the second time")
         #expect(attempts.standardError.contains("scene process sandboxed: sandboxed (Landlock ABI"), "\(attempts.standardError)")
         // The seccomp refusals are said, each time (twice: the button ran them again); the board
@@ -121,7 +127,7 @@ struct SceneProcessSandboxTests {
     @Test("Without the sandbox the same attempts succeed: the refusals above are the sandbox's")
     func unsandboxedControl() async throws {
         let attempts = try await Self.probe(sandboxed: false)
-        for key in ["secret", "ssh", "inet", "unix", "status", "data"] {
+        for key in ["secret", "ssh", "inet", "unix", "status", "data", "workers"] {
             #expect(attempts.first[key] == "ok", "\(key): \(attempts.first)")
         }
         #expect(!attempts.standardError.contains("sandboxed") && !attempts.standardError.contains("sandbox refused"), "\(attempts.standardError)")
