@@ -123,9 +123,10 @@ public final class PendingWorkRegistry {
     /// what it saw may be stale already.
     public private(set) var changeCount: UInt64 = 0
 
-    /// Runs `action` once: at the end of the next main-loop turn in which something happened (paced
-    /// as ``wait(timeout:until:expired:)`` paces its checks), or after `timeout` wall-clock seconds if
-    /// nothing did. For a caller whose own check awaits other processes and so cannot be a condition.
+    /// Runs `action` once: at the end of the next main-loop turn in which something happened after
+    /// this call (paced as ``wait(timeout:until:expired:)`` paces its checks; a check already due for
+    /// an earlier change does not run it), or after `timeout` wall-clock seconds if nothing did. For
+    /// a caller whose own check awaits other processes and so cannot be a condition.
     /// `lastCheck`, the caller's own check from ``timestamp()`` to ``timestamp()``, paces it as a
     /// condition's cost paces a waiter.
     public func nextChange(timeout: Double, lastCheck: (start: UInt64, end: UInt64)? = nil, _ action: @escaping @MainActor () -> Void) {
@@ -139,8 +140,10 @@ public final class PendingWorkRegistry {
         }
         var pacing = WaiterPacing()
         if let lastCheck { pacing.checked(from: lastCheck.start, to: lastCheck.end) }
+        let registeredAt = changeCount
         waiters[id] = Waiter(
-            condition: {
+            condition: { [weak self] in
+                guard let self, self.changeCount != registeredAt else { return false }
                 action()
                 return true
             }, timeout: item, pacing: pacing)

@@ -272,12 +272,15 @@ final class SceneIsolation {
 
     /// A WebDriver command for `scene`'s own endpoint; one that injects input first drops the other
     /// scenes' backlogs and activates the scene, as a touch on it does.
-    func webDriver(_ request: SceneWebDriverRequest, injectsInput: Bool, on scene: IsolatedScene) async throws(SceneCallError) -> SceneWebDriverResponse {
+    func webDriver(
+        _ request: SceneWebDriverRequest, injectsInput: Bool, on scene: IsolatedScene,
+        completion: @escaping (Result<SceneWebDriverResponse, SceneCallError>) -> Void
+    ) {
         if injectsInput {
             dropBacklogs(besides: scene)
             activate(scene)
         }
-        return try await scene.process.webDriver(request, isInput: injectsInput)
+        scene.process.webDriver(request, isInput: injectsInput, completion: completion)
     }
 
     /// The scene process that gave out WebDriver element id `id` (`p<pid>-view-N`), and its scene

@@ -253,19 +253,22 @@ final class SceneProcessHost {
     }
 
     /// A WebDriver command for the scene's own endpoint: as input (in order with the scene's other
-    /// input) when it injects some, else as a query.
-    func webDriver(_ request: SceneWebDriverRequest, isInput: Bool) async throws(SceneCallError) -> SceneWebDriverResponse {
+    /// input) when it injects some, else as a query. `completion` runs on the turn the answer (or
+    /// the failure) comes: no task to start or resume on the way (an element click's cost).
+    func webDriver(
+        _ request: SceneWebDriverRequest, isInput: Bool, completion: @escaping (Result<SceneWebDriverResponse, SceneCallError>) -> Void
+    ) {
         let body = request.encoded
-        let answer =
-            if isInput {
-                try await call(isInput: true) { .input(id: $0, code: SceneInputCode.webDriver, body: body) }
-            } else {
-                try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.webDriver, body: body) }
-            }
-        do {
-            return try SceneWebDriverResponse(body: answer)
-        } catch {
-            throw .refused(code: 0, message: error.message)
+        call(isInput: isInput, {
+            isInput ? .input(id: $0, code: SceneInputCode.webDriver, body: body) : .query(id: $0, code: SceneQueryCode.webDriver, body: body)
+        }) { result in
+            completion(result.flatMap { answer in
+                do throws(ChannelError) {
+                    return .success(try SceneWebDriverResponse(body: answer))
+                } catch {
+                    return .failure(.refused(code: 0, message: error.message))
+                }
+            })
         }
     }
 
@@ -286,19 +289,26 @@ final class SceneProcessHost {
     }
 
     private func call(isInput: Bool, allowance: UInt64 = 0, _ make: (UInt64) -> ChannelMessage) async throws(SceneCallError) -> [UInt8] {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[UInt8], SceneCallError>, Never>) in
+            call(isInput: isInput, allowance: allowance, make) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    /// Makes call `make(id)`; once it was answered or failed ``onCallEnded`` runs, then `completion`
+    /// (which so sees the call's end counted as a change already).
+    private func call(
+        isInput: Bool, allowance: UInt64 = 0, _ make: (UInt64) -> ChannelMessage, completion: @escaping (Result<[UInt8], SceneCallError>) -> Void
+    ) {
         // Records posted after this call must not join a batch queued before it.
         openBatch = nil
         let id = nextID
         nextID += 1
-        let message = make(id)
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[UInt8], SceneCallError>, Never>) in
-            calls[id] = (message, { [weak self] result in
-                continuation.resume(returning: result)
-                self?.onCallEnded?()
-            })
-            handle(isInput ? .input(id: id, allowance: allowance) : .query(id: id))
-        }
-        return try result.get()
+        calls[id] = (make(id), { [weak self] result in
+            self?.onCallEnded?()
+            completion(result)
+        })
+        handle(isInput ? .input(id: id, allowance: allowance) : .query(id: id))
     }
 
     // MARK: The supervisor's decisions

@@ -220,16 +220,14 @@ final class HostWebDriverBridge: WebDriverHost {
         let mark = pending.changeCount
         if injectsInput { scene.windows.first(where: \.takesScriptedInput)?.activateSceneForScriptedInput() }
         let forwarded = SceneWebDriverRequest(sessionID: sessionID, sceneName: scene.name, method: request.method, path: request.path, body: Array(request.body))
-        Task { @MainActor in
-            let response: WebDriverResponse
-            do throws(SceneCallError) {
-                let answer = try await isolation.webDriver(forwarded, injectsInput: injectsInput, on: isolated)
-                response = WebDriverResponse(status: Int(answer.status), body: Data(answer.body))
-            } catch {
-                response = .failure(Self.webDriverError(error))
-            }
+        isolation.webDriver(forwarded, injectsInput: injectsInput, on: isolated) { result in
+            let response =
+                switch result {
+                case .success(let answer): WebDriverResponse(status: Int(answer.status), body: Data(answer.body))
+                case .failure(let error): WebDriverResponse.failure(Self.webDriverError(error))
+                }
             // The call's own end is one change (its scene's pending call ended: idle waiters look
-            // again); any more came from elsewhere.
+            // again), counted already: any more came from elsewhere.
             completion(response, pending.changeCount &- mark > 1)
         }
     }

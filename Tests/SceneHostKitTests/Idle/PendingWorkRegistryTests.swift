@@ -170,6 +170,16 @@ struct PendingWorkRegistryTests {
         await Self.nextTurn()
         #expect(runs == 1, "once only")
         #expect(registry.waiterCount == 0)
+        // A change made before it was registered, whose check is still due, does not run it.
+        var late = 0
+        registry.nextChange(timeout: 86_400) {}  // someone waits, so the next change schedules a check
+        registry.setNeedsCheck()
+        registry.nextChange(timeout: 86_400) { late += 1 }
+        await Self.nextTurn()
+        #expect(late == 0, "the check that came was for a change before it")
+        registry.setNeedsCheck()
+        await Self.nextTurn()
+        #expect(late == 1)
         let start = DispatchTime.now().uptimeNanoseconds
         await registry.nextChange(timeout: 0.01)
         #expect(DispatchTime.now().uptimeNanoseconds - start >= 10_000_000, "nothing changed: it ran at its timeout")
