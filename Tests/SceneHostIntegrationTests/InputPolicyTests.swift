@@ -147,7 +147,9 @@ struct InputPolicyTests {
             Issue.record("\(error); the host's log:\n\(host.log.joined(separator: "\n"))")
             throw error
         }
-        let probe = try await AtspiProbe(address: daemon.address, application: registry.plugs[0].bus)
+        // The registry's own line, read from its output by another thread, can come after the host's.
+        try await eventually("the registry to say it embedded the host") { !registry.plugs.isEmpty }
+        let probe = try await AtspiProbe(address: daemon.address, application: try #require(registry.plugs.first).bus)
         defer { probe.close() }
         #expect(try await probe.property(Atspi.rootPath, Atspi.application, "Id") == .int32(FakeAtspiRegistry.applicationID))
         let button = try await probe.path(ofID: "grow")

@@ -22,7 +22,9 @@ struct StoppedBusTests {
         try await eventually("scene-host to register with the AT-SPI registry", timeout: 60) {
             host.log.contains { $0.contains("registered with the AT-SPI registry") }
         }
-        let probe = try await AtspiProbe(address: accessibilityBus.address, application: registry.plugs[0].bus)
+        // The registry's own line, read from its output by another thread, can come after the host's.
+        try await eventually("the registry to say it embedded the host", timeout: 60) { !registry.plugs.isEmpty }
+        let probe = try await AtspiProbe(address: accessibilityBus.address, application: try #require(registry.plugs.first).bus)
         defer { probe.close() }
 
         // Every Host1 signal, recorded by seq, from a subscriber on the session bus.
