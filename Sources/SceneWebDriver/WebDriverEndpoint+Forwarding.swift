@@ -17,7 +17,7 @@ extension WebDriverEndpoint {
     ///   element of a scene process that has ended.
     func forwardingScene(_ parameters: [String: String]) throws(WebDriverError) -> WindowScene? {
         let session = try session(parameters)
-        if let id = parameters["elementId"], id != "active" {
+        if let id = parameters["elementId"] {
             guard case .unknown = registry.lookup(id) else { return nil }
             switch host.elementOwner(id) {
             case .scene(let scene): return scene

@@ -283,10 +283,15 @@ final class SceneIsolation {
         scene.process.webDriver(request, isInput: injectsInput, completion: completion)
     }
 
-    /// The scene process that gave out WebDriver element id `id` (`p<pid>-view-N`), and its scene
-    /// while that process runs (nil once it ended); nil when `id` is not a scene process's.
+    /// What the WebDriver element ids of scene process `processID` begin with (`p<pid>-view-`).
+    static func elementPrefix(processID: Int32) -> String { "p\(processID)-view-" }
+
+    /// The scene process that gave out WebDriver element id `id` (``elementPrefix(processID:)``),
+    /// and its scene while that process runs (nil once it ended); nil when `id` is not a scene
+    /// process's.
     func scene(givingOutElement id: String) -> (processID: Int32, scene: IsolatedScene?)? {
-        guard id.hasPrefix("p"), let dash = id.firstIndex(of: "-"), id[dash...].hasPrefix("-view-"), let pid = Int32(id[id.index(after: id.startIndex)..<dash])
+        guard id.hasPrefix("p"), let dash = id.firstIndex(of: "-"), let pid = Int32(id[id.index(after: id.startIndex)..<dash]),
+            id.hasPrefix(Self.elementPrefix(processID: pid))
         else { return nil }
         return (pid, scenes.first { $0.process.processID == pid })
     }

@@ -291,8 +291,9 @@ final class SceneProcessRuntime {
         }
         let endpoint = webDriver ?? WebDriverEndpoint(
             host: SceneProcessWebDriverHost(
-                application: application, injector: injector, pendingWork: pendingWork, renderer: snapshotRenderer, virtualClock: virtualClock != nil),
-            logger: Logger(label: "scene-host.webdriver"), elementPrefix: "p\(getpid())-view-")
+                application: application, selectors: selectors, injector: injector, pendingWork: pendingWork, renderer: snapshotRenderer,
+                virtualClock: virtualClock != nil),
+            logger: Logger(label: "scene-host.webdriver"), elementPrefix: SceneIsolation.elementPrefix(processID: getpid()))
         webDriver = endpoint
         endpoint.adoptSession(id: request.sessionID, sceneName: request.sceneName)
         endpoint.handle(WebDriverRequest(method: request.method, path: request.path, body: Data(request.body))) { [weak self] response in

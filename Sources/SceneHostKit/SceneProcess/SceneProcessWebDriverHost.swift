@@ -18,8 +18,11 @@ final class SceneProcessWebDriverHost: WebDriverHost {
     private let renderer: Renderer
     let clockMode: String
 
-    init(application: Application, injector: TouchInjector, pendingWork: PendingWorkRegistry, renderer: Renderer, virtualClock: Bool) {
-        model = WebDriverModelReader(application: application, selectors: SelectorMatcher(), walker: ViewTreeWalker())
+    init(
+        application: Application, selectors: SelectorMatcher, injector: TouchInjector, pendingWork: PendingWorkRegistry, renderer: Renderer,
+        virtualClock: Bool
+    ) {
+        model = WebDriverModelReader(application: application, selectors: selectors, walker: ViewTreeWalker())
         self.injector = injector
         self.pendingWork = pendingWork
         self.renderer = renderer
