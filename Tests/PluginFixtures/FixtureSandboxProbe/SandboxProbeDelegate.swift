@@ -6,12 +6,13 @@ import SceneCore
 /// scene process must not do — read a secret file and `~/.ssh`, open an internet and a Unix
 /// socket, read another process's memory through `/proc` and `process_vm_readv` — and one thing it
 /// may do (write into its data folder), and shows what each attempt got in its label
-/// (`secret=EACCES inet=EACCES … data=ok`; `ok` where the attempt succeeded). The first attempt
-/// also keeps a global dispatch queue busy for about 2.5 s (`workers=ok` once it is done): work
+/// (`secret=EACCES inet=EACCES … data=ok`; `ok` where the attempt succeeded). With `workers=yes`
+/// the first attempt also keeps a global dispatch queue busy for about 2.5 s (`workers=ok` once it is done): work
 /// waits on it across libdispatch's once-a-second worker monitor, which reads its workers' /proc
 /// files.
 ///
-/// Options: `secret` (a file's path), `peer` (another process's id), `data` (its data folder).
+/// Options: `secret` (a file's path), `peer` (another process's id), `data` (its data folder),
+/// `workers` (`yes`: the first attempt keeps a global queue busy).
 final class SandboxProbeDelegate: SceneDelegate {
     private var window: Window?
     private var options: [String: String] = [:]
@@ -47,7 +48,7 @@ final class SandboxProbeDelegate: SceneDelegate {
         results.append("mem=" + Self.open("/proc/\(peer)/mem", O_RDONLY))
         results.append("vm=" + Self.readMemory(of: pid_t(peer) ?? 1))
         results.append("data=" + Self.write(into: options["data"] ?? "/nonexistent"))
-        if attempts == 1 { results.append("workers=" + Self.occupyWorkers()) }
+        if attempts == 1, options["workers"] == "yes" { results.append("workers=" + Self.occupyWorkers()) }
         label.text = results.joined(separator: " ")
     }
 
