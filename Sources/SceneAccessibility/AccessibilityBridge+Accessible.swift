@@ -37,10 +37,22 @@ extension AccessibilityBridge {
             interfaces.append(componentInterface(view))
             if tree.hasClickAction(view) { interfaces.append(actionInterface(view)) }
             if let slider = view as? Slider { interfaces.append(valueInterface(slider)) }
-            if view is Label || view is TextField { interfaces.append(textInterface(view)) }
+            if view is Label || view is TextField {
+                interfaces.append(textInterface(at: tree.path(of: view)) { view })
+            } else if let cell = view as? TableViewCell, tree.tableRow(of: node) != nil {
+                interfaces.append(textInterface(at: tree.path(of: view)) { [weak cell] in cell?.textLabel })
+            }
             if let field = view as? TextField { interfaces.append(editableTextInterface(field)) }
             if view.accessibilityRole == .table { interfaces.append(tableInterface(view)) }
+            if let table = view as? TableView { interfaces.append(selectionInterface(table)) }
             if let image = view as? ImageView { interfaces.append(imageInterface(image)) }
+        case .row(let table, let row):
+            interfaces.append(rowComponentInterface(table, row))
+            interfaces.append(rowActionInterface(table, row))
+            interfaces.append(
+                textInterface(at: tree.path(of: node), reveal: { [weak table] in table?.scrollRowIntoView(row)?.textLabel }) { [weak table] in
+                    table?.withCell(forRowAt: row) { $0.textLabel }
+                })
         }
         return interfaces
     }
@@ -63,12 +75,12 @@ extension AccessibilityBridge {
                 .writingMethod("GetChildAtIndex", access: .reads, inputs: [.init("index", .int32)], outputs: [.init(nil, "(so)")]) { call, writer in
                     let index = try call.read { reader in try reader.readInt32() }
                     let child = try self.answering { () throws(AccessibilityError) in try self.tree.child(of: node, at: index) }
-                    try writer.append(self.reference(of: .view(child)))
+                    try writer.append(self.reference(of: child))
                 },
                 .writingMethod("GetChildren", access: .reads, outputs: [.init(nil, "a(so)")]) { _, writer in
-                    let children = self.tree.children(of: node)
+                    let children = self.tree.childNodes(of: node)
                     try writer.appendArray(of: "(so)") { writer in
-                        for child in children { try writer.append(self.reference(of: .view(child))) }
+                        for child in children { try writer.append(self.reference(of: child)) }
                     }
                 },
                 .method("GetIndexInParent", access: .reads, outputs: [.init(nil, .int32)]) { _ in [.int32(self.tree.indexInParent(of: node))] },
@@ -103,7 +115,7 @@ extension AccessibilityBridge {
                 Self.property("Name", .string) { .string(self.tree.name(of: node)) },
                 Self.property("Description", .string) { .string(self.tree.description(of: node)) },
                 Self.property("Parent", "(so)") { self.parentReference(of: node).busValue },
-                Self.property("ChildCount", .int32) { .int32(Int32(clamping: self.tree.children(of: node).count)) },
+                Self.property("ChildCount", .int32) { .int32(Int32(clamping: self.tree.childCount(of: node))) },
                 Self.property("Locale", .string) { .string(AtspiNames.locale) },
                 Self.property("AccessibleId", .string) { .string(self.tree.accessibleID(of: node)) },
                 Self.property("HelpText", .string) { .string("") },

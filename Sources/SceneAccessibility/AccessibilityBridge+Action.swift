@@ -12,46 +12,49 @@ extension AccessibilityBridge {
     static let clickAction = (name: "click", localizedName: "Click", description: "Activates the view, as Space does when it has the focus")
 
     func actionInterface(_ view: View) -> InterfaceDescription {
+        actionInterface(at: tree.path(of: .view(view))) { self.scheduleTap(on: view) }
+    }
+
+    /// The one-action (`click`) interface of the object at `path`; `DoAction(0)` answers what
+    /// `perform` does (whether the activation was scheduled).
+    func actionInterface(at path: ObjectPath, perform: @escaping @MainActor () -> Bool) -> InterfaceDescription {
         let index: [ArgumentDescription] = [.init("index", .int32)]
         let action = Self.clickAction
+        // Reads an action index; only 0 exists.
+        func check(_ call: MethodCall) throws {
+            let index = try call.read { reader in try reader.readInt32() }
+            guard index == 0 else {
+                throw AccessibilityError.invalidArgument("action index \(index) is out of range: \(path) has 1 action (index 0, 'click')").busError
+            }
+        }
         return InterfaceDescription(
             AtspiNames.action, gate: gate,
             methods: [
                 .method("GetDescription", access: .reads, inputs: index, outputs: [.init(nil, .string)]) { call in
-                    try self.checkActionIndex(call, of: view)
+                    try check(call)
                     return [.string(action.description)]
                 },
                 .method("GetName", access: .reads, inputs: index, outputs: [.init(nil, .string)]) { call in
-                    try self.checkActionIndex(call, of: view)
+                    try check(call)
                     return [.string(action.name)]
                 },
                 .method("GetLocalizedName", access: .reads, inputs: index, outputs: [.init(nil, .string)]) { call in
-                    try self.checkActionIndex(call, of: view)
+                    try check(call)
                     return [.string(action.localizedName)]
                 },
                 .method("GetKeyBinding", access: .reads, inputs: index, outputs: [.init(nil, .string)]) { call in
-                    try self.checkActionIndex(call, of: view)
+                    try check(call)
                     return [.string("")]
                 },
                 .method("GetActions", access: .reads, outputs: [.init(nil, "a(sss)")]) { _ in
                     [.array(element: "(sss)", [.structure([.string(action.localizedName), .string(action.description), .string("")])])]
                 },
                 .method("DoAction", access: .changes, inputs: index, outputs: [.init(nil, .bool)]) { call in
-                    try self.checkActionIndex(call, of: view)
-                    return [.bool(self.scheduleTap(on: view))]
+                    try check(call)
+                    return [.bool(perform())]
                 },
             ],
             properties: [Self.property("NActions", .int32) { .int32(1) }])
-    }
-
-    /// Reads an action index; only 0 exists.
-    private func checkActionIndex(_ call: MethodCall, of view: View) throws {
-        let index = try call.read { reader in try reader.readInt32() }
-        guard index == 0 else {
-            throw AccessibilityError.invalidArgument(
-                "action index \(index) is out of range: \(tree.path(of: .view(view))) has 1 action (index 0, 'click')"
-            ).busError
-        }
     }
 
     /// `DoAction(0)`: checks that `view` can be activated now (a showing view in a window that takes

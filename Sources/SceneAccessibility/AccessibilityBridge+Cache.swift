@@ -23,14 +23,16 @@ extension AccessibilityBridge {
             ])
     }
 
-    /// Writes every exposed object, depth first from the root (whose parent is the desktop and whose
-    /// index is -1), as `a((so)(so)(so)iiassusau)`. Gives every view an id.
+    /// Writes every exposed object made of a view, depth first from the root (whose parent is the
+    /// desktop and whose index is -1), as `a((so)(so)(so)iiassusau)`. Gives every view an id. A
+    /// table's rows out of view are not written (its child count counts them): they are made only
+    /// when a client asks for them [TV-12].
     func writeCacheItems(_ writer: inout MessageWriter) throws {
         flushChanges()
         let root = reference(of: .application)
         var failure: (any Error)?
         try writer.appendArray(of: Self.cacheItemSignature) { writer in
-            tree.walk { node, parent, index, children in
+            tree.walk { node, parent, index, childCount in
                 guard failure == nil else { return }
                 do {
                     try writer.appendStruct { writer in
@@ -38,7 +40,7 @@ extension AccessibilityBridge {
                         try writer.append(root)
                         try writer.append(parent.map { reference(of: $0) } ?? desktop)
                         try writer.append(index)
-                        try writer.append(Int32(clamping: children.count))
+                        try writer.append(Int32(clamping: childCount))
                         try writer.appendArray(of: .string) { writer in
                             for interface in tree.interfaces(of: node) { try writer.append(interface.rawValue) }
                         }

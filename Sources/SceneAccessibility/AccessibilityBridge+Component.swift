@@ -7,7 +7,7 @@ import SceneCore
 extension AccessibilityBridge {
     /// Window layer for top-level windows, widget layer for views.
     private static let windowLayer: UInt32 = 7
-    private static let widgetLayer: UInt32 = 3
+    static let widgetLayer: UInt32 = 3
 
     func componentInterface(_ view: View) -> InterfaceDescription {
         let tree = tree
@@ -47,36 +47,46 @@ extension AccessibilityBridge {
                 Self.refused("SetExtents", [.init("x", .int32), .init("y", .int32), .init("width", .int32), .init("height", .int32), .init("coord_type", .uint32)]),
                 Self.refused("SetPosition", point),
                 Self.refused("SetSize", [.init("width", .int32), .init("height", .int32)]),
-                .method("ScrollTo", access: .changes, inputs: [.init("type", .uint32)], outputs: [.init(nil, .bool)]) { call in
-                    let wire = try call.read { reader in try reader.readUInt32() }
-                    let type = try self.answering { () throws(AccessibilityError) in try AtspiScrollType(wire: wire) }
-                    return [.bool(tree.scroll(view, to: type))]
-                },
-                .method(
-                    "ScrollToPoint", access: .changes, inputs: [.init("coord_type", .uint32), .init("x", .int32), .init("y", .int32)],
-                    outputs: [.init(nil, .bool)]
-                ) { call in
-                    let (wire, x, y) = try call.read { reader in (try reader.readUInt32(), try reader.readInt32(), try reader.readInt32()) }
-                    let type = try self.answering { () throws(AccessibilityError) in try CoordinateType(wire: wire) }
-                    return [.bool(tree.scroll(view, topLeftTo: Point(x: Double(x), y: Double(y)), in: type))]
-                },
-            ])
+            ] + scrollMethods { view })
+    }
+
+    /// [SV-23] `ScrollTo` and `ScrollToPoint` on the view `target` gives (nil: false): the scroll
+    /// views that hold it move until it is where the type says, or at the point.
+    func scrollMethods(_ target: @escaping @MainActor () -> View?) -> [HostMethod] {
+        let tree = tree
+        return [
+            .method("ScrollTo", access: .changes, inputs: [.init("type", .uint32)], outputs: [.init(nil, .bool)]) { call in
+                let wire = try call.read { reader in try reader.readUInt32() }
+                let type = try self.answering { () throws(AccessibilityError) in try AtspiScrollType(wire: wire) }
+                guard let view = target() else { return [.bool(false)] }
+                return [.bool(tree.scroll(view, to: type))]
+            },
+            .method(
+                "ScrollToPoint", access: .changes, inputs: [.init("coord_type", .uint32), .init("x", .int32), .init("y", .int32)],
+                outputs: [.init(nil, .bool)]
+            ) { call in
+                let (wire, x, y) = try call.read { reader in (try reader.readUInt32(), try reader.readInt32(), try reader.readInt32()) }
+                let type = try self.answering { () throws(AccessibilityError) in try CoordinateType(wire: wire) }
+                guard let view = target() else { return [.bool(false)] }
+                return [.bool(tree.scroll(view, topLeftTo: Point(x: Double(x), y: Double(y)), in: type))]
+            },
+        ]
     }
 
     /// A geometry change clients may ask for but the host refuses (answers false): plugins place their
     /// windows and views.
-    private static func refused(_ name: MemberName, _ inputs: [ArgumentDescription]) -> HostMethod {
+    static func refused(_ name: MemberName, _ inputs: [ArgumentDescription]) -> HostMethod {
         .method(name, access: .changes, inputs: inputs, outputs: [.init(nil, .bool)]) { _ in [.bool(false)] }
     }
 
     /// The `(i x, i y, u coord_type)` arguments of a point method.
-    private func readPoint(_ call: MethodCall) throws -> (Point, CoordinateType) {
+    func readPoint(_ call: MethodCall) throws -> (Point, CoordinateType) {
         let (x, y, type) = try call.read { reader in (try reader.readInt32(), try reader.readInt32(), try reader.readUInt32()) }
         return (Point(x: Double(x), y: Double(y)), try answering { () throws(AccessibilityError) in try CoordinateType(wire: type) })
     }
 
     /// The `(u coord_type)` argument.
-    private func readCoordinateType(_ call: MethodCall) throws -> CoordinateType {
+    func readCoordinateType(_ call: MethodCall) throws -> CoordinateType {
         let type = try call.read { reader in try reader.readUInt32() }
         return try answering { () throws(AccessibilityError) in try CoordinateType(wire: type) }
     }

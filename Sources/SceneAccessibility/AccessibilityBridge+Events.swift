@@ -13,6 +13,7 @@ public import SceneCore
 /// | a text field's caret moves | `Object.TextCaretMoved("", offset)` |
 /// | windows come or go | `Object.ChildrenChanged("add"/"remove", index, child)` on the root, or on the scene's frame for an alert or dialog window [WS-12]; `Window.Create`/`Destroy` |
 /// | subviews are added, removed or reordered | `ChildrenChanged` on the parent |
+/// | a table's row comes on screen or leaves it [TV-12] | `ChildrenChanged("remove", row, old)` then `("add", row, new)` on the table, at the row's index: its cell replaces its row object, or the other way round (a change of the row count is not announced) |
 /// | label, title, identifier | `PropertyChange("accessible-name", name)` |
 /// | hint | `PropertyChange("accessible-description", hint)` |
 /// | role | `PropertyChange("accessible-role")` |
@@ -231,7 +232,11 @@ extension AccessibilityBridge: ApplicationObserver {
         let parents = dirtyParents.values
         dirtyParents.removeAll()
         for parent in parents where tree.isExposed(parent) {
-            if let diff = tree.refreshChildren(of: parent) { announce(diff, in: .view(parent)) }
+            if let table = parent as? TableView {
+                announceRows(of: table)
+            } else if let diff = tree.refreshChildren(of: parent) {
+                announce(diff, in: .view(parent))
+            }
         }
         if needsPrune {
             needsPrune = false
@@ -241,14 +246,36 @@ extension AccessibilityBridge: ApplicationObserver {
         }
     }
 
-    private func announce(_ diff: ChildrenDiff, in parent: AccessibleNode) {
+    /// [TV-12] A table's children are all its rows: scrolling changes no index, only which object a
+    /// row is (its cell on screen, else a row object), announced as a removal and an addition at the
+    /// row's index; its other children change after the rows.
+    private func announceRows(of table: TableView) {
+        guard let (replaced, others) = tree.refreshRows(of: table) else { return }
+        let parent = AccessibleNode.view(table)
+        for change in replaced {
+            // A cell that left the table is named by its last path (no new id for a departed view).
+            let old: AccessibleReference =
+                if case .view(let cell) = change.old, !tree.isExposed(cell) {
+                    AccessibleReference(busName: connection?.uniqueName, path: tree.pathForDeparted(cell))
+                } else {
+                    reference(of: change.old)
+                }
+            emit(AtspiNames.objectEvents, AtspiNames.childrenChanged, from: parent, detail: "remove", Int32(clamping: change.index),
+                data: .reference(old))
+            emit(AtspiNames.objectEvents, AtspiNames.childrenChanged, from: parent, detail: "add", Int32(clamping: change.index),
+                data: .reference(reference(of: change.new)))
+        }
+        announce(others, in: parent, offset: table.numberOfRowsInAllSections)
+    }
+
+    private func announce(_ diff: ChildrenDiff, in parent: AccessibleNode, offset: Int = 0) {
         for (index, child) in diff.removed {
             let departed = AccessibleReference(busName: connection?.uniqueName, path: tree.pathForDeparted(child))
-            emit(AtspiNames.objectEvents, AtspiNames.childrenChanged, from: parent, detail: "remove", Int32(index), data: .reference(departed))
+            emit(AtspiNames.objectEvents, AtspiNames.childrenChanged, from: parent, detail: "remove", Int32(clamping: offset + index), data: .reference(departed))
         }
         for (index, child) in diff.added {
             emit(
-                AtspiNames.objectEvents, AtspiNames.childrenChanged, from: parent, detail: "add", Int32(index),
+                AtspiNames.objectEvents, AtspiNames.childrenChanged, from: parent, detail: "add", Int32(clamping: offset + index),
                 data: .reference(reference(of: .view(child))))
         }
     }

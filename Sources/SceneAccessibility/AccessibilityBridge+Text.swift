@@ -12,14 +12,26 @@ import SceneRender
 /// Offsets count Unicode scalars. An offset outside the text, an end before a start, an unknown
 /// boundary type or coordinate type is an `InvalidArgs` error naming the value; `-1` as an end means
 /// the end of the text.
+///
+/// A table's row is a list item whose text is its cell's label [TV-12]: on screen the label's, with
+/// its geometry; out of view the label of the row's stand-in, whose characters have no extents (an
+/// empty rectangle) and no offset at any point, since nothing of it is shown.
 extension AccessibilityBridge {
-    func textInterface(_ view: View) -> InterfaceDescription {
+    /// The Text interface of the object at `path`, whose text `source` gives on each call: a label or
+    /// a text field (a stand-in's label is valid for the call only). `reveal` brings the text on
+    /// screen first for `ScrollSubstringTo` (a row out of view scrolls in, and answers its cell's
+    /// label); nil: `source` is the view.
+    func textInterface(
+        at path: ObjectPath, reveal: (@MainActor () -> View?)? = nil, _ source: @escaping @MainActor () -> View?
+    ) -> InterfaceDescription {
         let offsetAndType: [ArgumentDescription] = [.init("offset", .int32), .init("type", .uint32)]
         let textRange: [ArgumentDescription] = [.init(nil, .string), .init("startOffset", .int32), .init("endOffset", .int32)]
         func text() throws -> AccessibleText {
-            guard let text = AccessibleText(view) else { throw AccessibilityError.unknownObject(tree.path(of: view)).busError }
+            guard let view = source(), let text = AccessibleText(view) else { throw AccessibilityError.unknownObject(path).busError }
             return text
         }
+        /// The shown text's view, for geometry; nil when it is not in a window (a row out of view).
+        func shown(_ text: AccessibleText) -> View? { text.view.window == nil ? nil : text.view }
         func unit(_ call: MethodCall, _ pick: @escaping (AtspiTextBoundary, Int, [Unicode.Scalar]) -> Range<Int>) throws -> [BusValue] {
             let (offset, type) = try call.read { reader in (try reader.readInt32(), try reader.readUInt32()) }
             let text = try text()
@@ -40,7 +52,7 @@ extension AccessibilityBridge {
                     let offset = try call.read { reader in try reader.readInt32() }
                     let text = try text()
                     let target = try self.answering { () throws(AccessibilityError) in try text.offset(offset) }
-                    guard let field = view as? TextField else { return [.bool(false)] }
+                    guard let field = text.view as? TextField else { return [.bool(false)] }
                     try? field.setCaretOffset(target)
                     return [.bool(field.caretOffset == target)]
                 },
@@ -72,7 +84,7 @@ extension AccessibilityBridge {
                     let (offset, name) = try call.read { reader in (try reader.readInt32(), try reader.readString()) }
                     let text = try text()
                     _ = try self.answering { () throws(AccessibilityError) in try text.offset(offset) }
-                    return [.string(Self.textAttributes(of: view).first { $0.0 == name }?.1 ?? "")]
+                    return [.string(Self.textAttributes(of: text.view).first { $0.0 == name }?.1 ?? "")]
                 },
                 .writingMethod("GetAttributes", access: .reads, inputs: [.init("offset", .int32)], outputs: [.init(nil, "a{ss}"), .init("startOffset", .int32), .init("endOffset", .int32)]) {
                     call, writer in
@@ -90,15 +102,15 @@ extension AccessibilityBridge {
                     let (offset, defaults) = try call.read { reader in (try reader.readInt32(), try reader.readBool()) }
                     let text = try text()
                     _ = try self.answering { () throws(AccessibilityError) in try text.offset(offset) }
-                    try Self.append(defaults ? Self.textAttributes(of: view) : [], to: &writer)
+                    try Self.append(defaults ? Self.textAttributes(of: text.view) : [], to: &writer)
                     try writer.append(Int32(0))
                     try writer.append(Int32(text.count))
                 },
                 .writingMethod("GetDefaultAttributes", access: .reads, outputs: [.init(nil, "a{ss}")]) { _, writer in
-                    try Self.append(Self.textAttributes(of: view), to: &writer)
+                    try Self.append(Self.textAttributes(of: try text().view), to: &writer)
                 },
                 .writingMethod("GetDefaultAttributeSet", access: .reads, outputs: [.init(nil, "a{ss}")]) { _, writer in
-                    try Self.append(Self.textAttributes(of: view), to: &writer)
+                    try Self.append(Self.textAttributes(of: try text().view), to: &writer)
                 },
                 .method("GetCharacterExtents", access: .reads, inputs: [.init("offset", .int32), .init("coordType", .uint32)],
                     outputs: [.init("x", .int32), .init("y", .int32), .init("width", .int32), .init("height", .int32)]
@@ -108,6 +120,7 @@ extension AccessibilityBridge {
                     let (index, coordinates) = try self.answering { () throws(AccessibilityError) in
                         (try text.offset(offset), try CoordinateType(wire: type))
                     }
+                    guard let view = shown(text) else { return Self.extentsValues(.zero) }
                     let rect = self.textGeometry(of: text).characterRect(index)
                     return Self.extentsValues(self.tree.frame(of: rect, in: view, coordinates: coordinates))
                 },
@@ -119,6 +132,7 @@ extension AccessibilityBridge {
                     let (range, coordinates) = try self.answering { () throws(AccessibilityError) in
                         (try text.range(start, end), try CoordinateType(wire: type))
                     }
+                    guard let view = shown(text) else { return Self.extentsValues(.zero) }
                     let rect = self.textGeometry(of: text).rangeRect(range)
                     return Self.extentsValues(self.tree.frame(of: rect, in: view, coordinates: coordinates))
                 },
@@ -127,8 +141,10 @@ extension AccessibilityBridge {
                 ) { call in
                     let (x, y, type) = try call.read { reader in (try reader.readInt32(), try reader.readInt32(), try reader.readUInt32()) }
                     let coordinates = try self.answering { () throws(AccessibilityError) in try CoordinateType(wire: type) }
+                    let text = try text()
+                    guard let view = shown(text) else { return [.int32(-1)] }
                     let local = self.tree.localPoint(Point(x: Double(x), y: Double(y)), in: view, coordinates: coordinates)
-                    return [.int32(Int32(self.textGeometry(of: try text()).offset(at: local) ?? -1))]
+                    return [.int32(Int32(self.textGeometry(of: text).offset(at: local) ?? -1))]
                 },
                 .writingMethod("GetBoundedRanges", access: .reads,
                     inputs: [
@@ -145,6 +161,7 @@ extension AccessibilityBridge {
                     }
                     let coordinates = try self.answering { () throws(AccessibilityError) in try CoordinateType(wire: type) }
                     let text = try text()
+                    guard let view = shown(text) else { return try writer.appendArray(of: "(iisv)") { _ in } }
                     let origin = self.tree.localPoint(Point(x: Double(values[0]), y: Double(values[1])), in: view, coordinates: coordinates)
                     let box = Rect(x: origin.x, y: origin.y, width: Double(values[2]), height: Double(values[3]))
                     let range = self.textGeometry(of: text).characters(inside: box)
@@ -158,6 +175,32 @@ extension AccessibilityBridge {
                         }
                     }
                 },
+                // [SV-23] The substring's rectangle scrolled where the type says, or to a point, by the
+                // scroll views that hold the text; false when none does.
+                .method("ScrollSubstringTo", access: .changes, inputs: [.init("startOffset", .int32), .init("endOffset", .int32), .init("type", .uint32)],
+                    outputs: [.init(nil, .bool)]
+                ) { call in
+                    let (start, end, wire) = try call.read { reader in (try reader.readInt32(), try reader.readInt32(), try reader.readUInt32()) }
+                    let current = try text()
+                    let (range, type) = try self.answering { () throws(AccessibilityError) in (try current.range(start, end), try AtspiScrollType(wire: wire)) }
+                    guard let view = (reveal ?? source)(), let shown = AccessibleText(view) else { return [.bool(false)] }
+                    return [.bool(self.tree.scroll(view, area: self.textGeometry(of: shown).rangeRect(range), to: type))]
+                },
+                .method("ScrollSubstringToPoint", access: .changes,
+                    inputs: [.init("startOffset", .int32), .init("endOffset", .int32), .init("type", .uint32), .init("x", .int32), .init("y", .int32)],
+                    outputs: [.init(nil, .bool)]
+                ) { call in
+                    let (start, end, wire, x, y) = try call.read { reader in
+                        (try reader.readInt32(), try reader.readInt32(), try reader.readUInt32(), try reader.readInt32(), try reader.readInt32())
+                    }
+                    let current = try text()
+                    let (range, coordinates) = try self.answering { () throws(AccessibilityError) in
+                        (try current.range(start, end), try CoordinateType(wire: wire))
+                    }
+                    guard let view = (reveal ?? source)(), let shown = AccessibleText(view) else { return [.bool(false)] }
+                    let area = self.textGeometry(of: shown).rangeRect(range)
+                    return [.bool(self.tree.scroll(view, area: area, topLeftTo: Point(x: Double(x), y: Double(y)), in: coordinates))]
+                },
                 .method("GetNSelections", access: .reads, outputs: [.init(nil, .int32)]) { _ in [.int32(0)] },
                 .method("GetSelection", access: .reads, inputs: [.init("selectionNum", .int32)], outputs: [.init("startOffset", .int32), .init("endOffset", .int32)]) {
                     call in
@@ -166,7 +209,7 @@ extension AccessibilityBridge {
                     // whatever GetNSelections says, after every text change.
                     guard number == 0 else {
                         throw AccessibilityError.invalidArgument(
-                            "selection \(number) does not exist: \(ViewReference.reference(for: view)) has no selections (GetNSelections is 0; selection 0 is the empty one at the caret)"
+                            "selection \(number) does not exist: \(ViewReference.reference(for: try text().view)) has no selections (GetNSelections is 0; selection 0 is the empty one at the caret)"
                         ).busError
                     }
                     let caret = Int32(clamping: try text().caret)

@@ -33,6 +33,42 @@ extension AccessibleTree {
         return diff
     }
 
+    /// For a table clients know: the rows whose object changed since last announced — a row that came
+    /// on screen is its cell now, a row that left is a row object again [TV-12] — each at its index, and
+    /// how its other children changed (indices after the rows). Nil when clients do not know `table`.
+    func refreshRows(of table: TableView) -> (replaced: [(index: Int, old: AccessibleNode, new: AccessibleNode)], others: ChildrenDiff)? {
+        guard let record = records[ObjectIdentifier(table)] else { return nil }
+        let current = cellRows(of: table)
+        var replaced: [(index: Int, old: AccessibleNode, new: AccessibleNode)] = []
+        for (key, old) in record.cellRows where current[key]?.row != old.row {
+            // The row lost its cell (the cell left, or shows another row now).
+            guard let position = table.position(of: old.row) else { continue }
+            replaced.append((position, .view(old.cell), rowNode(table, old.row)))
+        }
+        for (key, new) in current where record.cellRows[key]?.row != new.row {
+            guard let position = table.position(of: new.row) else { continue }
+            replaced.append((position, .row(table, new.row), .view(new.cell)))
+        }
+        replaced.sort { $0.index < $1.index }
+        let others = otherChildren(of: table)
+        let oldOthers = record.children.filter { record.cellRows[ObjectIdentifier($0)] == nil }
+        let diff = ChildrenDiff(old: oldOthers, new: others)
+        updateRecord(of: table) { record in
+            record.cellRows = current
+            record.children = children(of: .view(table))
+        }
+        return (replaced, diff)
+    }
+
+    /// The rows `table`'s cells on screen show, by cell.
+    func cellRows(of table: TableView) -> [ObjectIdentifier: (cell: TableViewCell, row: IndexPath)] {
+        var rows: [ObjectIdentifier: (cell: TableViewCell, row: IndexPath)] = [:]
+        for cell in table.visibleCells where !cell.accessibilityElementsHidden {
+            if let row = table.indexPath(for: cell) { rows[ObjectIdentifier(cell)] = (cell, row) }
+        }
+        return rows
+    }
+
     /// The states of `view` that changed since last announced, with their new values; empty when
     /// clients do not know `view`.
     func refreshStates(of view: View) -> [(state: AtspiState, isSet: Bool)] {

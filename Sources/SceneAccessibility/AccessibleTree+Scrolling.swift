@@ -5,12 +5,13 @@ import SceneCore
 /// At once (no animation), within each scroll view's content range, through the scroll view's own
 /// `setContentOffset`, so its delegate hears `scrollViewDidScroll` as for any programmatic scroll.
 extension AccessibleTree {
-    /// Scrolls the scroll views that hold `view`: the innermost one puts `view` where `type` says,
-    /// each outer one then scrolls as little as shows it. False when no scroll view holds `view`.
-    func scroll(_ view: View, to type: AtspiScrollType) -> Bool {
+    /// Scrolls the scroll views that hold `view`: the innermost one puts `view` (or `area` of it, in
+    /// its bounds coordinates: `Text.ScrollSubstringTo`'s substring) where `type` says, each outer one
+    /// then scrolls as little as shows it. False when no scroll view holds `view`.
+    func scroll(_ view: View, area: Rect? = nil, to type: AtspiScrollType) -> Bool {
         let scrollViews = Self.scrollViews(holding: view)
         guard let inner = scrollViews.first else { return false }
-        let rect = view.convert(view.bounds, to: inner)
+        let rect = view.convert(area ?? view.bounds, to: inner)
         if type == .anywhere {
             inner.scrollRectToVisible(rect, animated: false)
         } else {
@@ -30,18 +31,18 @@ extension AccessibleTree {
             move(inner, to: target)
         }
         for outer in scrollViews.dropFirst() {
-            outer.scrollRectToVisible(view.convert(view.bounds, to: outer), animated: false)
+            outer.scrollRectToVisible(view.convert(area ?? view.bounds, to: outer), animated: false)
         }
         return true
     }
 
-    /// Scrolls the scroll views that hold `view`, innermost first, until its top-left corner is at
-    /// `point` (in `type` coordinates, as `GetExtents` gives them) or no scroll view can move it
-    /// further. False when no scroll view holds `view`.
-    func scroll(_ view: View, topLeftTo point: Point, in type: CoordinateType) -> Bool {
+    /// Scrolls the scroll views that hold `view`, innermost first, until its top-left corner (or
+    /// `area`'s, in its bounds coordinates) is at `point` (in `type` coordinates, as `GetExtents`
+    /// gives them) or no scroll view can move it further. False when no scroll view holds `view`.
+    func scroll(_ view: View, area: Rect? = nil, topLeftTo point: Point, in type: CoordinateType) -> Bool {
         let scrollViews = Self.scrollViews(holding: view)
         for scrollView in scrollViews {
-            let origin = frame(of: view, in: type).origin
+            let origin = (area.map { frame(of: $0, in: view, coordinates: type) } ?? frame(of: view, in: type)).origin
             let dx = point.x - origin.x, dy = point.y - origin.y
             guard dx != 0 || dy != 0 else { break }
             // Content moves the other way from the offset.

@@ -30,6 +30,8 @@ final class AccessibleTree {
         var children: [View]
         var states: AtspiStateSet
         var name: String
+        /// For a table: the rows its cells on screen showed, by cell [TV-12].
+        var cellRows: [ObjectIdentifier: (cell: TableViewCell, row: IndexPath)] = [:]
     }
 
     let application: Application
@@ -65,6 +67,7 @@ final class AccessibleTree {
         switch node {
         case .application: AtspiNames.rootPath
         case .view(let view): path(of: view)
+        case .row(let table, let row): ObjectPath(unchecked: path(of: table).rawValue + "_\(row.section)_\(row.row)")
         }
     }
 
@@ -78,7 +81,8 @@ final class AccessibleTree {
         if let record = records[ObjectIdentifier(view)] { return record.id }
         let id = allocateID()
         records[ObjectIdentifier(view)] = Record(
-            view: view, id: id, children: children(of: .view(view)), states: states(of: .view(view)), name: name(of: .view(view)))
+            view: view, id: id, children: children(of: .view(view)), states: states(of: .view(view)), name: name(of: .view(view)),
+            cellRows: (view as? TableView).map(cellRows(of:)) ?? [:])
         viewsByID[id] = view
         return id
     }
@@ -100,10 +104,15 @@ final class AccessibleTree {
         if path == AtspiNames.rootPath { return .application }
         let raw = path.rawValue
         let prefix = AtspiNames.accessiblePrefix.rawValue + "/"
-        guard raw.hasPrefix(prefix), let id = UInt32(raw.dropFirst(prefix.count)), let view = viewsByID[id],
-            isExposed(view)
+        guard raw.hasPrefix(prefix) else { return nil }
+        let parts = raw.dropFirst(prefix.count).split(separator: "_", omittingEmptySubsequences: false)
+        guard let id = UInt32(parts[0]), let view = viewsByID[id], isExposed(view) else { return nil }
+        if parts.count == 1 { return .view(view) }
+        // A table's row: `<table id>_<section>_<row>`, while the table has that row [TV-12].
+        guard parts.count == 3, let table = view as? TableView, let section = Int(parts[1]), let row = Int(parts[2]),
+            table.position(of: IndexPath(row: row, section: section)) != nil
         else { return nil }
-        return .view(view)
+        return .row(table, IndexPath(row: row, section: section))
     }
 
     /// The node at `path`.
@@ -181,36 +190,51 @@ final class AccessibleTree {
             let subviews = view.subviews.filter { !$0.accessibilityElementsHidden }
             guard let frame = view as? Window else { return subviews }
             return subviews + attachedWindows(of: frame)
+        case .row:
+            return []
         }
     }
 
-    /// Child `index` of `node`.
+    /// Child `index` of `node`, among its exposed children (``childCount(of:)``: a table's rows come
+    /// first [TV-12]).
     ///
     /// - Throws: ``AccessibilityError/Code-swift.struct/invalidArgument`` naming the index and the
     ///   valid range.
-    func child(of node: AccessibleNode, at index: Int32) throws(AccessibilityError) -> View {
-        let children = children(of: node)
-        guard index >= 0, Int(index) < children.count else {
+    func child(of node: AccessibleNode, at index: Int32) throws(AccessibilityError) -> AccessibleNode {
+        let count = childCount(of: node)
+        guard index >= 0, Int(index) < count, let child = childNode(of: node, at: Int(index)) else {
             throw .invalidArgument(
-                "child index \(index) is out of range: \(path(of: node)) has \(children.count) "
-                    + (children.isEmpty ? "children" : "children (0…\(children.count - 1))"))
+                "child index \(index) is out of range: \(path(of: node)) has \(count) "
+                    + (count == 0 ? "children" : "children (0…\(count - 1))"))
         }
-        return children[Int(index)]
+        return child
     }
 
     /// The parent of `node`: nil for the application (its parent is the desktop, on the registry); the
-    /// frame window for an attached window.
+    /// frame window for an attached window; the table for a row.
     func parent(of node: AccessibleNode) -> AccessibleNode? {
-        guard case .view(let view) = node else { return nil }
-        if let superview = view.superview { return .view(superview) }
-        if let window = view as? Window, let owner = owner(of: window) { return .view(owner) }
-        return .application
+        switch node {
+        case .application: return nil
+        case .row(let table, _): return .view(table)
+        case .view(let view):
+            if let superview = view.superview { return .view(superview) }
+            if let window = view as? Window, let owner = owner(of: window) { return .view(owner) }
+            return .application
+        }
     }
 
-    /// The position of `node` among its parent's children; -1 for the application.
+    /// The position of `node` among its parent's exposed children; -1 for the application.
     func indexInParent(of node: AccessibleNode) -> Int32 {
-        guard case .view(let view) = node, let parent = parent(of: node) else { return -1 }
-        return Int32(children(of: parent).firstIndex { $0 === view } ?? -1)
+        switch node {
+        case .application: return -1
+        case .row(let table, let row): return Int32(clamping: table.position(of: row) ?? -1)
+        case .view(let view):
+            guard let parent = parent(of: node) else { return -1 }
+            if case .view(let table as TableView) = parent {
+                return Int32(clamping: index(of: view, inTable: table) ?? -1)
+            }
+            return Int32(children(of: parent).firstIndex { $0 === view } ?? -1)
+        }
     }
 
     /// Whether `view` is part of the tree: in a window of a connected scene, and neither it nor an
@@ -226,19 +250,24 @@ final class AccessibleTree {
         return scene.application === application
     }
 
-    /// Every exposed node, depth first from the root: the application, each window, each view.
-    /// `visit` receives the node, its parent, its index in the parent and its exposed children.
-    func walk(_ visit: (_ node: AccessibleNode, _ parent: AccessibleNode?, _ index: Int32, _ children: [View]) -> Void) {
+    /// Every exposed node made of a view, depth first from the root: the application, each window,
+    /// each view (a table's rows out of view are not visited: they are made only when asked for
+    /// [TV-12]). `visit` receives the node, its parent, its index in the parent and its number of
+    /// exposed children (a table's counts every row).
+    func walk(_ visit: (_ node: AccessibleNode, _ parent: AccessibleNode?, _ index: Int32, _ childCount: Int) -> Void) {
         let windows = windows
-        visit(.application, nil, -1, windows)
+        visit(.application, nil, -1, windows.count)
         var stack: [(view: View, parent: AccessibleNode, index: Int32)] = windows.enumerated().reversed().map {
             ($0.element, .application, Int32($0.offset))
         }
         while let (view, parent, index) = stack.popLast() {
-            let children = children(of: .view(view))
-            visit(.view(view), parent, index, children)
+            let node = AccessibleNode.view(view)
+            let children = children(of: node)
+            visit(node, parent, index, childCount(of: node))
+            let table = view as? TableView
             for (offset, child) in children.enumerated().reversed() {
-                stack.append((child, .view(view), Int32(offset)))
+                let childIndex = table.map { self.index(of: child, inTable: $0) ?? -1 } ?? offset
+                stack.append((child, node, Int32(clamping: childIndex)))
             }
         }
     }

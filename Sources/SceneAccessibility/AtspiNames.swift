@@ -39,6 +39,7 @@ enum AtspiNames {
     static let text = InterfaceName(unchecked: "org.a11y.atspi.Text")
     static let editableText = InterfaceName(unchecked: "org.a11y.atspi.EditableText")
     static let table = InterfaceName(unchecked: "org.a11y.atspi.Table")
+    static let selection = InterfaceName(unchecked: "org.a11y.atspi.Selection")
     static let image = InterfaceName(unchecked: "org.a11y.atspi.Image")
     static let cache = InterfaceName(unchecked: "org.a11y.atspi.Cache")
     static let socket = InterfaceName(unchecked: "org.a11y.atspi.Socket")

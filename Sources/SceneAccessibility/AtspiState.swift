@@ -8,6 +8,8 @@ enum AtspiState: UInt32, Sendable, CaseIterable {
     case focusable = 11
     case focused = 12
     case horizontal = 14
+    case multiselectable = 18
+    case selectable = 22
     case selected = 23
     case sensitive = 24
     case showing = 25
@@ -25,6 +27,8 @@ enum AtspiState: UInt32, Sendable, CaseIterable {
         case .focusable: "focusable"
         case .focused: "focused"
         case .horizontal: "horizontal"
+        case .multiselectable: "multiselectable"
+        case .selectable: "selectable"
         case .selected: "selected"
         case .sensitive: "sensitive"
         case .showing: "showing"

@@ -56,7 +56,8 @@ cat > "$work/orca-prefs/user-settings.conf" <<'SETTINGS'
         "enableKeyEcho": true,
         "enableEchoByCharacter": true,
         "enableTutorialMessages": false,
-        "onlySpeakDisplayedText": false
+        "onlySpeakDisplayedText": false,
+        "enablePositionSpeaking": true
     },
     "profiles": {"default": {"profile": ["Default", "default"]}},
     "pronunciations": {},

@@ -10,6 +10,8 @@ Checks:
   belongs to Gallery's frame), and Gallery's frame with it;
 - a key-window switch names the window and the control that has the focus in it;
 - Tab moves the focus and Orca names the control it reached;
+- a row of GestureLab's 1,000-row table out of view, focused through AT-SPI, is scrolled into view
+  and read with its position ("40 of 1000"), as Orca reads a GTK list's rows;
 - the Gallery field, tapped, is announced as an editable entry (not "read only"), with its text;
 - typed characters are echoed (Orca's "echo by character": each key typed into the field inserts one
   character, which Orca speaks; key echo proper would need key events from the AT-SPI device event
@@ -136,8 +138,8 @@ for tab in range(8):
     host("SendKey", "tab", "", "press")
     time.sleep(0.2)
     focused = focused_in("GestureLab")
-    # Orca reads a table cell as GTK's list rows: the table, its size, then the row's name.
-    if focused.getRoleName() == "table cell":
+    # Orca reads a table's row as a GTK list's: the list, its size, then the row's name (TV-12).
+    if focused.getRoleName() == "list item":
         expected = focused.name
     else:
         expected = "%s %s" % (focused.name, focused.getRoleName())
@@ -153,6 +155,16 @@ expect(said(spoken, "Gallery frame"), "the Gallery window was not named: %r" % s
 spoken = make_key("GestureLab made key again", GESTURELAB, lambda s: said(s, "Button push button"))
 expect(said(spoken, "GestureLab frame") and said(spoken, "Button push button"),
        "switching back to GestureLab did not name the window and its focused button: %r" % spoken)
+
+# 4b. A row out of view (TV-12): GrabFocus through AT-SPI scrolls Row 40 into view and focuses its
+#     cell; Orca reads it with its position among the 1,000 rows, as it reads a GTK list's rows.
+table = find(windows_by_name(find_application())["GestureLab"], lambda a: a.accessibleId == "table")
+row40 = table.getChildAtIndex(39)
+expect(row40.name == "Row 40" and "showing" not in states(row40), "child 39 of the table: %r %s" % (row40.name, sorted(states(row40))))
+step = Step("GrabFocus on Row 40")
+expect(row40.queryComponent().grabFocus(), "GrabFocus on Row 40 answered false")
+spoken = step.wait(lambda s: said(s, "40 of 1000"))
+expect(said(spoken, "Row 40") and said(spoken, "40 of 1000"), "Row 40 was not read with its position: %r" % spoken)
 
 # 5. The Gallery field: tapped, it is an editable entry with its text; typed characters are echoed.
 make_key("Gallery made key for the tap", GALLERY_MAIN, lambda s: said(s, "Gallery frame"))

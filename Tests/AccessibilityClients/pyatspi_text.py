@@ -9,7 +9,8 @@ and Image, their events, and bad input.
   characters and noncharacters) raises an error naming the value, changes nothing and sends no
   event; a cell outside the table is None.
 - The alert's message label: Text and character geometry inside the label.
-- The GestureLab table: Table with the five rows that have cells (of 1,000); the Gallery logo: Image.
+- The GestureLab table: Table with all 1,000 rows, Row 40 (out of view) and its position, and its
+  Selection; the Gallery logo: Image.
 Prints what it checks; exits 1 on the first mismatch.
 
 Run by run-in-session.sh inside dbus-run-session (Tests/SceneHostIntegrationTests/Accessibility).
@@ -146,10 +147,17 @@ expect(label_box.x <= glyph.x < label_box.x + label_box.width and label_box.y <=
 
 # -- the GestureLab table, and the Gallery logo --
 table = find(lab, lambda a: a.accessibleId == "table").queryTable()
-expect((table.nRows, table.nColumns) == (5, 1), "table %d x %d" % (table.nRows, table.nColumns))
+expect((table.nRows, table.nColumns) == (1000, 1), "table %d x %d" % (table.nRows, table.nColumns))
 expect(table.getAccessibleAt(1, 0).name == "Row 2" and table.getIndexAt(2, 0) == 2 and table.getRowAtIndex(1) == 1, "table cells")
+# A row out of view is an object of its own, made when asked, at its position among the rows.
+row40 = table.getAccessibleAt(39, 0)
+expect(row40 is not None and row40.name == "Row 40" and row40.getIndexInParent() == 39 and row40.getRoleName() == "list item",
+       "row 40 %r" % (row40,))
+expect("showing" not in states(row40) and "selectable" in states(row40), "row 40 states %s" % sorted(states(row40)))
+selection = find(lab, lambda a: a.accessibleId == "table").querySelection()
+expect(selection.nSelectedChildren == 0, "nothing selected yet")
 # libatspi turns the host's error for a cell outside the table into None.
-expect(table.getAccessibleAt(5, 0) is None, "a cell outside the table answered something")
+expect(table.getAccessibleAt(1000, 0) is None, "a cell outside the table answered something")
 logo = find(gallery, lambda a: a.accessibleId == "logo")
 image = logo.queryImage()
 expect(logo.getRoleName() == "image" and image.imageDescription == "Gallery logo", "logo %r %r" % (logo.getRoleName(), image.imageDescription))

@@ -25,11 +25,19 @@ struct AccessibleScrollingTests {
         fixture.content.addSubview(scroll)
     }
 
-    @Test("A scroll view is a scroll pane; a table stays a table")
+    @Test("A scroll view is a scroll pane; a table view is a list (TV-12)")
     func roles() {
         #expect(tree.role(of: .view(scroll)) == .scrollPane)
         #expect(AtspiRole.scrollPane.rawValue == 49 && AtspiRole.scrollPane.name == "scroll pane")
-        #expect(tree.role(of: .view(TableView(frame: .zero))) == .table)
+        #expect(tree.role(of: .view(TableView(frame: .zero))) == .list)
+    }
+
+    @Test("ScrollSubstringTo's area: a part of the view goes where the type says, or to a point")
+    func area() {
+        #expect(tree.scroll(row, area: Rect(x: 0, y: 20, width: 10, height: 10), to: .topLeft))
+        #expect(scroll.contentOffset == Point(x: 0, y: 520), "the area's top at the top, not the row's")
+        #expect(tree.scroll(row, area: Rect(x: 0, y: 20, width: 10, height: 10), topLeftTo: Point(x: 0, y: 330), in: .window))
+        #expect(scroll.contentOffset == Point(x: 0, y: 490), "the area's top-left at the point")
     }
 
     @Test(

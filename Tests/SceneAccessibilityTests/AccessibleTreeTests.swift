@@ -105,7 +105,7 @@ struct AccessibleTreeTests {
         #expect(tree.parent(of: .view(fixture.field))?.view === fixture.content)
         #expect(tree.indexInParent(of: .view(fixture.field)) == 4)
         #expect(tree.indexInParent(of: .view(fixture.hidden)) == 5)
-        #expect(try tree.child(of: .view(fixture.content), at: 1) === fixture.button)
+        #expect(try tree.child(of: .view(fixture.content), at: 1).view === fixture.button)
         #expect(throws: AccessibilityError.invalidArgument("child index 6 is out of range: \(tree.path(of: .view(fixture.content))) has 6 children (0…5)")) {
             try tree.child(of: .view(fixture.content), at: 6)
         }
@@ -115,7 +115,7 @@ struct AccessibleTreeTests {
     @Test("A walk visits the root, then every exposed view depth first, with parent, index and children")
     func walk() {
         var visited: [(String, Int32, Int)] = []
-        tree.walk { node, _, index, children in visited.append((tree.name(of: node), index, children.count)) }
+        tree.walk { node, _, index, childCount in visited.append((tree.name(of: node), index, childCount)) }
         #expect(visited.map(\.0) == ["scene-host", "Main", "Content", "Title", "OK", "", "", "", "", "", "Second", ""])
         #expect(visited.first?.1 == -1 && visited.first?.2 == 2)
         #expect(visited.map(\.1) == [-1, 0, 0, 0, 1, 2, 3, 4, 5, 0, 1, 0])

@@ -21,6 +21,10 @@ public enum SceneQueryCode {
     /// ``SceneWebDriverRequest``; the reply is a ``SceneWebDriverResponse``. The process may answer
     /// later (an element click answers once its tap was delivered).
     public static let webDriver: UInt16 = 6
+    /// `Host1.TapMatching`'s search: as ``match``, but when the selector matches one view and it is
+    /// in a table row out of view, the scene scrolls the row into view first and answers for the row's
+    /// cell on screen [TV-12].
+    public static let matchForTap: UInt16 = 7
 }
 
 /// The codes of the channel's `failure` messages.

@@ -41,7 +41,7 @@ extension HostInterface {
                 let start = host.pendingWork.timestamp()
                 let result: BoardSelectorSearch.Result
                 do throws(SceneCallError) {
-                    result = try await search.run(selector, text: text)
+                    result = try await search.run(selector, text: text, scrollingRowsIntoView: true)
                 } catch {
                     return reply.fail(error.busError)
                 }

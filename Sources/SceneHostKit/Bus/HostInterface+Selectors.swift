@@ -21,7 +21,7 @@ extension HostInterface {
                     }
                     let matches = host.selectors.matches(selector, in: host.application)
                     reply.reply { writer in
-                        try writeMatches(matches.lazy.map { (service.publisher.path(of: $0.window), ViewReference.reference(for: $0.view)) }, to: &writer)
+                        try writeMatches(matches.lazy.map { (service.publisher.path(of: $0.window), $0.reference) }, to: &writer)
                     }
                 } catch {
                     reply.fail(error)
@@ -41,7 +41,9 @@ extension HostInterface {
                     }
                     // Taps the one match if it is ready now; false when it is not.
                     let attempt: @MainActor () -> Bool = {
-                        guard case .ready(let match, let point) = TapReadiness.evaluate(selector, matcher: host.selectors, application: host.application)
+                        guard
+                            case .ready(let match, let point) = TapReadiness.evaluate(
+                                selector, matcher: host.selectors, application: host.application, scrollingRowsIntoView: true)
                         else { return false }
                         tapInModel(match.window, at: point, injector: injector, reply: reply, publisher: service.publisher)
                         return true
@@ -104,6 +106,11 @@ extension HostInterface {
             return match.reference.isEmpty ? "window \(path)" : "\(match.reference) in \(path)"
         }
         let waited = timeout > 0 ? " after \(timeout.compactDescription) s" : ""
+        // The first ten names, then how many more (a table's rows can be thousands of matches).
+        func listed(_ names: [String]) -> String {
+            let shown = names.prefix(10).joined(separator: ", ")
+            return names.count > 10 ? "\(shown) and \(names.count - 10) more" : shown
+        }
         switch readiness {
         case .ready(let match, _):
             // Not reached: a ready target is tapped instead.
@@ -116,7 +123,7 @@ extension HostInterface {
         case .ambiguous(let matches):
             return BusError(
                 name: SceneBusContract.ErrorNames.ambiguous,
-                message: "'\(selector)' matches \(matches.count) views\(waited): \(matches.map(name).joined(separator: ", ")); make it match one (an #identifier, a parent, :visible)")
+                message: "'\(selector)' matches \(matches.count) views\(waited): \(listed(matches.map(name))); make it match one (an #identifier, a parent, :visible)")
         case .notVisible(let match):
             return BusError(
                 name: SceneBusContract.ErrorNames.timeout,

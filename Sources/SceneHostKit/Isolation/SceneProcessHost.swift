@@ -227,10 +227,12 @@ final class SceneProcessHost {
     }
 
     /// What the selector `text` matches in the scene, and whether a tap on its one match is ready
-    /// (`Host1.Find`, `Host1.TapMatching`).
-    func match(_ text: String) async throws(SceneCallError) -> SceneSelectorAnswer {
+    /// (`Host1.Find`, `Host1.TapMatching`); with `scrollingRowsIntoView` (a strict tap's search) the
+    /// process first scrolls a one match that is a table row out of view into view [TV-12].
+    func match(_ text: String, scrollingRowsIntoView: Bool = false) async throws(SceneCallError) -> SceneSelectorAnswer {
         let body = Array(text.utf8)
-        let answer = try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.match, body: body) }
+        let code = scrollingRowsIntoView ? SceneQueryCode.matchForTap : SceneQueryCode.match
+        let answer = try await call(isInput: false) { .query(id: $0, code: code, body: body) }
         do {
             return try SceneSelectorAnswer(body: answer)
         } catch {

@@ -264,6 +264,10 @@ final class SceneProcessRuntime {
             }
         case .query(let id, SceneQueryCode.match, let body):
             answer(id) { () throws(ChannelError) -> [UInt8] in try self.match(String(decoding: body, as: UTF8.self)).body }
+        case .query(let id, SceneQueryCode.matchForTap, let body):
+            answer(id) { () throws(ChannelError) -> [UInt8] in
+                try self.match(String(decoding: body, as: UTF8.self), scrollingRowsIntoView: true).body
+            }
         case .query(let id, SceneQueryCode.webDriver, let body):
             serveWebDriver(id: id, body: body, isInput: false)
         case .query(let id, let code, _):
@@ -395,18 +399,22 @@ final class SceneProcessRuntime {
 
     /// What `text` (a selector) matches in the scene, and whether a strict tap on its one match is
     /// ready now, asked after the scene's pending layout as the board's own search asks it.
-    private func match(_ text: String) throws(ChannelError) -> SceneSelectorAnswer {
+    private func match(_ text: String, scrollingRowsIntoView: Bool = false) throws(ChannelError) -> SceneSelectorAnswer {
         let selector: ViewSelector
         do throws(SelectorError) {
             selector = try ViewSelector.parse(text)
         } catch {
             throw ChannelError(code: .malformed, message: "selector '\(text)': \(error.description)")
         }
-        let matches = selectors.matches(selector, in: application)
-        func view(_ window: Window, _ view: View) -> SceneSelectorAnswer.View? {
-            index(of: window).map { SceneSelectorAnswer.View(window: UInt32($0), reference: ViewReference.reference(for: view)) }
+        var matches = selectors.matches(selector, in: application)
+        if scrollingRowsIntoView, TapReadiness.scrollIntoView(matches) {
+            matches = selectors.matches(selector, in: application)
         }
-        let found = matches.prefix(SceneSelectorAnswer.maximumMatches).compactMap { view($0.window, $0.view) }
+        func named(_ window: Window, _ reference: String) -> SceneSelectorAnswer.View? {
+            index(of: window).map { SceneSelectorAnswer.View(window: UInt32($0), reference: reference) }
+        }
+        func view(_ window: Window, _ view: View) -> SceneSelectorAnswer.View? { named(window, ViewReference.reference(for: view)) }
+        let found = matches.prefix(SceneSelectorAnswer.maximumMatches).compactMap { named($0.window, $0.reference) }
         guard matches.count == 1, let match = matches.first else { return SceneSelectorAnswer(matches: found) }
         let readiness: SceneSelectorAnswer.Readiness =
             switch TapReadiness.evaluate(match, matcher: selectors, application: application) {

@@ -28,9 +28,11 @@ struct BoardSelectorSearch {
     let application: Application
     let isolation: SceneIsolation?
 
-    /// Searches for `selector` (whose text is `text`). Throws when a scene process that should answer
-    /// does not (not responding, crashed meanwhile) or answers what does not decode.
-    func run(_ selector: ViewSelector, text: String) async throws(SceneCallError) -> Result {
+    /// Searches for `selector` (whose text is `text`). With `scrollingRowsIntoView` (a strict tap's
+    /// search), a scene whose one match is a table row out of view scrolls it into view and is
+    /// searched again (TapReadiness, [TV-12]). Throws when a scene process that should answer does not
+    /// (not responding, crashed meanwhile) or answers what does not decode.
+    func run(_ selector: ViewSelector, text: String, scrollingRowsIntoView: Bool = false) async throws(SceneCallError) -> Result {
         var answers: [(scene: IsolatedScene, answer: SceneSelectorAnswer)] = []
         var unsearched: [(scene: String, reason: String)] = []
         for isolated in isolation?.scenes ?? [] where selector.scene == nil || selector.scene == isolated.name {
@@ -40,7 +42,7 @@ struct BoardSelectorSearch {
                     unsearched.append((isolated.name, "its process has not listed its windows yet"))
                     continue
                 }
-                answers.append((isolated, try await isolated.process.match(text)))
+                answers.append((isolated, try await isolated.process.match(text, scrollingRowsIntoView: scrollingRowsIntoView)))
             case .starting:
                 unsearched.append((isolated.name, "its process is starting"))
             case .crashed(let exit, let quarantined):
@@ -48,7 +50,13 @@ struct BoardSelectorSearch {
             }
         }
         // From here on nothing awaits: the board's own scenes are matched on the returning turn.
-        let local = matcher.matches(selector, in: application).filter { isolation?.scene(of: $0.window) == nil }
+        func localMatches() -> [SelectorMatcher.Match] {
+            matcher.matches(selector, in: application).filter { isolation?.scene(of: $0.window) == nil }
+        }
+        var local = localMatches()
+        if scrollingRowsIntoView, answers.allSatisfy({ $0.answer.matches.isEmpty }), TapReadiness.scrollIntoView(local) {
+            local = localMatches()
+        }
         var matches: [BoardTapReadiness.Target] = []
         var remoteOne: (scene: IsolatedScene, answer: SceneSelectorAnswer)?
         for scene in application.connectedScenes {

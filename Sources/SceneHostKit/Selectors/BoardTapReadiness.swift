@@ -20,7 +20,7 @@ enum BoardTapReadiness {
         }
 
         init(_ match: SelectorMatcher.Match) {
-            self.init(window: match.window, reference: ViewReference.reference(for: match.view), local: match)
+            self.init(window: match.window, reference: match.reference, local: match)
         }
     }
 

@@ -14,12 +14,27 @@ public enum TapReadiness {
     /// A touch at `point` (window coordinates) would reach `hit` (nil: no view at all) instead.
     case notHittable(SelectorMatcher.Match, point: Point, hit: (window: Window, view: View)?)
 
-    /// Evaluates `selector` against the live tree now.
-    public static func evaluate(_ selector: ViewSelector, matcher: SelectorMatcher, application: Application) -> TapReadiness {
-        let matches = matcher.matches(selector, in: application)
+    /// Evaluates `selector` against the live tree now. With `scrollingRowsIntoView`, a strict tap's
+    /// look [TV-12]: when the one match is in a table row out of view, the row is scrolled into view
+    /// first (as little as shows it whole) and the selector evaluated again, so the tap reaches the
+    /// row's own cell through the real hit test.
+    public static func evaluate(
+        _ selector: ViewSelector, matcher: SelectorMatcher, application: Application, scrollingRowsIntoView: Bool = false
+    ) -> TapReadiness {
+        var matches = matcher.matches(selector, in: application)
+        if scrollingRowsIntoView, scrollIntoView(matches) {
+            matches = matcher.matches(selector, in: application)
+        }
         guard let match = matches.first else { return .noMatch }
         guard matches.count == 1 else { return .ambiguous(matches) }
         return evaluate(match, matcher: matcher, application: application)
+    }
+
+    /// Scrolls the one match into view when `matches` is exactly one match in a table row out of view
+    /// [TV-12]; returns whether it scrolled (the tree changed: match again).
+    public static func scrollIntoView(_ matches: [SelectorMatcher.Match]) -> Bool {
+        guard matches.count == 1, let row = matches[0].offscreenRow, let table = matches[0].view as? TableView else { return false }
+        return table.scrollRowIntoView(row.indexPath) != nil
     }
 
     /// Evaluates one view (a WebDriver element) now. `visibleRect`, when the caller has it already, is
@@ -27,7 +42,8 @@ public enum TapReadiness {
     public static func evaluate(
         _ match: SelectorMatcher.Match, matcher: SelectorMatcher, application: Application, visibleRect: Rect? = nil
     ) -> TapReadiness {
-        guard let rect = visibleRect ?? matcher.visibleRect(of: match.view) else { return .notVisible(match) }
+        // A row out of view is not visible until a strict tap scrolls it in [TV-12].
+        guard match.offscreenRow == nil, let rect = visibleRect ?? matcher.visibleRect(of: match.view) else { return .notVisible(match) }
         let probe = matcher.hitProbe(of: rect, in: match.window, application: application)
         guard matcher.isEnabled(match.view) else { return .notEnabled(match) }
         guard lands(probe.hit, on: match) else { return .notHittable(match, point: probe.point, hit: probe.hit) }

@@ -43,7 +43,8 @@ struct WebDriverModelReader {
         } catch {
             throw WebDriverError(.invalidSelector, "selector '\(selector)': \(error.description)")
         }
-        return selectors.matches(parsed, in: application).map(\.view)
+        // Rows out of view have no view to be an element (WebDriver finds the cells on screen).
+        return selectors.matches(parsed, in: application, includingRowsOutOfView: false).map(\.view)
     }
 
     func tapTarget(of view: View) -> TapTarget {

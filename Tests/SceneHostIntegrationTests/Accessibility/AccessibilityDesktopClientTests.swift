@@ -53,15 +53,16 @@ struct AccessibilityDesktopClientTests {
         #expect(states.count == 3, "\(output)")
         #expect(output.components(separatedBy: "\n").filter { $0.hasSuffix("   0 errors") }.count == 3, "\(output)")
         // 37 in the three demo scenes of seeds 000 and 002 and Gallery (its photo's scroll pane and
-        // image included), 30 in the Settings app.
-        #expect(output.contains("ParentChildIndexMatch examined 67 objects"), "\(output)")
+        // image included), 30 in the Settings app, and the 995 rows of GestureLab's table out of
+        // view, each made as the validator asks for it (TV-12).
+        #expect(output.contains("ParentChildIndexMatch examined 1062 objects"), "\(output)")
         #expect(
-            output.contains("focused: [\"table cell 'Row 1' (row-1)\"]"),
+            output.contains("focused: [\"list item 'Row 1' (row-1)\"]"),
             "one focused object, in the key window: GestureLab's table, Tab's second stop there (TV-11): \(output)")
         #expect(output.contains("RESULT: PASS"), "\(output)")
     }
 
-    @Test("Orca 43, headless: the host joins when Orca starts; Orca reads the alert, counts it as an unfocused dialog in Gallery's frame only (WS-12), names the window and its focused control on every key-window switch and each view Tab reaches, announces the Gallery field as an editable entry with its text, echoes typed characters, and reads the alert a click through AT-SPI brings up")
+    @Test("Orca 43, headless: the host joins when Orca starts; Orca reads the alert, counts it as an unfocused dialog in Gallery's frame only (WS-12), names the window and its focused control on every key-window switch and each view Tab reaches, reads a row of GestureLab's table out of view with its position once AT-SPI focuses it (TV-12), announces the Gallery field as an editable entry with its text, echoes typed characters, and reads the alert a click through AT-SPI brings up")
     func orca() async throws {
         let (status, output) = try await offPool {
             try Self.run([Self.clients.appendingPathComponent("orca-session.sh").path, buildFolder() + "/scene-host"])
@@ -70,7 +71,8 @@ struct AccessibilityDesktopClientTests {
         for line in [
             "== GestureLab made key under the Gallery alert: Orca said ['GestureLab frame.', 'Player panel.']",
             "== GestureLab made key: Orca said ['GestureLab frame.', 'Player panel.']",
-            "== Tab 2 in GestureLab: Orca said ['Table.', 'table with 5 rows 1 column', 'Row 1.']",
+            "== Tab 2 in GestureLab: Orca said ['Table.', 'List with 1000 items.', 'Row 1.', 'not selected.', '1 of 1000.']",
+            "== GrabFocus on Row 40: Orca said ['Table.', 'List with 1000 items.', 'Row 40.', 'not selected.', '40 of 1000.']",
             "== Tab 3 in GestureLab: Orca said ['Button push button.']",
             "== tap the Gallery field: Orca said ['Field entry Type here.']",
             "== type 'h' into the field: Orca said ['h']",

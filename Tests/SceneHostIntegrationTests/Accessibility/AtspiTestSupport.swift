@@ -138,6 +138,13 @@ final class AtspiProbe {
     }
 
     /// `Cache.GetItems`, by object path.
+    /// Whether the object at `path` has the state numbered `state` (``AtspiStateNumber``) now.
+    func hasState(_ path: ObjectPath, _ state: UInt32) async throws -> Bool {
+        let words = try await call(path, Atspi.accessible, "GetState")[0].arrayElements?.compactMap(\.uint32Value) ?? []
+        let word = Int(state / 32)
+        return word < words.count && words[word] & (1 << (state % 32)) != 0
+    }
+
     func items() async throws -> [ObjectPath: CacheItem] {
         let reply = try await call(Atspi.cachePath, Atspi.cache, "GetItems")
         var items: [ObjectPath: CacheItem] = [:]
@@ -212,6 +219,7 @@ enum AtspiStateNumber {
     static let enabled: UInt32 = 8
     static let focusable: UInt32 = 11
     static let focused: UInt32 = 12
+    static let selectable: UInt32 = 22
     static let sensitive: UInt32 = 24
     static let showing: UInt32 = 25
     static let visible: UInt32 = 30

@@ -28,7 +28,12 @@ struct SelectorTests {
         let client = try await HostBusClient(host: host)
         defer { client.close() }
         #expect(try await find(client, "#target") == ["1 target"])
-        #expect(try await find(client, "Label") == ["1 twin-1", "1 twin-2", "1 row-1", "1 row-2", "1 row-3", "3 row-1-text", "3 row-2-text", "3 row-3-text", "3 row-4-text", "3 row-5-text", "3 table-taps-label"])
+        // [TV-12] GestureLab's table shows Rows 1-5; the labels of Rows 6-1000 are found in their rows out of view.
+        let rowsOutOfView = (5..<1_000).map { "3 table/row:0.\($0)/Label#0" }
+        #expect(
+            try await find(client, "Label")
+                == ["1 twin-1", "1 twin-2", "1 row-1", "1 row-2", "1 row-3", "3 row-1-text", "3 row-2-text", "3 row-3-text", "3 row-4-text", "3 row-5-text"]
+                + rowsOutOfView + ["3 table-taps-label"])
         #expect(try await find(client, "scene=findview View > View") == ["2 View#0", "2 gray", "2 red", "2 blue", "2 yellow"])
         #expect(try await find(client, "Button:visible:enabled") == ["1 shuffle", "1 later", "1 target", "1 covered", "3 button"])
         #expect(try await find(client, "#list > [text=\"Row 2\"]") == ["1 row-2"])

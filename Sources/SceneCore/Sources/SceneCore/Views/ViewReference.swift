@@ -9,6 +9,12 @@ public enum ViewReference {
         return typeName(of: view) + "#" + indexPath(of: view).map(String.init).joined(separator: ".")
     }
 
+    /// How scripts, D-Bus and assistive tools name a row of `table`, on screen or not [TV-12]: the
+    /// table's reference, `/row:`, then the section and the row, `table/row:0.39`.
+    public static func reference(forRow indexPath: IndexPath, in table: TableView) -> String {
+        "\(reference(for: table))/row:\(indexPath.section).\(indexPath.row)"
+    }
+
     /// The view of `window` that `reference` names, or nil. An identifier matches the first view
     /// carrying it in depth-first order (the window first); a path must match its type name too.
     public static func resolve(_ reference: String, in window: Window) -> View? {
