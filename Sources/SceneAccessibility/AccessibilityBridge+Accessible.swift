@@ -10,8 +10,8 @@ extension AccessibilityBridge {
     /// it names nothing. Pending model changes are announced first, so a client never reads a state
     /// that its next event would contradict.
     ///
-    /// The tables are made on the first call to an object and kept (``compiledObjects``) while its
-    /// set of interfaces stays the same (checked on every call: a few type tests), so later calls
+    /// The tables are made on the first call to an object and kept (``compiledObjects``; a row out of
+    /// view's are made for each call) while its set of interfaces stays the same (checked on every call: a few type tests), so later calls
     /// pay for the lookup only. Handlers read the model when they run, so a kept table never answers
     /// stale values. Objects that leave the tree are dropped with it (``flushChanges()``).
     func compiledInterfaces(at path: ObjectPath) -> CompiledInterfaces? {
@@ -20,6 +20,9 @@ extension AccessibilityBridge {
             compiledObjects[path] = nil
             return nil
         }
+        // A table's rows out of view are not kept [TV-12]: a client that walks 100,000 rows would
+        // otherwise leave 100,000 tables behind.
+        if case .row = node { return CompiledInterfaces(interfaces(of: node)) }
         let names = tree.interfaces(of: node)
         if let kept = compiledObjects[path], kept.names == names { return kept.compiled }
         let compiled = CompiledInterfaces(interfaces(of: node))
