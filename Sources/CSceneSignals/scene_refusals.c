@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "scene_signals.h"
 #include "signal_line.h"
+#include "scene_refusal_line.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -53,19 +54,27 @@ static void refusal_handler(int number, siginfo_t *info, void *context) {
 #elif defined(__aarch64__)
     state->uc_mcontext.regs[0] = (unsigned long long)(long long)-error;
 #endif
+    char detail[32];
+    size_t length = 0;
+    if (what != NULL) {
+        length = signal_line_append(detail, 0, sizeof detail - 1, what);
+        length = signal_line_append_number(detail, length, sizeof detail - 1, (uintptr_t)first, 10);
+    }
+    detail[length] = 0;
+    scene_refusal_say(name, detail, error);
+}
+
+void scene_refusal_say(const char *call, const char *detail, int error) {
     int written = atomic_fetch_add(&refusals_written, 1);
     if (written > SCENE_REFUSAL_LINES) return;
-    char line[256];
+    char line[512];
     size_t used = 0;
     if (written == SCENE_REFUSAL_LINES) {
         used = signal_line_append(line, used, sizeof line - 1, "sandbox: further refusals are not logged");
     } else {
         used = signal_line_append(line, used, sizeof line - 1, SCENE_REFUSAL_PREFIX);
-        used = signal_line_append(line, used, sizeof line - 1, name);
-        if (what != NULL) {
-            used = signal_line_append(line, used, sizeof line - 1, what);
-            used = signal_line_append_number(line, used, sizeof line - 1, (uintptr_t)first, 10);
-        }
+        used = signal_line_append(line, used, sizeof line - 1, call);
+        used = signal_line_append(line, used, sizeof line - 1, detail);
         used = signal_line_append(line, used, sizeof line - 1, error == EACCES ? ": EACCES" : ": EPERM");
     }
     line[used++] = '\n';

@@ -18,6 +18,13 @@
 // /proc/<pid>, not /proc/<tid> of its threads, so any plugin work on a global queue, or a page
 // source formatted off the main thread, could end a sandboxed scene process. Its `open` slot is
 // pointed at a function that opens "/proc/self/task/<tid>/stat" instead, the same file.
+//
+// 4. The files its sandbox refuses (scene_file_refusals.c): Landlock fails a refused open with
+// EACCES and tells only the kernel's audit log. The loaded libraries' slots for open, open64,
+// openat, openat64, fopen, fopen64, opendir and mkdir (the plugin's, Foundation's, the Swift
+// runtime's; not the C library's own calls) are pointed at functions that call the real one and,
+// when it failed with EACCES on a path outside what the sandbox allows for that access, write a
+// refusal line as the seccomp traps do ("sandbox refused open(2) of /root/.ssh: EACCES").
 #ifndef SCENEHOST_SCENE_SIGNALS_H
 #define SCENEHOST_SCENE_SIGNALS_H
 
@@ -57,6 +64,19 @@ int scene_refusals_install(void);
 /// libdispatch's monitor (the slot is written with one atomic store). 0, or -1 with errno set
 /// (ENOENT: libdispatch or its `open` slot was not found).
 int scene_redirect_thread_stat_opens(void);
+
+/// Starts (4): remembers the paths the sandbox lets the process read (`readable`) and also write
+/// (`writable`), and points the loaded libraries' file-opening slots at the functions that say
+/// refusals; they say nothing until scene_file_refusals_activate. Call it on the main thread before
+/// the sandbox is applied, with no other thread opening files. The number of slots pointed, or -1
+/// with errno set (ENOENT: a function was not found).
+int scene_file_refusals_install(const char *const *readable, size_t readable_count, const char *const *writable, size_t writable_count);
+
+/// Points the slots of libraries loaded since (the plugin) too; the same answer.
+int scene_say_refused_files(void);
+
+/// Refusals are said from now on (once the sandbox is applied).
+void scene_file_refusals_activate(void);
 
 /// The Swift runtime's demangler (libswiftCore): a malloc'd NUL-terminated name, or NULL when
 /// `mangled` is not a Swift symbol. `buffer` and `size` NULL, `flags` 0.

@@ -22,6 +22,9 @@ extension SceneProcessRuntime {
             let report = try SceneSandbox.apply(policy)
             FileHandle.standardError.write(Data(
                 "scene process \(scene): sandboxed (Landlock ABI \(report.landlockABI), \(report.threadsBefore) thread\(report.threadsBefore == 1 ? "" : "s") before, writes only \(data))\n".utf8))
+            if let problem = report.fileRefusalProblem {
+                FileHandle.standardError.write(Data("scene process \(scene): \(problem)\n".utf8))
+            }
             if let problem = report.monitorProblem {
                 FileHandle.standardError.write(Data(
                     "scene process \(scene): \(problem): work waiting on a global dispatch queue may end this process\n".utf8))

@@ -127,6 +127,8 @@ final class SceneProcessRuntime {
         application.addObserver(recorder)
         self.recorder = recorder
         let loaded = try PluginLoader.load(path: arguments.pluginPath, plugin: arguments.pluginPath)
+        // Its own file opens say what the sandbox refuses them, as the libraries' before it do.
+        SceneSandbox.sayRefusalsOfLoadedLibraries()
         // From here on, a fatal signal writes the plugin's frames for the board (SceneCrashed).
         if !PluginCrashHandler.install(pluginPath: URL(fileURLWithPath: arguments.pluginPath).resolvingSymlinksInPath().path),
             !PluginCrashHandler.underThreadSanitizer

@@ -6,7 +6,9 @@ import Synchronization
 /// Confines the calling process: Landlock for the file system (``SceneSandboxPolicy``), TCP bind
 /// and connect and, where the kernel scopes them, abstract Unix sockets and signals to processes
 /// outside; a seccomp filter refusing new sockets, `ptrace` and `process_vm_readv`/`writev`, each
-/// refusal said on standard error (`sandbox refused socket(2) of family 2: EACCES`).
+/// refusal said on standard error (`sandbox refused socket(2) of family 2: EACCES`), and so is each
+/// file Landlock refuses that the loaded libraries open (`sandbox refused open(2) of /root/.ssh:
+/// EACCES`; ``sayRefusalsOfLoadedLibraries()`` after a library is loaded).
 ///
 /// Call it once, early, on the main thread, before anything of the plugin runs: Landlock confines
 /// the calling thread and the threads it creates afterwards, so threads that already exist stay
@@ -51,6 +53,9 @@ public enum SceneSandbox {
         let monitorProblem: String? =
             scene_redirect_thread_stat_opens() == 0
             ? nil : "libdispatch's worker monitor still reads /proc/<tid>/stat (\(String(cString: strerror(errno))))"
+        // The loaded libraries' file opens say Landlock's refusals (it tells only the kernel's audit
+        // log); silent until the sandbox is in place.
+        let fileRefusalProblem = installFileRefusals(policy)
         let ruleset = clinux_landlock_create(fileSystem, network, scopes, Int32(abi))
         guard ruleset >= 0 else { throw .failed(step: "landlock_create_ruleset (ABI \(abi))", errno: errno) }
         defer { close(ruleset) }
@@ -78,7 +83,37 @@ public enum SceneSandbox {
         let trapped = scene_refusals_install() == 0
         guard clinux_seccomp_refuse_sockets(trapped ? 1 : 0) == 0 else { throw .failed(step: "installing the seccomp filter", errno: errno) }
         applied.store(true, ordering: .releasing)
-        return SceneSandboxReport(landlockABI: abi, missingPaths: missing, threadsBefore: threads, monitorProblem: monitorProblem)
+        scene_file_refusals_activate()
+        return SceneSandboxReport(
+            landlockABI: abi, missingPaths: missing, threadsBefore: threads, monitorProblem: monitorProblem,
+            fileRefusalProblem: fileRefusalProblem)
+    }
+
+    /// Has the libraries loaded since ``apply(_:)`` (the plugin) say the files the sandbox refuses
+    /// them too. Main thread, right after the load, before the library's code runs on other threads.
+    /// Nothing when the sandbox is not applied.
+    public static func sayRefusalsOfLoadedLibraries() {
+        guard isApplied else { return }
+        _ = scene_say_refused_files()
+    }
+
+    /// Points the loaded libraries' file opens at the functions that say refusals; why not, or nil.
+    private static func installFileRefusals(_ policy: SceneSandboxPolicy) -> String? {
+        // The process's own /proc entry under its other names, which the policy allows as /proc/<pid>.
+        let readable = policy.readable + ["/proc/self", "/proc/thread-self"]
+        let result = withCStrings(readable) { readable in
+            withCStrings(policy.writable) { writable in
+                scene_file_refusals_install(readable.baseAddress, readable.count, writable.baseAddress, writable.count)
+            }
+        }
+        return result < 0 ? "refused files are not said (\(String(cString: strerror(errno))))" : nil
+    }
+
+    /// `body` with `strings` as C strings, valid for the call.
+    private static func withCStrings<Result>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
     }
 
     private static func countThreads() -> Int {

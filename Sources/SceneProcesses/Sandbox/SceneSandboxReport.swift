@@ -11,4 +11,7 @@ public struct SceneSandboxReport: Hashable, Sendable {
     /// process's own /proc entry (`scene_redirect_thread_stat_opens`), or nil when it was: without
     /// it, work waiting on a global queue can end the sandboxed process.
     public let monitorProblem: String?
+    /// Why refused files cannot be said (`scene_file_refusals_install`), or nil when they are: each
+    /// open of a file outside the policy then writes `sandbox refused open(2) of PATH: EACCES`.
+    public let fileRefusalProblem: String?
 }

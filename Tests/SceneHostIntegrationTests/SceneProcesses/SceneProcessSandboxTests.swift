@@ -14,6 +14,8 @@ struct SceneProcessSandboxTests {
         var first: [String: String] = [:]
         var second: [String: String] = [:]
         var standardError = ""
+        /// The folder holding the secret file and the home folder.
+        var root = ""
         var descriptors: [String] = []
         var exit: SceneExit?
     }
@@ -40,6 +42,7 @@ struct SceneProcessSandboxTests {
                 ],
                 environment: ["HOME": home])
             var attempts = Attempts()
+            attempts.root = root
             guard try harness.receive(timeout: timeout, until: { _ in !harness.frames.isEmpty }) else {
                 attempts.standardError = harness.standardError
                 return attempts
@@ -88,7 +91,7 @@ struct SceneProcessSandboxTests {
         } ?? []
     }
 
-    @Test("A sandboxed scene is refused the secret file, ~/.ssh, every socket and another process's memory, may write its data folder, keeps running, and its work on a global dispatch queue does not end it")
+    @Test("A sandboxed scene is refused the secret file, ~/.ssh, every socket and another process's memory, each refusal said on its standard error, may write its data folder (not said), keeps running, and its work on a global dispatch queue does not end it")
     func refusedAndRunning() async throws {
         let attempts = try await Self.probe(sandboxed: true)
         #expect(attempts.first["round"] == "1", "the label was read: \(attempts.first) \(attempts.standardError)")
@@ -110,15 +113,19 @@ struct SceneProcessSandboxTests {
         first["workers"] = nil
         #expect(second == first, "refused the same way the second time")
         #expect(attempts.standardError.contains("scene process sandboxed: sandboxed (Landlock ABI"), "\(attempts.standardError)")
-        // The seccomp refusals are said, each time (twice: the button ran them again); the board
-        // logs these lines under the scene's name. (Landlock's are in the kernel's audit log.)
+        // The refusals are said, each time (twice: the button ran them again); the board logs these
+        // lines under the scene's name: seccomp's from its trap, Landlock's (which tells only the
+        // kernel's audit log) from the plugin's own open(2).
         let said = attempts.standardError.split(separator: "\n").filter { $0.hasPrefix("sandbox refused ") }
         for refusal in [
+            "sandbox refused open(2) of \(attempts.root)/secret.key: EACCES", "sandbox refused open(2) of \(attempts.root)/home/.ssh: EACCES",
+            "sandbox refused open(2) of /proc/\(getpid())/status: EACCES", "sandbox refused open(2) of /proc/\(getpid())/mem: EACCES",
             "sandbox refused socket(2) of family \(AF_INET): EACCES", "sandbox refused socket(2) of family \(AF_UNIX): EACCES",
             "sandbox refused process_vm_readv(2) of process \(getpid()): EPERM",
         ] {
             #expect(said.filter { $0 == refusal }.count == 2, "\(refusal): \(said)")
         }
+        #expect(said.count == 14, "only those: \(said)")
         // Under AddressSanitizer too: its leak check at exit, which a sandboxed process cannot run
         // (it needs ptrace), is skipped there, not failed.
         #expect(attempts.exit == .exited(0), "a closed channel ends the sandboxed scene process cleanly: \(String(describing: attempts.exit)) \(attempts.standardError)")
