@@ -469,11 +469,18 @@ open class ScrollView: View {
         if let scale = motion.zoomScale(at: now) {
             applyZoom(scale: scale, offset: motion.offset(at: now))
         } else {
-            moveOffset(to: motion.offset(at: now))
+            moveOffset(to: Self.wholePoints(motion.offset(at: now)))
         }
         // The frame after the clock's time (a clock that fires late skips the frames it missed).
         nextFrame = Swift.max(nextFrame + 1, Int(((now - motion.startTime) / Self.frameInterval).rounded(.down)) + 1)
         scheduleFrame(of: motion)
+    }
+
+    /// `offset` on whole points [SV-26]: where a moving offset is shown between its start and its end,
+    /// so that each frame moves the content by whole pixels at any integer scale and its picture can
+    /// be moved instead of redrawn [SV-27].
+    static func wholePoints(_ offset: Point) -> Point {
+        Point(x: offset.x.rounded(), y: offset.y.rounded())
     }
 
     /// The motion is at rest: the offset is exactly its end; then `scrollViewDidEndDecelerating` or

@@ -75,3 +75,14 @@ extension View {
         state.damage(extent)
     }
 }
+
+extension ScrollView {
+    /// After a change of the bounds' origin alone (the content offset): damages what the view painted,
+    /// has it measured again before the next drawing, and lets each observer record the move [SV-27].
+    func displayContentOffsetDidChange(from oldOrigin: Point) {
+        guard let window, let state = window._display?.windowState else { return }
+        if _display == nil { _display = DisplayStorage() }
+        guard let storage = _display else { return }
+        state.scrolled(self, from: oldOrigin, storage: storage, in: window)
+    }
+}
