@@ -40,6 +40,14 @@ public final class WindowRenderer {
         try self.init(window: window, scale: scale, text: nil)
     }
 
+    /// A renderer for `window` at `scale` that moves a scrolled area's pixels (the default) or, with
+    /// `movesScrolledPixels` false, redraws it [SV-27]: for benchmarks comparing the two.
+    ///
+    /// - Throws: ``RenderError`` when the scale is invalid or the image would be too large.
+    public convenience init(window: Window, scale: Double, movesScrolledPixels: Bool) throws(RenderError) {
+        try self.init(window: window, scale: scale, text: nil, movesScrolledPixels: movesScrolledPixels)
+    }
+
     /// `text`: the window's text layouts (and Pango context), shared by its renderers at other
     /// scales. The fast paths switched one by one, for the differential tests: `usesMasks` false
     /// fills every rounded rectangle as a path; `skipsHiddenViews` false draws the views hidden by

@@ -6,7 +6,6 @@
 /// that came into view), its image is the image a full redraw of the observer's damage would give.
 /// The copy is exact only when ``delta`` is a whole number of pixels at the renderer's scale; otherwise
 /// the renderer redraws the region ``DamageObserver/takeRegionAndMove()`` gives besides the move.
-@frozen
 public struct ScrollMove: Hashable, Sendable {
     /// The scroll view's visible area in window coordinates (its bounds cut by its clipping
     /// ancestors and the window), unchanged by the move.
