@@ -10,6 +10,8 @@ import Testing
 @Suite("Scroll moves: pixels moved, not redrawn")
 struct ScrollBlitTests {
     let harness = RenderHarness()
+    /// The rows of ``laidOutTable()`` (a table holds its data source weakly).
+    let rows = Rows()
 
     /// Rows "Row 1" … of a changing text, 44 pt each.
     final class Rows: TableViewDataSource {
@@ -48,6 +50,14 @@ struct ScrollBlitTests {
         table.rowHeight = 44
         table.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
         table.dataSource = rows
+        return table
+    }
+
+    /// A table of ``rows`` filling the root, laid out.
+    private func laidOutTable() -> TableView {
+        let table = table(frame: Rect(x: 0, y: 0, width: 400, height: 300), rows: rows)
+        harness.root.addSubview(table)
+        harness.application.layoutIfNeeded()
         return table
     }
 
@@ -116,12 +126,9 @@ struct ScrollBlitTests {
         #expect(frame.image.hasSamePixels(as: plain.render().image))
     }
 
-    @Test("Scrolling a table by a whole point redraws the strip and the rows recycled, not the table")
+    @Test("Scrolling a table by whole points redraws the strip and a recycled row where the move carried it, not the table")
     func tableMoveRedrawsLittle() {
-        let rows = Rows()
-        let table = table(frame: Rect(x: 0, y: 0, width: 400, height: 300), rows: rows)
-        harness.root.addSubview(table)
-        harness.application.layoutIfNeeded()
+        let table = laidOutTable()
         let (fast, plain) = renderers(scale: 1)
         _ = fast.render()
         _ = plain.render()
@@ -131,7 +138,7 @@ struct ScrollBlitTests {
             let frame = fast.render()
             let reference = plain.render()
             #expect(frame.moved != nil, "step \(step)")
-            #expect(frame.redrawnArea <= 400 * (7 + 2 * 44), "step \(step): at most the strip and a recycled row or two")
+            #expect(frame.redrawnArea <= 400 * (7 + 44) + 3 * 300, "step \(step): at most the strip, a recycled row and the indicator track")
             #expect(reference.redrawnArea == 400 * 300)
             #expect(frame.image.hasSamePixels(as: reference.image), "step \(step)")
         }
@@ -198,6 +205,30 @@ struct ScrollBlitTests {
         let composed = fast.render()
         #expect(composed.moved == PixelRect(x: 20, y: 20, width: 300, height: 229), "two moves with nothing between compose")
         #expect(composed.image.hasSamePixels(as: plain.render().image))
+    }
+
+    @Test("A renderer at another scale drawing between two offset changes: the other's move stops composing, its frame is right")
+    func anotherRendererBetweenMoves() {
+        let table = laidOutTable()
+        let other = try! WindowRenderer(window: harness.window, scale: 1)
+        let (fast, plain) = renderers(scale: 2)
+        _ = other.render()
+        _ = fast.render()
+        _ = plain.render()
+        table.contentOffset = Point(x: 0, y: 30)
+        harness.application.layoutIfNeeded()
+        _ = other.render()  // measures the table at 30: extents are where the content is now
+        table.contentOffset = Point(x: 0, y: 100)
+        harness.application.layoutIfNeeded()
+        let frame = fast.render()
+        #expect(frame.moved == nil, "measured in between: the move from 0 to 100 is not copied")
+        #expect(frame.image.hasSamePixels(as: plain.render().image))
+        table.contentOffset = Point(x: 0, y: 130)
+        harness.application.layoutIfNeeded()
+        _ = other.render()
+        let next = fast.render()
+        #expect(next.moved != nil, "one offset change, measured after it: copied")
+        #expect(next.image.hasSamePixels(as: plain.render().image))
     }
 
     // MARK: Differential
@@ -334,3 +365,4 @@ extension ScrollView {
         (self as? TableView)?.visibleCells ?? []
     }
 }
+

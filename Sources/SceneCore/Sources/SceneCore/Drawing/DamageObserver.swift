@@ -79,11 +79,20 @@ public final class DamageObserver {
         notify()
     }
 
-    /// Adds `rect`, damage of `view`'s own offset change: to the region, and to the damage besides a
-    /// move only when the move is not `view`'s.
+    /// Adds `rect`, `view`'s extent measured at its current offset: to the region, and to the damage
+    /// besides a move only when the move is not `view`'s (a move of `view` is sealed instead).
     func add(_ rect: Rect, scrolling view: View) {
         region.add(rect)
-        if let move = pendingMove, move.scrollView !== view { pendingMove?.add(rect) }
+        if let move = pendingMove {
+            if move.scrollView === view { pendingMove?.seal() } else { pendingMove?.add(rect) }
+        }
+        notify()
+    }
+
+    /// Adds `rect`, what `view` painted before a change (as last measured).
+    func add(oldExtent rect: Rect, of view: View) {
+        region.add(rect)
+        pendingMove?.add(oldExtent: rect, of: view)
         notify()
     }
 

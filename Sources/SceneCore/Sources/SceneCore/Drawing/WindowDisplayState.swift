@@ -100,6 +100,20 @@ final class WindowDisplayState {
         movesMayBePending = any
     }
 
+    /// Adds `rect`, what `view` painted before a change of its geometry, visibility or place, to
+    /// every observer's region; an observer moving a scroll view that holds `view` redraws it only
+    /// where the move carries it [SV-27].
+    func damage(oldExtent rect: Rect, of view: View) {
+        guard movesMayBePending else {
+            damage(rect)
+            return
+        }
+        guard !rect.isEmpty, rect.isFinite else { return }
+        // Not `coveredByAll`: the rectangle may not be in every observer's damage besides its move.
+        for entry in observers { entry.observer?.add(oldExtent: rect, of: view) }
+        allNotified = true
+    }
+
     /// Records that `view`'s painted area may have moved or changed size.
     func enqueue(_ view: View, storage: DisplayStorage) {
         viewChanged(view)

@@ -63,7 +63,7 @@ extension View {
             withUnretained(storageBits, as: DisplayStorage.self) { storage in
                 // The window's own placement on the screen is the compositor's business; its bounds
                 // are compared when the damage is resolved.
-                if !isWindow { state.damage(storage.extent) }
+                if !isWindow { state.damage(oldExtent: storage.extent, of: self) }
                 state.enqueue(self, storage: storage)
             }
         }
@@ -72,7 +72,7 @@ extension View {
     /// Before the view leaves its superview: damages what it painted in its window.
     func displayWillDetach() {
         guard let state = displayTracking, let extent = _display?.extent else { return }
-        state.damage(extent)
+        state.damage(oldExtent: extent, of: self)
     }
 }
 
