@@ -12,8 +12,9 @@
 /// ``decelerationRate`` [SV-5], springs back from past an edge [SV-6] or settles on a page [SV-8].
 /// ``setContentOffset(_:animated:)`` and ``scrollRectToVisible(_:animated:)`` scroll from code [SV-9].
 /// Every moving offset is a closed-form function of the application's clock (``ScrollAxisMotion``),
-/// sampled at frames ``frameInterval`` apart from the start of the motion; a finger touching down
-/// stops it where it is [SV-11]. The ``delegate`` hears about it in UIKit's order [SV-10].
+/// sampled at frames ``frameInterval`` apart from the start of the motion and shown on whole points
+/// until its exact end [SV-26], so that a scrolled frame's picture can be moved instead of redrawn
+/// [SV-27]; a finger touching down stops it where it is [SV-11]. The ``delegate`` hears about it in UIKit's order [SV-10].
 ///
 /// **Touches in the content [SV-12 … SV-15].** With ``delaysContentTouches`` a content view gets its
 /// `touchesBegan` only once the scroll view knows the touch is not a scroll (after
