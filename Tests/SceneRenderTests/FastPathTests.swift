@@ -20,30 +20,6 @@ struct FastPathTests {
         try! WindowRenderer(window: harness.window, scale: scale).render().image
     }
 
-    /// How many pixels differ.
-    private func differingPixels(_ a: PixelImage, _ b: PixelImage) -> Int {
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
-        }
-        return count
-    }
-
-    /// The largest difference of any channel of any pixel, in 1/255.
-    private func largestDifference(_ a: PixelImage, _ b: PixelImage) -> Int {
-        precondition(a.width == b.width && a.height == b.height)
-        var largest = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-                for shift in stride(from: 0, through: 24, by: 8) {
-                    largest = max(largest, abs(Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF)))
-                }
-            }
-        }
-        return largest
-    }
-
     @Test("A redraw inside an opaque view draws nothing under it; isOpaque false draws it all")
     func occlusion() {
         let under = DrawCountingView(frame: Rect(x: 20, y: 20, width: 200, height: 200))

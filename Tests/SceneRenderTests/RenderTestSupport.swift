@@ -96,6 +96,30 @@ func savePNG(_ image: PixelImage, _ name: String) -> String {
     return path
 }
 
+/// How many pixels differ.
+func differingPixels(_ a: PixelImage, _ b: PixelImage) -> Int {
+    var count = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
+    }
+    return count
+}
+
+/// The largest difference of any channel of any pixel, in 1/255.
+func largestDifference(_ a: PixelImage, _ b: PixelImage) -> Int {
+    precondition(a.width == b.width && a.height == b.height)
+    var largest = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width {
+            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+            for shift in stride(from: 0, through: 24, by: 8) {
+                largest = max(largest, abs(Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF)))
+            }
+        }
+    }
+    return largest
+}
+
 /// The render tests' random cases.
 typealias TestRandom = SplitMix64
 

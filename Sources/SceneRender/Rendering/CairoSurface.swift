@@ -9,10 +9,14 @@ final class CairoSurface {
     private(set) var storage: PixelStorage
 
     private let bytesPerRow: Int
+    private let width: Int
+    private let height: Int
 
     init(storage: PixelStorage, width: Int, height: Int, bytesPerRow: Int) {
         self.storage = storage
         self.bytesPerRow = bytesPerRow
+        self.width = width
+        self.height = height
         surface = cairo_image_surface_create_for_data(
             storage.bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(bytesPerRow))!
         cairo = cairo_create(surface)!
@@ -45,6 +49,28 @@ final class CairoSurface {
             cairo_rectangle(cairo, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         }
         cairo_clip(cairo)
+    }
+
+    /// Moves the pixels of `source` (inside the surface) by (`dx`, `dy`), whose destination must be
+    /// inside the surface too; the source pixels the destination does not cover keep their values.
+    /// Rows are copied in the order that reads each before it is overwritten (bottom up when moving
+    /// down), each with `memmove` (which allows the overlap of a sideways move).
+    func move(_ source: PixelRect, dx: Int, dy: Int) {
+        guard !source.isEmpty else { return }
+        precondition(
+            source.x >= 0 && source.y >= 0 && source.x + dx >= 0 && source.y + dy >= 0
+                && Swift.max(source.x, source.x + dx) + source.width <= width
+                && Swift.max(source.y, source.y + dy) + source.height <= height,
+            "a pixel move outside the surface")
+        cairo_surface_flush(surface)
+        for index in 0..<source.height {
+            let row = dy > 0 ? source.height - 1 - index : index
+            let from = storage.bytes + (source.y + row) * bytesPerRow + source.x * 4
+            let to = storage.bytes + (source.y + dy + row) * bytesPerRow + (source.x + dx) * 4
+            memmove(to, from, source.width * 4)
+        }
+        cairo_surface_mark_dirty_rectangle(
+            surface, Int32(source.x + dx), Int32(source.y + dy), Int32(source.width), Int32(source.height))
     }
 
     func finish() {

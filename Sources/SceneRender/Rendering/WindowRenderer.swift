@@ -26,6 +26,7 @@ public final class WindowRenderer {
     private let masks = RoundedRectMasks()
     private let usesMasks: Bool
     private let skipsHiddenViews: Bool
+    private let movesScrolledPixels: Bool
     /// Renderings that redrew something.
     public private(set) var frameNumber: UInt64 = 0
     /// The damage of the last frames, newest last, for compositors that skipped some.
@@ -39,17 +40,28 @@ public final class WindowRenderer {
         try self.init(window: window, scale: scale, text: nil)
     }
 
+    /// A renderer for `window` at `scale` that moves a scrolled area's pixels (the default) or, with
+    /// `movesScrolledPixels` false, redraws it [SV-27]: for benchmarks comparing the two.
+    ///
+    /// - Throws: ``RenderError`` when the scale is invalid or the image would be too large.
+    public convenience init(window: Window, scale: Double, movesScrolledPixels: Bool) throws(RenderError) {
+        try self.init(window: window, scale: scale, text: nil, movesScrolledPixels: movesScrolledPixels)
+    }
+
     /// `text`: the window's text layouts (and Pango context), shared by its renderers at other
     /// scales. The fast paths switched one by one, for the differential tests: `usesMasks` false
     /// fills every rounded rectangle as a path; `skipsHiddenViews` false draws the views hidden by
-    /// opaque ones too.
-    init(window: Window, scale: Double, text: TextLayoutCache? = nil, usesMasks: Bool = true, skipsHiddenViews: Bool = true)
-        throws(RenderError)
-    {
+    /// opaque ones too; `movesScrolledPixels` false redraws a scrolled area instead of moving its
+    /// pixels [SV-27].
+    init(
+        window: Window, scale: Double, text: TextLayoutCache? = nil, usesMasks: Bool = true, skipsHiddenViews: Bool = true,
+        movesScrolledPixels: Bool = true
+    ) throws(RenderError) {
         try Renderer.validate(scale: scale)
         self.text = text ?? TextLayoutCache()
         self.usesMasks = usesMasks
         self.skipsHiddenViews = skipsHiddenViews
+        self.movesScrolledPixels = movesScrolledPixels
         let size = try Renderer.pixelSize(of: window.bounds.size, scale: scale, what: "window '\(window.title)'")
         self.scale = scale
         self.target = window
@@ -74,13 +86,18 @@ public final class WindowRenderer {
         return observer.hasDamage || window.hasPendingDamage
     }
 
-    /// Redraws what changed and returns the whole image with the pixels redrawn.
+    /// Redraws what changed and returns the whole image with the pixels changed.
+    ///
+    /// When the damage comes with a scroll move whose delta is a whole number of pixels
+    /// (``ScrollBlit``), the moved pixels are copied within the image first and only the strip that
+    /// came into view and the move's region are redrawn [SV-27]; the copied pixels count as changed in
+    /// the frame's ``WindowFrame/damage``.
     public func render() -> WindowFrame {
         guard let window else {
             return WindowFrame(image: backing.image, damage: [], frameNumber: frameNumber, report: DisplayReport())
         }
         window.resolvePendingDamage()
-        var region = observer.takeRegion()
+        var (region, move) = observer.takeRegionAndMove()
         let bounds = window.bounds
         if let size = try? Renderer.pixelSize(of: bounds.size, scale: scale, what: "window"),
             size.width != backing.width || size.height != backing.height || bounds.origin != origin
@@ -88,8 +105,15 @@ public final class WindowRenderer {
             backing = BackingImage(width: size.width, height: size.height, scale: scale)
             origin = bounds.origin
             region = DamageRegion(bounds)
+            move = nil
         }
         let limit = backing.bounds
+        var blit: ScrollBlit?
+        if movesScrolledPixels, let move, let plan = ScrollBlit(move: move, origin: origin, scale: scale, limit: limit) {
+            blit = plan
+            region = move.region
+            for rect in plan.exposed { region.add(rect.rect(origin: origin, scale: scale)) }
+        }
         var pixels: [PixelRect] = []
         var snapped = DamageRegion()
         for rect in region.rects {
@@ -98,23 +122,28 @@ public final class WindowRenderer {
             pixels.append(pixelRect)
             snapped.add(pixelRect.rect(origin: origin, scale: scale))
         }
-        guard !pixels.isEmpty else {
+        guard !pixels.isEmpty || blit != nil else {
             return WindowFrame(image: backing.image, damage: [], frameNumber: frameNumber, report: DisplayReport())
         }
         let canvas = backing.prepareForDrawing()
-        canvas.clipAndClear(pixels)
-        let context = CairoContext(cairo: canvas.cairo, text: text, images: images, masks: usesMasks ? masks : nil)
-        context.scaleBy(x: scale, y: scale)
-        context.translateBy(x: -origin.x, y: -origin.y)
-        let report = window.drawHierarchy(in: context, region: snapped, skippingHiddenViews: skipsHiddenViews)
-        canvas.finish()
+        if let blit { canvas.move(blit.source, dx: blit.dx, dy: blit.dy) }
+        var report = DisplayReport()
+        if !pixels.isEmpty {
+            canvas.clipAndClear(pixels)
+            let context = CairoContext(cairo: canvas.cairo, text: text, images: images, masks: usesMasks ? masks : nil)
+            context.scaleBy(x: scale, y: scale)
+            context.translateBy(x: -origin.x, y: -origin.y)
+            report = window.drawHierarchy(in: context, region: snapped, skippingHiddenViews: skipsHiddenViews)
+            canvas.finish()
+        }
         text.endFrame()
         images.endFrame()
         masks.endFrame()
         frameNumber += 1
-        history.append((frameNumber, pixels))
+        let damage = blit.map { pixels + [$0.destination] } ?? pixels
+        history.append((frameNumber, damage))
         if history.count > WindowRenderer.historyLength { history.removeFirst() }
-        return WindowFrame(image: backing.image, damage: pixels, frameNumber: frameNumber, report: report)
+        return WindowFrame(image: backing.image, damage: damage, frameNumber: frameNumber, report: report, moved: blit?.destination)
     }
 
     /// The pixels redrawn by the frames after `frame` up to the current one; nil when they are no

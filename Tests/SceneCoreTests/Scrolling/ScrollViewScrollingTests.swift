@@ -110,7 +110,7 @@ struct ScrollViewScrollingTests {
 
     // MARK: Deceleration [SV-5, SV-10]
 
-    @Test("SV-5, SV-10: a flick at 1,000 pt/s coasts 499 pt; each frame shows the closed form at its time; the delegate hears UIKit's order")
+    @Test("SV-5, SV-10, SV-26: a flick at 1,000 pt/s coasts 499 pt; each frame shows the closed form at its time on whole points; the delegate hears UIKit's order")
     func flick() throws {
         harness.drag(from: 200, 300, by: 0, -10, steps: 5)
         let release = harness.clock.now
@@ -124,8 +124,8 @@ struct ScrollViewScrollingTests {
         for frame in [1, 2, 30, 60, 120] {
             harness.clock.advance(to: release + Double(frame) * ScrollView.frameInterval)
             let t = Double(frame) * ScrollView.frameInterval
-            let expected = 40 + distance * (1 - pow(0.998, 1000 * t))
-            #expect(abs(offsetY - expected) < 1e-9, "frame \(frame)")
+            let expected = (40 + distance * (1 - pow(0.998, 1000 * t))).rounded()
+            #expect(offsetY == expected, "frame \(frame): the closed form rounded to whole points [SV-26]")
         }
         settle()
         #expect(abs(offsetY - (40 + distance)) < 1e-9)

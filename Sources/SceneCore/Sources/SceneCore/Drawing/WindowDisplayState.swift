@@ -26,6 +26,8 @@ final class WindowDisplayState {
     /// Every observer has been notified since it last took its region: a further change has no one
     /// new to tell.
     private var allNotified = false
+    /// Some observer may hold a scroll move [SV-27] (set when one starts, cleared when a check finds none).
+    private var movesMayBePending = false
 
     var hasObservers: Bool {
         observers.contains { $0.observer != nil }
@@ -71,8 +73,54 @@ final class WindowDisplayState {
         if coveredByAll.isNull || rect.width * rect.height > coveredByAll.width * coveredByAll.height { coveredByAll = rect }
     }
 
+    /// `view`'s content offset changed from `oldOrigin` (its bounds' size did not): every observer's
+    /// region gets what it painted, and records the move when it may be copied [SV-27]. Its new extent
+    /// is measured before the next drawing like any changed view's.
+    func scrolled(_ view: ScrollView, from oldOrigin: Point, storage: DisplayStorage, in window: Window) {
+        let extent = storage.extent
+        let visible = ScrollMoveGeometry.visibleRect(of: view, in: window)
+        for entry in observers {
+            entry.observer?.scrolled(view, from: oldOrigin, oldExtent: extent, visible: visible)
+        }
+        if visible != nil { movesMayBePending = true }
+        // Not `damage(_:)`: the rectangle is not in every observer's damage besides its move, so it
+        // must not widen `coveredByAll`.
+        allNotified = true
+        enqueueForMeasure(view, storage: storage)
+    }
+
+    /// `view` changed otherwise than by its content offset: a move of it can no longer be copied.
+    func viewChanged(_ view: View) {
+        guard movesMayBePending else { return }
+        var any = false
+        for entry in observers {
+            entry.observer?.dropMove(of: view)
+            if entry.observer?.hasPendingMove ?? false { any = true }
+        }
+        movesMayBePending = any
+    }
+
+    /// Adds `rect`, what `view` painted before a change of its geometry, visibility or place, to
+    /// every observer's region; an observer moving a scroll view that holds `view` redraws it only
+    /// where the move carries it [SV-27].
+    func damage(oldExtent rect: Rect, of view: View) {
+        guard movesMayBePending else {
+            damage(rect)
+            return
+        }
+        guard !rect.isEmpty, rect.isFinite else { return }
+        // Not `coveredByAll`: the rectangle may not be in every observer's damage besides its move.
+        for entry in observers { entry.observer?.add(oldExtent: rect, of: view) }
+        allNotified = true
+    }
+
     /// Records that `view`'s painted area may have moved or changed size.
     func enqueue(_ view: View, storage: DisplayStorage) {
+        viewChanged(view)
+        enqueueForMeasure(view, storage: storage)
+    }
+
+    private func enqueueForMeasure(_ view: View, storage: DisplayStorage) {
         guard !storage.isPendingExtent else { return }
         storage.isPendingExtent = true
         pending.append(view)
@@ -99,7 +147,14 @@ final class WindowDisplayState {
         for view in views where view !== window {
             guard let placement = DisplayGeometry.placement(of: view, in: window) else { continue }
             let extent = DisplayGeometry.computeExtents(of: view, transform: placement.transform, clip: placement.clip)
-            damage(extent)
+            if movesMayBePending, observers.contains(where: { $0.observer?.isMoving(view) ?? false }) {
+                // Its own offset change: not damage besides its move (and so not `coveredByAll`).
+                if !extent.isEmpty, extent.isFinite {
+                    for entry in observers { entry.observer?.add(extent, scrolling: view) }
+                }
+            } else {
+                damage(extent)
+            }
             // Ancestors' extents hold their subtrees': grow them to hold the new area.
             var ancestor = view._superview
             while let current = ancestor {

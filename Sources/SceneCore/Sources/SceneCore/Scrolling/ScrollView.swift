@@ -12,8 +12,9 @@
 /// ``decelerationRate`` [SV-5], springs back from past an edge [SV-6] or settles on a page [SV-8].
 /// ``setContentOffset(_:animated:)`` and ``scrollRectToVisible(_:animated:)`` scroll from code [SV-9].
 /// Every moving offset is a closed-form function of the application's clock (``ScrollAxisMotion``),
-/// sampled at frames ``frameInterval`` apart from the start of the motion; a finger touching down
-/// stops it where it is [SV-11]. The ``delegate`` hears about it in UIKit's order [SV-10].
+/// sampled at frames ``frameInterval`` apart from the start of the motion and shown on whole points
+/// until its exact end [SV-26], so that a scrolled frame's picture can be moved instead of redrawn
+/// [SV-27]; a finger touching down stops it where it is [SV-11]. The ``delegate`` hears about it in UIKit's order [SV-10].
 ///
 /// **Touches in the content [SV-12 … SV-15].** With ``delaysContentTouches`` a content view gets its
 /// `touchesBegan` only once the scroll view knows the touch is not a scroll (after
@@ -469,11 +470,18 @@ open class ScrollView: View {
         if let scale = motion.zoomScale(at: now) {
             applyZoom(scale: scale, offset: motion.offset(at: now))
         } else {
-            moveOffset(to: motion.offset(at: now))
+            moveOffset(to: Self.wholePoints(motion.offset(at: now)))
         }
         // The frame after the clock's time (a clock that fires late skips the frames it missed).
         nextFrame = Swift.max(nextFrame + 1, Int(((now - motion.startTime) / Self.frameInterval).rounded(.down)) + 1)
         scheduleFrame(of: motion)
+    }
+
+    /// `offset` on whole points [SV-26]: where a moving offset is shown between its start and its end,
+    /// so that each frame moves the content by whole pixels at any integer scale and its picture can
+    /// be moved instead of redrawn [SV-27].
+    static func wholePoints(_ offset: Point) -> Point {
+        Point(x: offset.x.rounded(), y: offset.y.rounded())
     }
 
     /// The motion is at rest: the offset is exactly its end; then `scrollViewDidEndDecelerating` or

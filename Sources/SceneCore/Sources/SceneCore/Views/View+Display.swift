@@ -63,7 +63,7 @@ extension View {
             withUnretained(storageBits, as: DisplayStorage.self) { storage in
                 // The window's own placement on the screen is the compositor's business; its bounds
                 // are compared when the damage is resolved.
-                if !isWindow { state.damage(storage.extent) }
+                if !isWindow { state.damage(oldExtent: storage.extent, of: self) }
                 state.enqueue(self, storage: storage)
             }
         }
@@ -72,6 +72,17 @@ extension View {
     /// Before the view leaves its superview: damages what it painted in its window.
     func displayWillDetach() {
         guard let state = displayTracking, let extent = _display?.extent else { return }
-        state.damage(extent)
+        state.damage(oldExtent: extent, of: self)
+    }
+}
+
+extension ScrollView {
+    /// After a change of the bounds' origin alone (the content offset): damages what the view painted,
+    /// has it measured again before the next drawing, and lets each observer record the move [SV-27].
+    func displayContentOffsetDidChange(from oldOrigin: Point) {
+        guard let window, let state = window._display?.windowState else { return }
+        if _display == nil { _display = DisplayStorage() }
+        guard let storage = _display else { return }
+        state.scrolled(self, from: oldOrigin, storage: storage, in: window)
     }
 }

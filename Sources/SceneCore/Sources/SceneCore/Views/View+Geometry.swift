@@ -41,7 +41,13 @@ extension View {
             if _transform == nil {
                 _frameOrigin = Point(x: oldCenter.x - newValue.size.width / 2, y: oldCenter.y - newValue.size.height / 2)
             }
-            hitGeometryDidChange()
+            if newValue.size == oldBounds.size, newValue.origin != oldBounds.origin, let scrollView = self as? ScrollView {
+                // Only the content moved: its picture may be moved instead of redrawn [SV-27].
+                scrollView.displayContentOffsetDidChange(from: oldBounds.origin)
+                hitIndexDidChange()
+            } else {
+                hitGeometryDidChange()
+            }
             if newValue.size != oldBounds.size { sizeDidChange(from: oldBounds.size) }
             if newValue != oldBounds { boundsDidChange(from: oldBounds) }
         }
@@ -87,6 +93,11 @@ extension View {
     /// tells the window's renderers (geometry, hidden and alpha change what is drawn).
     func hitGeometryDidChange() {
         displayGeometryDidChange()
+        hitIndexDidChange()
+    }
+
+    /// Keeps the superview's hit records in step after a change of the view's geometry or hit flags.
+    func hitIndexDidChange() {
         // Unretained (owner holds: the superview is held by its own superview, or is a window its
         // scene holds; only its child index is read, and updating it runs no code outside SceneCore).
         let parentBits = unretainedBits(&_superview)
