@@ -11,7 +11,7 @@ extension AccessibilityBridge {
     /// that its next event would contradict.
     ///
     /// The tables are made on the first call to an object and kept (``compiledObjects``; a row out of
-    /// view's are made for each call) while its set of interfaces stays the same (checked on every call: a few type tests), so later calls
+    /// view's in ``compiledRows``, the most recent rows only) while its set of interfaces stays the same (checked on every call: a few type tests), so later calls
     /// pay for the lookup only. Handlers read the model when they run, so a kept table never answers
     /// stale values. Objects that leave the tree are dropped with it (``flushChanges()``).
     func compiledInterfaces(at path: ObjectPath) -> CompiledInterfaces? {
@@ -20,9 +20,13 @@ extension AccessibilityBridge {
             compiledObjects[path] = nil
             return nil
         }
-        // A table's rows out of view are not kept [TV-12]: a client that walks 100,000 rows would
-        // otherwise leave 100,000 tables behind.
-        if case .row = node { return CompiledInterfaces(interfaces(of: node)) }
+        // A table's rows out of view: the most recent ones are kept (a row's interfaces never change).
+        if case .row = node {
+            if let kept = compiledRows.tables(at: path) { return kept }
+            let compiled = CompiledInterfaces(interfaces(of: node))
+            compiledRows.keep(compiled, at: path)
+            return compiled
+        }
         let names = tree.interfaces(of: node)
         if let kept = compiledObjects[path], kept.names == names { return kept.compiled }
         let compiled = CompiledInterfaces(interfaces(of: node))

@@ -243,6 +243,7 @@ extension AccessibilityBridge: ApplicationObserver {
             tree.prune()
             // Kept tables hold their views: drop those of objects that left.
             if !compiledObjects.isEmpty { compiledObjects = compiledObjects.filter { tree.node(at: $0.key) != nil } }
+            if compiledRows.count > 0 { compiledRows.removeAll { tree.node(at: $0) == nil } }
         }
     }
 

@@ -89,6 +89,8 @@ public final class AccessibilityBridge {
     /// The interface tables of the objects clients called, by path, with the interface names they were
     /// made for (``compiledInterfaces(at:)``).
     var compiledObjects: [ObjectPath: (names: [InterfaceName], compiled: CompiledInterfaces)] = [:]
+    /// The interface tables of the table rows out of view that clients called most recently [TV-12].
+    var compiledRows = RowInterfaceCache()
 
     /// How long the session bus's `org.a11y.Bus` may take to give the address or the status.
     static let lookupTimeout = Duration.seconds(3)
@@ -269,6 +271,7 @@ public final class AccessibilityBridge {
         windowsChanged = false
         needsPrune = false
         compiledObjects.removeAll()
+        compiledRows.removeAll()
         tree = AccessibleTree(application: application)
         gate.stop()
         gate = InputGate(policy: inputPolicy, logger: logger)
