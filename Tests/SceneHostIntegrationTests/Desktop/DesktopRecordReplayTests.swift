@@ -35,9 +35,13 @@ struct DesktopRecordReplayTests {
         try await desktop.client.waitForSignals("findview focused") { signals in
             signals.contains { $0.member == "Input" && $0.string(2) == "focus findview gained" }
         }
-        // The recorder has written the host's last Input before it is stopped.
+        // The recorder has written the host's last Input, and what Gallery's loss of the focus made,
+        // before it is stopped: X may report Gallery's focus out after FindView's focus in (proof
+        // P64, under load: the recording ended at "focus gallery lost", before the activation
+        // change it causes, which the replay then emitted).
         try await eventually("the recorder to write the focus change") {
-            ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").contains("\nfocus findview gained\n")
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            return text.contains("\nfocus findview gained\n") && text.contains("\n#> SceneActivationChanged scene/gallery foreground-inactive")
         }
         recorder.process.signal(SIGINT)
         #expect(await recorder.exitStatus() == 0, "\(recorder.stderr)")
