@@ -263,7 +263,8 @@ final class AccessibleTree {
         while let (view, parent, index) = stack.popLast() {
             let node = AccessibleNode.view(view)
             let children = children(of: node)
-            visit(node, parent, index, childCount(of: node))
+            // A table counts its rows too; any other view's count is its children's, made just above.
+            visit(node, parent, index, view is TableView ? childCount(of: node) : children.count)
             let table = view as? TableView
             for (offset, child) in children.enumerated().reversed() {
                 let childIndex = table.map { self.index(of: child, inTable: $0) ?? -1 } ?? offset
