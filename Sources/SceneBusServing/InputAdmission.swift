@@ -2,9 +2,9 @@ import DBusKit
 
 /// The input policy's decision for one changing call: a value with no I/O, so every case is tested
 /// without a bus (``InputGate`` finds out who the caller is and asks this).
-struct InputAdmission: Sendable, Equatable {
+package struct InputAdmission: Sendable, Equatable {
     /// Who made a call, as far as the host could find out.
-    enum Caller: Sendable, Equatable {
+    package enum Caller: Sendable, Equatable {
         /// The caller's process and the executable it runs (`/proc/PID/exe`, links resolved).
         case process(name: String, pid: Int32, executable: String)
         /// The bus could not say, or the executable could not be read; `reason` says which.

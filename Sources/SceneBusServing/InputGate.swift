@@ -22,6 +22,10 @@ package final class InputGate {
     private let logger: Logger
     /// Asks the bus of the first gated call (every call through one gate comes on one connection).
     private var identification: CallerIdentification?
+    /// Says who sent a gated call that came without a bus connection (a call the host forwarded
+    /// to a scene process identifies its caller as the host found it); nil: such a caller is
+    /// unidentified.
+    package var identifyForwardedCaller: (@MainActor (_ sender: String) -> InputAdmission.Caller)?
 
     /// - Parameter policy: the configured policy; its allowed executables are resolved here (links
     ///   followed), and ones that do not exist are logged.
@@ -108,8 +112,14 @@ package final class InputGate {
             completion(.unidentified(name: "(no sender)", reason: "the call came without a sender name"))
             return
         }
+        guard let connection = call.connection else {
+            completion(
+                identifyForwardedCaller?(sender)
+                    ?? .unidentified(name: sender, reason: "the call was forwarded without its caller's identity"))
+            return
+        }
         if identification == nil {
-            identification = CallerIdentification(connection: call.connection, logger: logger)
+            identification = CallerIdentification(connection: connection, logger: logger)
         }
         identification?.identify(sender, completion: completion)
     }

@@ -38,7 +38,7 @@ extension BusConnection {
         try registry.checkObject(names, at: path)
         let compiled = interfaces.map(CompiledInterface.init)
         let registration = ObjectRegistration(
-            path: path, interfaces: names, kind: .object, connection: self, object: object)
+            path: path, interfaces: names, kind: .object, owner: self, object: object)
         let isNewObject = registry.addObject(compiled, at: path, registration: registration)
         emitInterfacesAdded(at: path, interfaces: compiled, includingStandard: isNewObject)
         return registration
@@ -81,7 +81,7 @@ extension BusConnection {
     {
         try ensureConnected("export a subtree at \(prefix)")
         try registry.checkSubtree(at: prefix)
-        let registration = ObjectRegistration(path: prefix, interfaces: [], kind: .subtree, connection: self, object: nil)
+        let registration = ObjectRegistration(path: prefix, interfaces: [], kind: .subtree, owner: self, object: nil)
         registry.addSubtree(
             ObjectRegistry.Subtree(owner: ObjectIdentifier(registration), resolve: resolve), at: prefix,
             registration: registration)
@@ -103,7 +103,7 @@ extension BusConnection {
         try ensureConnected("add an object manager at \(path)")
         try registry.checkManager(at: path)
         let registration = ObjectRegistration(
-            path: path, interfaces: [.objectManager], kind: .objectManager, connection: self, object: nil)
+            path: path, interfaces: [.objectManager], kind: .objectManager, owner: self, object: nil)
         registry.addManager(at: path, registration: registration)
         return registration
     }
@@ -130,46 +130,8 @@ extension BusConnection {
     ///   property is declared `const` or `false` (it must not be announced); a getter's error;
     ///   ``BusError/Code-swift.struct/disconnected``.
     public func emitPropertiesChanged(path: ObjectPath, interface: InterfaceName, properties names: [MemberName]) throws {
-        guard let interfaces = registry.resolve(path) else {
-            throw BusError.invalidArguments("cannot emit PropertiesChanged: no object is exported at \(path)")
-        }
-        guard let compiled = interfaces.first(where: { $0.name == interface }) else {
-            throw BusError.invalidArguments("cannot emit PropertiesChanged: the object at \(path) does not implement \(interface)")
-        }
-        var changed: [(MemberName, PropertyDescription)] = []
-        var invalidated: [MemberName] = []
-        for name in names {
-            guard let property = compiled.properties[name] else {
-                throw BusError.invalidArguments("cannot emit PropertiesChanged: \(interface) has no property \(name)")
-            }
-            switch property.changeBehavior {
-            case .emitsValue:
-                changed.append((name, property))
-            case .invalidates:
-                invalidated.append(name)
-            case .constant, .notEmitted:
-                throw BusError.invalidArguments(
-                    "cannot emit PropertiesChanged for \(interface).\(name): it is declared EmitsChangedSignal="
-                        + "\(property.changeBehavior.annotationValue); declare it .emitsValue or .invalidates")
-            }
-        }
-        let values = try changed.map { name, property in (name, try registry.currentValue(of: property, in: interface)) }
-        try emitSignal(path: path, interface: .properties, member: WellKnownMembers.propertiesChanged) { writer in
-            try writer.append(interface.rawValue)
-            try writer.appendDictionary(key: .string, value: .variant) { writer in
-                for (name, value) in values {
-                    try writer.appendDictEntry { writer in
-                        try writer.append(name.rawValue)
-                        try writer.appendVariant(containing: value.signature) { writer in try writer.append(value) }
-                    }
-                }
-            }
-            try writer.appendArray(of: .string) { writer in
-                for name in invalidated {
-                    try writer.append(name.rawValue)
-                }
-            }
-        }
+        let body = try registry.propertiesChangedBody(path: path, interface: interface, properties: names)
+        try emitSignal(path: path, interface: .properties, member: WellKnownMembers.propertiesChanged, body)
     }
 
     // MARK: ObjectManager signals

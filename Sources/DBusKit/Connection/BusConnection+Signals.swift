@@ -72,7 +72,7 @@ extension BusConnection {
     }
 
     /// Sends `message` now, or holds it while a method call is being answered.
-    private func sendSignal(_ message: BusMessage) throws {
+    func sendSignal(_ message: BusMessage) throws {
         try checkUnixFDs(message)
         guard dispatcher.isAnsweringCall else {
             try send(message)

@@ -45,7 +45,7 @@ extension MethodDispatcher {
 
     // MARK: Properties
 
-    func answerProperties(_ message: BusMessage, path: ObjectPath, member: MemberName, on connection: BusConnection) {
+    func answerProperties(_ message: BusMessage, path: ObjectPath, member: MemberName, on connection: any DispatchHost) {
         let expected: String
         switch member {
         case WellKnownMembers.get: expected = "ss"

@@ -39,7 +39,7 @@ final class MethodDispatcher {
         case waitingForOutput
     }
 
-    let transport: BusTransport
+    let transport: any DispatchOutlet
     let registry: ObjectRegistry
     var policy = DispatchPolicy()
     private var waiting = FairQueue<Work>()
@@ -51,7 +51,7 @@ final class MethodDispatcher {
     private var heldSignals: [HeldMessage] = []
     private var isStopped = false
 
-    init(transport: BusTransport, registry: ObjectRegistry) {
+    init(transport: any DispatchOutlet, registry: ObjectRegistry) {
         self.transport = transport
         self.registry = registry
     }
@@ -90,7 +90,7 @@ final class MethodDispatcher {
     /// (or ``DispatchPolicy/batchTime``), in turn, unless it has ``DispatchPolicy/answersPerSender``
     /// calls still being answered (its lane then waits for one of them to be). With more than one call
     /// waiting and output not yet written, it serves nothing and asks to wait for the socket instead.
-    func serveRound(on connection: BusConnection) -> RoundOutcome {
+    func serveRound(on connection: any DispatchHost) -> RoundOutcome {
         guard !waiting.isEmpty, !isStopped else { return .idle }
         if policy.waitsForOutput, waiting.count > 1, transport.hasPendingOutput || !transport.socketIsWritable {
             return .waitingForOutput
@@ -138,13 +138,13 @@ final class MethodDispatcher {
         guard !isStopped else { return }
         let left = waiting.endUnderWay(in: lane)
         if left == policy.answersPerSender - 1, waiting.hasWork(in: lane) {
-            transport.loop.scheduleTurn()
+            transport.scheduleTurn()
         }
     }
 
     /// Answers one method call from `lane`, holding the signals its handler emits until the reply is
     /// sent.
-    private func answer(_ message: BusMessage, in lane: FairQueue<Work>.Lane, on connection: BusConnection) {
+    private func answer(_ message: BusMessage, in lane: FairQueue<Work>.Lane, on connection: any DispatchHost) {
         signalHold += 1
         defer {
             signalHold -= 1
@@ -153,8 +153,12 @@ final class MethodDispatcher {
         answerMethodCall(message, in: lane, on: connection)
     }
 
-    private func answerMethodCall(_ message: BusMessage, in lane: FairQueue<Work>.Lane, on connection: BusConnection) {
+    private func answerMethodCall(_ message: BusMessage, in lane: FairQueue<Work>.Lane, on connection: any DispatchHost) {
         guard let path = message.path, let member = message.member else {
+            return
+        }
+        if let forward = registry.forwarder(for: path) {
+            forward(ForwardedCall(message: message, dispatcher: self, answered: beginAnswering(in: lane)))
             return
         }
         let exported = registry.resolve(path)
@@ -234,10 +238,11 @@ final class MethodDispatcher {
     }
 
     private func invoke(
-        _ method: CompiledMethod, message: BusMessage, path: ObjectPath, lane: FairQueue<Work>.Lane, on connection: BusConnection
+        _ method: CompiledMethod, message: BusMessage, path: ObjectPath, lane: FairQueue<Work>.Lane, on connection: any DispatchHost
     ) {
         let call = MethodCall(
-            message: message, connection: connection, path: path, interface: method.interface, member: method.description.name)
+            message: message, dispatcher: self, connection: connection.busConnection, path: path, interface: method.interface,
+            member: method.description.name)
         let expectsReply = !message.noReplyExpected && !method.description.flags.contains(.noReply)
         switch method.description.handler {
         case .values(let handler):
@@ -268,11 +273,11 @@ final class MethodDispatcher {
                 do {
                     let values = try await handler(call)
                     if expectsReply {
-                        call.connection.dispatcher.sendReply(values, to: call.message, method: method)
+                        call.dispatcher.sendReply(values, to: call.message, method: method)
                     }
                 } catch {
                     if expectsReply {
-                        call.connection.dispatcher.sendError(error, to: call.message)
+                        call.dispatcher.sendError(error, to: call.message)
                     }
                 }
             }
@@ -335,7 +340,7 @@ final class MethodDispatcher {
     }
 
     /// Sends a libdbus-built reply, or holds it with the other replies while a call is answered.
-    private func send(_ message: BusMessage) {
+    func send(_ message: BusMessage) {
         if signalHold > 0 {
             heldReplies.append(.message(message))
         } else {

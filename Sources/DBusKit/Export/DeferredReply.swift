@@ -26,7 +26,7 @@ public final class DeferredReply {
 
     isolated deinit {
         if !isAnswered && expectsReply {
-            call.connection.dispatcher.sendError(
+            call.dispatcher.sendError(
                 BusError.failed("the handler of \(method.label) dropped its deferred reply without answering"),
                 to: call.message)
         }
@@ -37,20 +37,20 @@ public final class DeferredReply {
     /// caller gets `org.freedesktop.DBus.Error.Failed` naming both signatures).
     public func reply(_ values: [BusValue] = []) {
         guard claim() else { return }
-        call.connection.dispatcher.sendReply(values, to: call.message, method: method)
+        call.dispatcher.sendReply(values, to: call.message, method: method)
     }
 
     /// Answers with values written by `body`; if `body` throws, the caller receives that error.
     public func reply(writing body: (inout MessageWriter) throws -> Void) {
         guard claim() else { return }
-        call.connection.dispatcher.sendReply(writing: body, to: call.message, method: method)
+        call.dispatcher.sendReply(writing: body, to: call.message, method: method)
     }
 
     /// Answers with an error reply: a ``BusError`` keeps its name and message; any other error
     /// becomes `org.freedesktop.DBus.Error.Failed` with its description.
     public func fail(_ error: any Error) {
         guard claim() else { return }
-        call.connection.dispatcher.sendError(error, to: call.message)
+        call.dispatcher.sendError(error, to: call.message)
     }
 
     private func claim() -> Bool {

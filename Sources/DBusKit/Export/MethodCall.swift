@@ -7,8 +7,10 @@
 public final class MethodCall {
     /// The call message; its headers and body stay readable for as long as this object lives.
     public let message: BusMessage
-    /// The connection the call arrived on.
-    public let connection: BusConnection
+    /// The bus connection the call arrived on; nil for a call a ``LocalObjectServer`` received.
+    public let connection: BusConnection?
+    /// Answers the call.
+    let dispatcher: MethodDispatcher
     /// The object path the call was addressed to (for subtrees, the full path).
     public let path: ObjectPath
     /// The interface the method was found in.
@@ -17,8 +19,12 @@ public final class MethodCall {
     public let member: MemberName
     private var decoded: [BusValue]?
 
-    init(message: BusMessage, connection: BusConnection, path: ObjectPath, interface: InterfaceName, member: MemberName) {
+    init(
+        message: BusMessage, dispatcher: MethodDispatcher, connection: BusConnection?, path: ObjectPath, interface: InterfaceName,
+        member: MemberName
+    ) {
         self.message = message
+        self.dispatcher = dispatcher
         self.connection = connection
         self.path = path
         self.interface = interface

@@ -18,14 +18,14 @@ public final class ObjectRegistration {
     /// Whether the registration is still in effect.
     public private(set) var isExported = true
     let kind: Kind
-    private weak var connection: BusConnection?
+    private weak var owner: (any DispatchHost)?
     private let object: (any ExportedObject)?
 
-    init(path: ObjectPath, interfaces: [InterfaceName], kind: Kind, connection: BusConnection, object: (any ExportedObject)?) {
+    init(path: ObjectPath, interfaces: [InterfaceName], kind: Kind, owner: any DispatchHost, object: (any ExportedObject)?) {
         self.path = path
         self.interfaces = interfaces
         self.kind = kind
-        self.connection = connection
+        self.owner = owner
         self.object = object
     }
 
@@ -38,7 +38,7 @@ public final class ObjectRegistration {
             return
         }
         isExported = false
-        connection?.unexport(self)
+        owner?.unexport(self)
     }
 
     func markUnexported() {

@@ -76,4 +76,51 @@ extension ObjectRegistry {
             }
         }
     }
+
+    /// The body of `PropertiesChanged` for `names` of `interface` at `path`, values read now through
+    /// the getters (see ``BusConnection/emitPropertiesChanged(path:interface:properties:)``).
+    func propertiesChangedBody(path: ObjectPath, interface: InterfaceName, properties names: [MemberName]) throws
+        -> (inout MessageWriter) throws -> Void
+    {
+        guard let interfaces = resolve(path) else {
+            throw BusError.invalidArguments("cannot emit PropertiesChanged: no object is exported at \(path)")
+        }
+        guard let compiled = interfaces.first(where: { $0.name == interface }) else {
+            throw BusError.invalidArguments("cannot emit PropertiesChanged: the object at \(path) does not implement \(interface)")
+        }
+        var changed: [(MemberName, PropertyDescription)] = []
+        var invalidated: [MemberName] = []
+        for name in names {
+            guard let property = compiled.properties[name] else {
+                throw BusError.invalidArguments("cannot emit PropertiesChanged: \(interface) has no property \(name)")
+            }
+            switch property.changeBehavior {
+            case .emitsValue:
+                changed.append((name, property))
+            case .invalidates:
+                invalidated.append(name)
+            case .constant, .notEmitted:
+                throw BusError.invalidArguments(
+                    "cannot emit PropertiesChanged for \(interface).\(name): it is declared EmitsChangedSignal="
+                        + "\(property.changeBehavior.annotationValue); declare it .emitsValue or .invalidates")
+            }
+        }
+        let values = try changed.map { name, property in (name, try self.currentValue(of: property, in: interface)) }
+        return { writer in
+            try writer.append(interface.rawValue)
+            try writer.appendDictionary(key: .string, value: .variant) { writer in
+                for (name, value) in values {
+                    try writer.appendDictEntry { writer in
+                        try writer.append(name.rawValue)
+                        try writer.appendVariant(containing: value.signature) { writer in try writer.append(value) }
+                    }
+                }
+            }
+            try writer.appendArray(of: .string) { writer in
+                for name in invalidated {
+                    try writer.append(name.rawValue)
+                }
+            }
+        }
+    }
 }

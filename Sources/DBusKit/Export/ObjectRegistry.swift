@@ -17,6 +17,9 @@ final class ObjectRegistry {
     struct Subtree {
         let owner: ObjectIdentifier
         let resolve: @MainActor (ObjectPath) -> [CompiledInterface]?
+        /// Set for a forwarding subtree: every call below it goes here whole, whatever its interface
+        /// (``BusConnection/exportForwardingSubtree(at:forward:)``).
+        var forward: (@MainActor (ForwardedCall) -> Void)? = nil
     }
 
     private(set) var nodes: [ObjectPath: Node] = [:]
@@ -146,6 +149,18 @@ final class ObjectRegistry {
             if let subtree = subtrees[current] {
                 return subtree.resolve(path)
             }
+            candidate = current.parent
+        }
+        return nil
+    }
+
+    /// The forwarder of the deepest subtree holding `path`, when that subtree forwards and no object
+    /// is exported at `path` itself.
+    func forwarder(for path: ObjectPath) -> (@MainActor (ForwardedCall) -> Void)? {
+        guard nodes[path] == nil, !subtrees.isEmpty else { return nil }
+        var candidate: ObjectPath? = path
+        while let current = candidate {
+            if let subtree = subtrees[current] { return subtree.forward }
             candidate = current.parent
         }
         return nil

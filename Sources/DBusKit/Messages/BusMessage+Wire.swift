@@ -24,6 +24,19 @@ extension BusMessage {
         return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
     }
 
+    /// A copy to send again: the same headers and body, serial 0 (the sending connection gives it
+    /// one), writable. For messages made elsewhere and forwarded.
+    func unsentCopy() throws -> BusMessage {
+        guard let copy = dbus_message_copy(raw) else { throw LibDBus.outOfMemory("copying \(self)") }
+        return BusMessage(adopting: copy, sealed: false)
+    }
+
+    /// Gives the message `serial` unless it has one (a message about to be marshalled for sending
+    /// elsewhere: libdbus refuses to read a message with serial 0).
+    func assignSerialIfNone(_ serial: UInt32) {
+        if dbus_message_get_serial(raw) == 0 { dbus_message_set_serial(raw, serial) }
+    }
+
     /// One header field of a message built from bytes.
     enum WireField {
         case path(ObjectPath)

@@ -68,11 +68,11 @@ final class SignalTests: EmitterAndListener {
                             let count = try call.read { try $0.readUInt32() }
                             for index in 0..<UInt64(count) {
                                 if index % 500 == 499 {
-                                    try call.connection.emitSignal(
+                                    try call.connection?.emitSignal(
                                         path: path, interface: interface, member: "Touch",
                                         arguments: [.uint64(index), .array(element: .uint32, [.uint32(1)])])
                                 } else {
-                                    try call.connection.emitBasicSignal(path: path, interface: interface, member: "Touch") { writer in
+                                    try call.connection?.emitBasicSignal(path: path, interface: interface, member: "Touch") { writer in
                                         writer.append(index)
                                         try writer.append("moved")
                                     }

@@ -24,7 +24,7 @@ struct ExternalClientTests {
                     methods: [
                         .method("EmitTick", inputs: [.init("sequence", .uint64)]) { call in
                             let sequence = try call.read { try $0.readUInt64() }
-                            try call.connection.emitSignal(
+                            try call.connection?.emitSignal(
                                 path: TestService.path, interface: TestService.interfaceName, member: "Tick",
                                 arguments: [.uint64(sequence)])
                             return []
