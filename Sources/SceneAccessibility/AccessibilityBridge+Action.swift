@@ -73,6 +73,7 @@ extension AccessibilityBridge {
             guard let self else { return }
             // As a click on the window does: its scene becomes active first [WS-11].
             view.window?.activateSceneForScriptedInput()
+            if self.forwardedServer != nil { self.setHoldsApplicationKey(true) }
             if !self.application.activate(view) {
                 self.logger.debug("click on \(ViewReference.reference(for: view)) did nothing: it can no longer be activated")
             }

@@ -13,8 +13,14 @@ extension AccessibilityBridge {
         InterfaceDescription(
             AtspiNames.cache, gate: gate,
             methods: [
-                .writingMethod("GetItems", access: .reads, outputs: [.init(nil, "a((so)(so)(so)iiassusau)")]) { [weak self] _, writer in
-                    try self?.writeCacheItems(&writer)
+                .deferredMethod("GetItems", access: .reads, outputs: [.init(nil, "a((so)(so)(so)iiassusau)")]) { [weak self] _, reply in
+                    guard let self else { return reply.fail(BusError.failed("the accessibility bridge is gone")) }
+                    guard let remoteCacheItems else { return reply.reply { writer in try self.writeCacheItems(&writer) } }
+                    // The scene processes' items after the host's (each process's after its windows' root).
+                    remoteCacheItems { [weak self] remote in
+                        guard let self else { return reply.fail(BusError.failed("the accessibility bridge is gone")) }
+                        reply.reply { writer in try self.writeCacheItems(&writer, adding: remote) }
+                    }
                 }
             ],
             signals: [
@@ -27,13 +33,20 @@ extension AccessibilityBridge {
     /// desktop and whose index is -1), as `a((so)(so)(so)iiassusau)`. Gives every view an id. A
     /// table's rows out of view are not written (its child count counts them): they are made only
     /// when a client asks for them [TV-12].
-    func writeCacheItems(_ writer: inout MessageWriter) throws {
+    ///
+    /// In the host, the objects of windows a scene process serves are not written (their windows'
+    /// processes write them: `remote`, appended). In a scene process the root is not written (the
+    /// host writes it).
+    func writeCacheItems(_ writer: inout MessageWriter, adding remote: [BusValue] = []) throws {
         flushChanges()
         let root = reference(of: .application)
         var failure: (any Error)?
+        let forwarding = forwardedServer != nil
         try writer.appendArray(of: Self.cacheItemSignature) { writer in
             tree.walk { node, parent, index, childCount in
                 guard failure == nil else { return }
+                if case .application = node, forwarding { return }
+                if isRemote(node) { return }
                 do {
                     try writer.appendStruct { writer in
                         try writer.append(reference(of: node))
@@ -52,6 +65,9 @@ extension AccessibilityBridge {
                 } catch {
                     failure = error
                 }
+            }
+            for item in remote where failure == nil {
+                do { try writer.append(item) } catch { failure = error }
             }
         }
         if let failure { throw failure }

@@ -99,13 +99,13 @@ extension AccessibilityBridge {
     func grabFocus(_ view: View) -> Bool {
         if let window = AccessibleNode.view(view).topLevelWindow {
             present(window)
-            return window.isKeyWindow && application.keyWindow === window
+            return window.isKeyWindow && tree.keyWindow === window
         }
         // Focus first, then present: the window's activation then announces the focused view
         // directly, rather than the window and then the view.
         guard view.isFocusable, let window = view.window, window.setFocusedView(view) else { return false }
         present(window)
-        return application.keyWindow === window && view.isFocused
+        return tree.keyWindow === window && view.isFocused
     }
 
     /// Makes `window` its scene's key window and its scene active [WS-11] and the most recently
@@ -114,5 +114,8 @@ extension AccessibilityBridge {
         window.activateSceneForScriptedInput()
         window.makeKey()
         application.focus(window.windowScene)
+        // In a scene process: its scene takes the host's key window, as the host's follows when it
+        // hears that the call acted.
+        if forwardedServer != nil { setHoldsApplicationKey(true) }
     }
 }

@@ -33,7 +33,7 @@ extension AccessibilityBridge: ApplicationObserver {
     /// Focus moved in a window: clients hear it only for the application's key window, whose
     /// focused view is the one object with `focused` [FO-1].
     public func focusDidChange(in window: Window, from old: View?, to new: View?) {
-        guard window === application.keyWindow else { return }
+        guard window === tree.keyWindow else { return }
         flushChanges()
         if let old, tree.isExposed(old) { emitState(.focused, false, of: old) }
         // The key window itself is focused while nothing in it is.
@@ -42,6 +42,14 @@ extension AccessibilityBridge: ApplicationObserver {
     }
 
     public func applicationKeyWindowDidChange(from old: Window?, to new: Window?) {
+        // A scene process's key window is the application's only while its scene holds the host's.
+        guard tree.holdsApplicationKey else { return }
+        announceKeyWindowChange(from: old, to: new)
+    }
+
+    /// Window `Deactivate`/`Activate`, `active` and the focus, as the application's key window moves
+    /// from `old` to `new`.
+    func announceKeyWindowChange(from old: Window?, to new: Window?) {
         flushChanges()
         // [WS-12] The frame of a key alert is active too: a screen reader looks for the active window
         // among the application's children only.
@@ -257,7 +265,7 @@ extension AccessibilityBridge: ApplicationObserver {
             // A cell that left the table is named by its last path (no new id for a departed view).
             let old: AccessibleReference =
                 if case .view(let cell) = change.old, !tree.isExposed(cell) {
-                    AccessibleReference(busName: connection?.uniqueName, path: tree.pathForDeparted(cell))
+                    AccessibleReference(busName: servingName, path: tree.pathForDeparted(cell))
                 } else {
                     reference(of: change.old)
                 }
@@ -271,7 +279,9 @@ extension AccessibilityBridge: ApplicationObserver {
 
     private func announce(_ diff: ChildrenDiff, in parent: AccessibleNode, offset: Int = 0) {
         for (index, child) in diff.removed {
-            let departed = AccessibleReference(busName: connection?.uniqueName, path: tree.pathForDeparted(child))
+            let departed =
+                (child as? Window).flatMap { window in remoteWindowPath?(window).map { AccessibleReference(busName: servingName, path: $0) } }
+                ?? AccessibleReference(busName: servingName, path: tree.pathForDeparted(child))
             emit(AtspiNames.objectEvents, AtspiNames.childrenChanged, from: parent, detail: "remove", Int32(clamping: offset + index), data: .reference(departed))
         }
         for (index, child) in diff.added {
@@ -296,10 +306,27 @@ extension AccessibilityBridge: ApplicationObserver {
         _ interface: InterfaceName, _ member: MemberName, from source: AccessibleNode, detail: String = "",
         _ detail1: Int32 = 0, _ detail2: Int32 = 0, data: EventData = .int32(0)
     ) {
-        guard let connection else { return }
-        let path = tree.path(of: source)
+        let emitter: (ObjectPath, InterfaceName, MemberName, (inout MessageWriter) throws -> Void) throws -> Void
+        // The host announces the window set (the root's children, windows created and destroyed),
+        // for a scene process's windows too, by their paths; the process, what happens in them.
+        let announcesWindowSet = interface == AtspiNames.windowEvents && (member == AtspiNames.create || member == AtspiNames.destroy)
+        var remotePath: ObjectPath?
+        if let connection {
+            if isRemote(source) {
+                guard announcesWindowSet, case .view(let window as Window) = source, let remote = remoteWindowPath?(window) else { return }
+                remotePath = remote
+            }
+            emitter = { path, interface, member, body in try connection.emitSignal(path: path, interface: interface, member: member, body) }
+        } else if let forwardedServer {
+            if case .application = source { return }
+            if announcesWindowSet { return }
+            emitter = { path, interface, member, body in try forwardedServer.emitSignal(path: path, interface: interface, member: member, body) }
+        } else {
+            return
+        }
+        let path = remotePath ?? tree.path(of: source)
         do {
-            try connection.emitSignal(path: path, interface: interface, member: member) { writer in
+            try emitter(path, interface, member) { writer in
                 try writer.append(detail)
                 try writer.append(detail1)
                 try writer.append(detail2)

@@ -44,7 +44,7 @@ public final class AccessibilityBridge {
     let logger: Logger
     /// The input policy for actions and value changes (asked of the accessibility bus; one per join,
     /// since it identifies callers on that join's connection).
-    private(set) var gate: InputGate
+    var gate: InputGate
     /// The accessibility bus connection, once attached.
     public private(set) var connection: BusConnection?
     /// The registry's desktop, from `Socket.Embed`: the application root's parent.
@@ -75,6 +75,32 @@ public final class AccessibilityBridge {
     private var isShutDown = false
     private var registryChangedDuringEmbed = false
 
+    /// In a scene process: the server of its objects, which the host forwards calls to
+    /// (``forwarded(application:inputPolicy:hostName:prefix:channelNumber:logger:output:)``).
+    var forwardedServer: LocalObjectServer?
+    /// In a scene process: the host's unique name on the accessibility bus, which references carry.
+    var forwardedName: BusName?
+    /// In a scene process: where its scene is on the desktop, as the host last said.
+    var forwardedDesktopOffset: Point?
+    /// In a scene process: who sent the calls the host forwarded, as the host identified them.
+    var forwardedCallers: [String: InputAdmission.Caller] = [:]
+
+    /// In the host: the path of a window whose objects a scene process serves (the host lists it
+    /// among the root's children by that path and leaves the window's events to the process), or nil
+    /// for a window the host serves. Asked whenever a window is referred to.
+    public var remoteWindowPath: (@MainActor (Window) -> ObjectPath?)?
+    /// In the host: runs each time the bridge has joined the accessibility bus, with its connection.
+    public var onJoin: (@MainActor (BusConnection) -> Void)?
+    /// In the host: runs each time the bridge leaves the accessibility bus.
+    public var onLeave: (@MainActor () -> Void)?
+    /// In the host: the cache items of the scene processes' objects (`Cache.GetItems`), each an
+    /// `((so)(so)(so)iiassusau)` value; asked for each `GetItems`, answered once (at any time).
+    public var remoteCacheItems: (@MainActor (_ completion: @escaping @MainActor ([BusValue]) -> Void) -> Void)?
+
+    /// The unique name references carry: the accessibility bus connection's, or in a scene process
+    /// the host's.
+    var servingName: BusName? { connection?.uniqueName ?? forwardedName }
+
     /// The host's pasteboard for `EditableText` cut, copy and paste.
     var pasteboard: String?
     /// Measures text as windows draw it, for `Text` geometry; made on first use.
@@ -97,7 +123,7 @@ public final class AccessibilityBridge {
     /// How long the registry may take to answer `Embed` (it may be D-Bus-activated first).
     static let embedTimeout = Duration.seconds(10)
 
-    private init(
+    init(
         application: Application, inputPolicy: InputPolicy, desktopOffset: @escaping @MainActor (WindowScene) -> Point?,
         mode: AccessibilityMode, environment: [String: String], logger: Logger
     ) {
@@ -252,6 +278,7 @@ public final class AccessibilityBridge {
             return
         }
         application.removeObserver(self)
+        onLeave?()
         registryWatch?.cancel()
         registryWatch = nil
         for registration in registrations.reversed() { registration.unexport() }
@@ -366,6 +393,7 @@ public final class AccessibilityBridge {
         busAddress = address
         tree.announceCurrentWindows()
         application.addObserver(self)
+        onJoin?(connection)
     }
 
     /// The accessibility bus closed under the bridge.
@@ -459,7 +487,26 @@ public final class AccessibilityBridge {
 
     /// The `(so)` reference of `node` (giving a view its id on first use).
     func reference(of node: AccessibleNode) -> AccessibleReference {
-        AccessibleReference(busName: connection?.uniqueName, path: tree.path(of: node))
+        if let remoteWindowPath, case .view(let view) = node, let window = view as? Window, let path = remoteWindowPath(window) {
+            return AccessibleReference(busName: servingName, path: path)
+        }
+        return AccessibleReference(busName: servingName, path: tree.path(of: node))
+    }
+
+    /// Whether `node` is in a window a scene process serves (``remoteWindowPath``).
+    func isRemote(_ node: AccessibleNode) -> Bool {
+        guard let remoteWindowPath else { return false }
+        let view: View
+        switch node {
+        case .application: return false
+        case .view(let shown): view = shown
+        case .row(let table, _): view = table
+        }
+        var top = view
+        while let superview = top.superview { top = superview }
+        guard let window = top as? Window else { return false }
+        // An alert attached to a frame window is in the frame's scene, served where the frame is.
+        return remoteWindowPath(window) != nil
     }
 
     /// The reference of `view`, or the null reference for nil.

@@ -128,7 +128,7 @@ extension AccessibleTree {
     /// key window itself when nothing in it is focused (where the focus event went: a screen reader
     /// that looks for the focus under the active frame finds a key alert there [WS-12]).
     var focusedView: View? {
-        guard let key = application.keyWindow else { return nil }
+        guard let key = keyWindow else { return nil }
         return key.focusedView ?? key
     }
 

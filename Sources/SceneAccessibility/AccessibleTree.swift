@@ -47,6 +47,24 @@ final class AccessibleTree {
     /// coordinates it gives the desktop's (nil or a nil answer: the model's screen is the screen —
     /// no desktop window).
     var desktopOffset: (@MainActor (WindowScene) -> Point?)?
+    /// Where this tree's objects live: ``AtspiNames/accessiblePrefix`` in the host; below it, a
+    /// prefix of the scene process's own (`…/accessible/p<pid>`) in a scene process, whose objects
+    /// the host forwards.
+    var prefix = AtspiNames.accessiblePrefix
+    /// In a scene process: each window's number on the scene channel, which names it
+    /// (`<prefix>/w<number>`), so that the host can list the process's windows among the root's
+    /// children without asking; nil in the host (windows have ids as views do).
+    var channelNumber: (@MainActor (Window) -> Int?)?
+    /// In a scene process: where its first window is among the root's children, which the host
+    /// lists (0 in the host).
+    var rootIndexOffset: Int32 = 0
+    /// In a scene process: whether its scene holds the host's application key window (the host's
+    /// key window is one scene's); always true in the host.
+    var holdsApplicationKey = true
+
+    /// The application's key window, as assistive technologies see it: none in a scene process
+    /// whose scene does not hold the host's.
+    var keyWindow: Window? { holdsApplicationKey ? application.keyWindow : nil }
 
     /// A tree of `application`; its windows as they are now count as announced.
     init(application: Application) {
@@ -73,7 +91,11 @@ final class AccessibleTree {
 
     /// The object path of `view`, giving it an id (and a record) on first use.
     func path(of view: View) -> ObjectPath {
-        Self.path(forID: id(of: view))
+        let id = id(of: view)
+        if let window = view as? Window, let number = channelNumber?(window) {
+            return ObjectPath(unchecked: prefix.rawValue + "/w\(number)")
+        }
+        return path(forID: id)
     }
 
     /// `view`'s id, assigned (with a record of its current children, states and name) on first use.
@@ -89,8 +111,8 @@ final class AccessibleTree {
 
     /// A path for a view that just left the tree and never had one: unique, but it names nothing.
     func pathForDeparted(_ view: View) -> ObjectPath {
-        if let record = records[ObjectIdentifier(view)] { return Self.path(forID: record.id) }
-        return Self.path(forID: allocateID())
+        if let record = records[ObjectIdentifier(view)] { return path(forID: record.id) }
+        return path(forID: allocateID())
     }
 
     /// Whether clients were told about `view` (it has an id).
@@ -103,9 +125,12 @@ final class AccessibleTree {
     func node(at path: ObjectPath) -> AccessibleNode? {
         if path == AtspiNames.rootPath { return .application }
         let raw = path.rawValue
-        let prefix = AtspiNames.accessiblePrefix.rawValue + "/"
+        let prefix = self.prefix.rawValue + "/"
         guard raw.hasPrefix(prefix) else { return nil }
         let parts = raw.dropFirst(prefix.count).split(separator: "_", omittingEmptySubsequences: false)
+        if parts.count == 1, parts[0].first == "w", let channelNumber, let number = Int(parts[0].dropFirst()) {
+            return allWindows.first { channelNumber($0) == number }.map { .view($0) }
+        }
         guard let id = UInt32(parts[0]), let view = viewsByID[id], isExposed(view) else { return nil }
         if parts.count == 1 { return .view(view) }
         // A table's row: `<table id>_<section>_<row>`, while the table has that row [TV-12].
@@ -123,8 +148,8 @@ final class AccessibleTree {
         return node
     }
 
-    static func path(forID id: UInt32) -> ObjectPath {
-        ObjectPath(unchecked: AtspiNames.accessiblePrefix.rawValue + "/\(id)")
+    func path(forID id: UInt32) -> ObjectPath {
+        ObjectPath(unchecked: prefix.rawValue + "/\(id)")
     }
 
     private func allocateID() -> UInt32 {
@@ -160,7 +185,7 @@ final class AccessibleTree {
     /// Whether `window` is active: the application's key window, or the frame of a key alert or dialog
     /// (a screen reader looks for the active window among the application's children only). [WS-12]
     func isActive(_ window: Window) -> Bool {
-        guard let key = application.keyWindow else { return false }
+        guard let key = keyWindow else { return false }
         return key === window || owner(of: key) === window
     }
 
@@ -233,7 +258,9 @@ final class AccessibleTree {
             if case .view(let table as TableView) = parent {
                 return Int32(clamping: index(of: view, inTable: table) ?? -1)
             }
-            return Int32(children(of: parent).firstIndex { $0 === view } ?? -1)
+            guard let index = children(of: parent).firstIndex(where: { $0 === view }) else { return -1 }
+            if case .application = parent { return Int32(index) + rootIndexOffset }
+            return Int32(index)
         }
     }
 
@@ -258,7 +285,7 @@ final class AccessibleTree {
         let windows = windows
         visit(.application, nil, -1, windows.count)
         var stack: [(view: View, parent: AccessibleNode, index: Int32)] = windows.enumerated().reversed().map {
-            ($0.element, .application, Int32($0.offset))
+            ($0.element, .application, Int32($0.offset) + rootIndexOffset)
         }
         while let (view, parent, index) = stack.popLast() {
             let node = AccessibleNode.view(view)

@@ -1,5 +1,5 @@
-import DBusKit
-import Logging
+package import DBusKit
+package import Logging
 
 /// Finds out which process is behind a bus client, for `input-allowed-executables`.
 ///
@@ -10,7 +10,7 @@ import Logging
 /// from `/proc/PID/exe` on every changing call, so a process that `exec`s something else is judged
 /// by what it runs now.
 @MainActor
-final class CallerIdentification {
+package final class CallerIdentification {
     private let connection: BusConnection
     private let logger: Logger
     private var processIDs: [String: Int32] = [:]
@@ -22,7 +22,7 @@ final class CallerIdentification {
         let reason: String
     }
 
-    init(connection: BusConnection, logger: Logger) {
+    package init(connection: BusConnection, logger: Logger) {
         self.connection = connection
         self.logger = logger
         Task { [weak self] in await self?.followDepartures() }
@@ -30,7 +30,7 @@ final class CallerIdentification {
 
     /// The caller named `sender` (a unique name), now when its process is known, else once the bus
     /// has answered.
-    func identify(_ sender: String, completion: @escaping @MainActor (InputAdmission.Caller) -> Void) {
+    package func identify(_ sender: String, completion: @escaping @MainActor (InputAdmission.Caller) -> Void) {
         processID(of: sender) { result in
             switch result {
             case .success(let pid):
@@ -96,7 +96,7 @@ final class CallerIdentification {
     }
 
     /// Stops following the bus.
-    func stop() {
+    package func stop() {
         departures?.cancel()
         departures = nil
     }

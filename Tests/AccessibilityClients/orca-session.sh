@@ -9,6 +9,7 @@
 # 3. orca_session.py drives the host and reads what Orca said.
 #
 # Usage: dbus-run-session -- orca-session.sh SCENE_HOST
+# Environment: SCENE_HOST_ISOLATION (optional) the host's isolation, as for run-in-session.sh.
 set -u
 scene_host=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,7 +38,7 @@ show_logs() {
 
 # --display off: Orca runs on with-xvfb.sh's display, but the host is tested headless (desktop
 # windows would move the key window with their own focus changes).
-"$scene_host" --bus session --display off > /dev/null 2> "$host_log" &
+"$scene_host" --bus session --display off ${SCENE_HOST_ISOLATION:+--isolation "$SCENE_HOST_ISOLATION"} > /dev/null 2> "$host_log" &
 host=$!
 if ! wait_for "$host_log" "assistive technology is off" 300; then
     echo "orca-session: scene-host did not report assistive technology off" >&2
@@ -82,6 +83,8 @@ if ! wait_for "$host_log" "registered with the AT-SPI registry" 300; then
     show_logs
     exit 3
 fi
+
+"$here/wait-for-scene-processes.sh" "$host_log"
 
 ORCA_DEBUG=$orca_log ORCA_SPEECH=$SCENEHOST_ORCA_SPEECH SCENE_HOST_LOG=$host_log /usr/bin/python3 "$here/orca_session.py"
 status=$?

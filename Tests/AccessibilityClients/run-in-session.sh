@@ -6,7 +6,9 @@
 # then stops the host. The host's log goes to standard error when the client fails.
 #
 # Usage: dbus-run-session -- run-in-session.sh SCENE_HOST CLIENT.py [ARGS...]
-# Environment: SCENE_HOST_CONFIG (optional) a configuration file for scene-host.
+# Environment: SCENE_HOST_CONFIG (optional) a configuration file for scene-host;
+# SCENE_HOST_ISOLATION (optional) its isolation (`process`: every scene in a process of its own; the
+# client starts once every scene process serves its accessible objects).
 set -u
 scene_host=$1
 shift
@@ -27,6 +29,7 @@ log=$work/scene-host.log
 # key window on their own.
 arguments=(--bus session --display off)
 [ -n "${SCENE_HOST_CONFIG:-}" ] && arguments+=(--config "$SCENE_HOST_CONFIG")
+[ -n "${SCENE_HOST_ISOLATION:-}" ] && arguments+=(--isolation "$SCENE_HOST_ISOLATION")
 
 "$scene_host" "${arguments[@]}" > /dev/null 2> "$log" &
 host=$!
@@ -41,6 +44,8 @@ if ! grep -q "registered with the AT-SPI registry" "$log"; then
     kill "$host" 2> /dev/null
     exit 3
 fi
+
+"$(dirname "$0")/wait-for-scene-processes.sh" "$log"
 
 SCENE_HOST_LOG=$log /usr/bin/python3 "$@"
 status=$?

@@ -31,7 +31,9 @@ struct SpawnedSession {
     ///
     /// - Parameter wrapper: a command that runs the session (e.g. `with-xvfb.sh`, which gives it its own
     ///   X display); none by default.
-    static func runInPrivateSession(_ command: [String], wrapper: [String] = [], timeout: Double) throws -> (status: Int32, output: String) {
+    static func runInPrivateSession(_ command: [String], wrapper: [String] = [], environment extra: [String: String] = [:], timeout: Double) throws
+        -> (status: Int32, output: String)
+    {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-session-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: runtime) }
@@ -42,6 +44,7 @@ struct SpawnedSession {
         environment["AT_SPI_BUS_ADDRESS"] = nil
         environment["DISPLAY"] = nil
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { _, new in new }
         let session = try SpawnedSession(
             arguments: wrapper + ["/usr/bin/dbus-run-session", "--"] + command, environment: environment, outputFile: outputFile)
         let status = session.wait(timeout: timeout)

@@ -31,8 +31,10 @@ unit_groups=(
 # main thread. In one process under AddressSanitizer that thread fell behind while every suite started
 # at once, and a connection's Hello waited more than libdbus's 25 s (BusFuzzTests, runs K2 and K4).
 # The first process takes the suites of the host's own D-Bus API and its scripted input, the second
-# everything else (external clients, accessibility, the desktop, plugins, WebDriver, the SDK).
-integration_split_filter='^SceneHostIntegrationTests\.(Bus[A-Za-z]*|StoppedBus|WireInput|DeviceInputBus|ScrollBus|Scenectl|ToolkitScenectl|Selector|PerformActions|Idle|InputPolicy|GestureLabTable|Snapshot)Tests/'
+# everything else (external clients, accessibility, the desktop, plugins, WebDriver, the SDK), but for
+# Accerciser's validator and Orca against scene processes, which run in the first process beside the
+# same suite against the host's own scenes in the second (each takes minutes under AddressSanitizer).
+integration_split_filter='^SceneHostIntegrationTests\.(Bus[A-Za-z]*|StoppedBus|WireInput|DeviceInputBus|ScrollBus|Scenectl|ToolkitScenectl|Selector|PerformActions|Idle|InputPolicy|GestureLabTable|Snapshot|IsolatedAccessibilityDesktopClient)Tests/'
 integration_groups=(
     "integration-bus:--filter $integration_split_filter"
     "integration-rest:--filter $integration_filter --skip $integration_split_filter"
@@ -63,7 +65,7 @@ integration_groups=(
 sanitized_integration_filter='^SceneHostIntegrationTests\.(HostLifecycleTests|SceneProcessTests|SceneProcessSandboxTests|SceneProcessHostTests|IsolatedSceneBusTests|IsolatedSceneCrashTests|IsolatedSceneLoadingTests|PluginLoadingTests|CrashQuarantineTests|ValidatePluginTests|StoppedBusTests|DisplayStartTests|DesktopWindowTests|AccessibilityBusTests|AccessibilityStartTests|WebDriverEndpointTests|GestureLabTableRowsTests)/'
 # The integration suites ThreadSanitizer leaves out, by name: scripts/lib/sanitizers.sh fails when a
 # suite is in neither list, so that a new one is placed on purpose.
-unsanitized_integration_suites='BusRobustnessTests DesktopIsolationTests SceneProcessSignalTests SettingsAppTests GalleryPhotoTests DesktopResizeTests SceneResizeTests DesktopPointerTests DesktopWheelHoverTests AccessibilityClientTests AccessibilityDesktopClientTests AccessibilityStatusTests ActivationTests BusAPITests BusFairnessTests BusFuzzTests DesktopAccessibilityTests DesktopDragTests DesktopKeyboardTests DesktopRecordReplayTests DeviceInputBusTests ExternalClientCommandLineTests ExternalClientContractTests ExternalClientDrivingTests ExternalClientRobustnessTests GestureLabTableTests IdleTests InputPolicyTests LibraryEvolutionTests MediaPlayerTests PerformActionsTests PlayerctlSessionTests PluginSDKTests ScenectlTests ScrollBusTests SelectorTests SnapshotTests ToolkitScenectlTests VersionTests WireInputTests'
+unsanitized_integration_suites='BusRobustnessTests DesktopIsolationTests SceneProcessSignalTests SettingsAppTests GalleryPhotoTests DesktopResizeTests SceneResizeTests DesktopPointerTests DesktopWheelHoverTests AccessibilityClientTests AccessibilityDesktopClientTests IsolatedAccessibilityDesktopClientTests AccessibilityStatusTests ActivationTests BusAPITests BusFairnessTests BusFuzzTests DesktopAccessibilityTests DesktopDragTests DesktopKeyboardTests DesktopRecordReplayTests DeviceInputBusTests ExternalClientCommandLineTests ExternalClientContractTests ExternalClientDrivingTests ExternalClientRobustnessTests GestureLabTableTests IdleTests InputPolicyTests LibraryEvolutionTests MediaPlayerTests PerformActionsTests PlayerctlSessionTests PluginSDKTests ScenectlTests ScrollBusTests SelectorTests SnapshotTests ToolkitScenectlTests VersionTests WireInputTests'
 # The unit suites of modules without a thread of their own are left out, and ThreadSanitizer's build
 # does not compile them (Package.swift, SCENEHOST_OMIT_TEST_TARGETS): SceneCore (every type is
 # @MainActor or an immutable value; no locks, no queues, no Dispatch, no detached tasks), the

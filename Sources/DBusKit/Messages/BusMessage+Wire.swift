@@ -37,6 +37,13 @@ extension BusMessage {
         if dbus_message_get_serial(raw) == 0 { dbus_message_set_serial(raw, serial) }
     }
 
+    /// The message as sent on the wire, with `serial` unless it has one already (for a message
+    /// that another process reads with ``init(wireBytes:)``, which refuses serial 0).
+    public func marshalled(serial: UInt32) throws -> [UInt8] {
+        assignSerialIfNone(serial)
+        return try marshalled()
+    }
+
     /// One header field of a message built from bytes.
     enum WireField {
         case path(ObjectPath)

@@ -21,6 +21,9 @@ public enum SceneCommand: Hashable, Sendable {
     /// `Scene1.Resize`, or the desktop window resized: the scene takes this size (its origin stays),
     /// or refuses it naming why (its size restrictions).
     case resize(width: Double, height: Double)
+    /// The board's stand-in made window `window` its scene's key window (`Window1.MakeKey`, the
+    /// desktop's focus): the scene's window follows.
+    case makeKey(window: UInt32)
 
     public var body: [UInt8] {
         var writer = WireWriter(capacity: 48)
@@ -47,6 +50,9 @@ public enum SceneCommand: Hashable, Sendable {
             writer.u8(6)
             writer.f64(width)
             writer.f64(height)
+        case .makeKey(let window):
+            writer.u8(7)
+            writer.u32(window)
         }
         return writer.bytes
     }
@@ -65,7 +71,8 @@ public enum SceneCommand: Hashable, Sendable {
         case 4: self = .remoteControl(subtype: try reader.string("subtype"))
         case 5: self = .activation(state: try reader.string("state"))
         case 6: self = .resize(width: try reader.f64("width"), height: try reader.f64("height"))
-        case let other: throw ChannelError(code: .malformed, message: "command kind \(other) is not 1…6")
+        case 7: self = .makeKey(window: try reader.u32("window"))
+        case let other: throw ChannelError(code: .malformed, message: "command kind \(other) is not 1…7")
         }
         try reader.finish()
     }

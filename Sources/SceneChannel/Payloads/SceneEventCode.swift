@@ -16,4 +16,7 @@ public enum SceneEventCode {
     /// end follow. The board quarantines the scene at once (a restart would be refused again) and
     /// reports the refusal as the host reports a plugin it refuses.
     public static let refused: UInt16 = 5
+    /// An AT-SPI event of the process's objects (or its `Cache` signals): the signal's D-Bus wire
+    /// bytes, which the board emits on the accessibility bus after checking them.
+    public static let accessibility: UInt16 = 6
 }

@@ -25,6 +25,13 @@ public enum SceneQueryCode {
     /// in a table row out of view, the scene scrolls the row into view first and answers for the row's
     /// cell on screen [TV-12].
     public static let matchForTap: UInt16 = 7
+    /// The accessibility bus, as the board joins or leaves it: asks with the board's unique name on
+    /// it (string; "" when the board left), and the process starts serving its objects for the board
+    /// to forward (named by that name), or stops; the reply is empty.
+    public static let accessibilityState: UInt16 = 8
+    /// An AT-SPI call to one of the process's objects: asks with a ``SceneAccessibilityCall``; the
+    /// reply is the answer's D-Bus wire bytes. The process may answer later.
+    public static let accessibilityCall: UInt16 = 9
 }
 
 /// The codes of the channel's `failure` messages.

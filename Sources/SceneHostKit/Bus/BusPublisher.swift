@@ -147,7 +147,7 @@ final class BusPublisher: SignalRecordObserver {
             if sceneRegistrations[scene.name] != nil {
                 changed(SceneBusContract.scenePath(scene.name), SceneBusContract.sceneInterface, ["Process"])
             }
-        case .signal, .placeholder, .frame, .busy, .clock, .output:
+        case .signal, .placeholder, .frame, .busy, .clock, .output, .accessibility:
             break
         }
         switch event {
@@ -187,7 +187,7 @@ final class BusPublisher: SignalRecordObserver {
             publish(SignalRecord(member: HostSignals.sceneNotResponding, values: [.scene(scene.name), .string(scene.pluginName)]))
         case .responding:
             publish(SignalRecord(member: HostSignals.sceneResponding, values: [.scene(scene.name)]))
-        case .windows, .placeholder, .frame, .busy, .clock, .output:
+        case .windows, .placeholder, .frame, .busy, .clock, .output, .accessibility:
             break
         }
     }

@@ -147,7 +147,7 @@ final class IsolatedScene {
             // The runtime's words before a trap: "File.swift:LINE: Fatal error: MESSAGE".
             if let marker = line.firstRange(of: ": Fatal error: "), line[..<marker.lowerBound].contains(".swift:") { fatalError = line }
             if let frames = PluginCrashFrames(line: line) { crashFrames = frames }
-        case .clock:
+        case .clock, .accessibility:
             break
         }
         onEvent?(self, event)
@@ -236,7 +236,7 @@ final class IsolatedScene {
         let picture = ImageView(frame: window.bounds)
         picture.isUserInteractionEnabled = false
         // What assistive technologies (AT-SPI) find in the scene's window until they reach its views.
-        picture.accessibilityLabel = "\(name) runs in a process of its own; its views are not available to assistive technologies yet"
+        picture.accessibilityLabel = "\(name) runs in a process of its own, which is not running"
         window.addSubview(picture)
         let placeholder = Label(frame: window.bounds)
         placeholder.numberOfLines = 0

@@ -392,7 +392,7 @@ final class SceneIsolation {
     /// A finger going down on `scene` activates it as a touch activates a scene in the host [WS-11]
     /// and makes it the most recently touched, so its key window is the application's [WS-4]: its
     /// stand-in, whose activation its process follows (``followActivation(of:to:)``).
-    private func activate(_ scene: IsolatedScene) {
+    func activate(_ scene: IsolatedScene) {
         guard let standIn = scene.scene else { return }
         if standIn.activationState != .foregroundActive { standIn.activate() }
         application.focus(standIn)
@@ -412,6 +412,14 @@ final class SceneIsolation {
     func followGeometry(of standIn: WindowScene) {
         guard let scene = scene(standingIn: standIn) else { return }
         postIfUp(.resize(width: standIn.screenFrame.width, height: standIn.screenFrame.height), to: scene)
+    }
+
+    /// The board's model made `window` its stand-in's key window (`Window1.MakeKey`, the desktop's
+    /// focus, or the process's own window list): its scene process's window follows, before any
+    /// input sent after it (nothing changes there when it is key already).
+    func followKeyWindow(_ window: Window) {
+        guard let scene = scene(of: window), let index = scene.index(of: window) else { return }
+        postIfUp(.makeKey(window: UInt32(index)), to: scene)
     }
 
     /// Posts `command` to `scene`'s process when one is up (a process that starts later follows
@@ -489,7 +497,7 @@ final class SceneIsolation {
             // Its own messages name it for a reader of its standard error; the log line has the name.
             let own = "scene process \(scene.name): "
             logger.info("\(line.hasPrefix(own) ? String(line.dropFirst(own.count)) : line)", metadata: ["scene": "\(scene.name)"])
-        case .windows, .placeholder, .signal, .frame, .busy:
+        case .windows, .placeholder, .signal, .frame, .busy, .accessibility:
             break
         }
         for observer in observers { observer(scene, event) }

@@ -19,6 +19,8 @@ enum SceneProcessEvent: Equatable, Sendable {
     case busy(SceneBusyList)
     /// One of the scene's event signals.
     case signal(SceneSignal)
+    /// An AT-SPI event of the process's objects, as D-Bus wire bytes (``SceneEventCode/accessibility``).
+    case accessibility([UInt8])
     /// A new picture of window `window`.
     case frame(window: UInt32)
     /// The scene process's virtual clock moved to this time (its scripted input drove it).

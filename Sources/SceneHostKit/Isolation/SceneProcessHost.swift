@@ -274,6 +274,13 @@ final class SceneProcessHost {
         }
     }
 
+    /// An accessibility query (``SceneQueryCode/accessibilityState`` or
+    /// ``SceneQueryCode/accessibilityCall``); `completion` runs on the turn its answer (or failure)
+    /// comes.
+    func accessibilityQuery(_ code: UInt16, body: [UInt8], completion: @escaping (Result<[UInt8], SceneCallError>) -> Void) {
+        call(isInput: false, { .query(id: $0, code: code, body: body) }, completion: completion)
+    }
+
     /// `Window1.DescribeTree` of window `window` (index in the scene), named `path` on the bus.
     func describeTree(window: UInt32, path: String) async throws(SceneCallError) -> String {
         var writer = WireWriter()
@@ -488,6 +495,8 @@ final class SceneProcessHost {
             if let busy = try? SceneBusyList(body: body) { onEvent?(.busy(busy)) }
         case .event(SceneEventCode.windows, let body):
             if let list = try? SceneWindowList(body: body) { onEvent?(.windows(list)) }
+        case .event(SceneEventCode.accessibility, let body):
+            onEvent?(.accessibility(body))
         case .event(SceneEventCode.refused, let body):
             refusal = try? ScenePluginRefusal(body: body)
         case .event(SceneEventCode.clock, let body):

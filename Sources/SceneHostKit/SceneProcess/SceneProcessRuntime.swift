@@ -68,6 +68,11 @@ final class SceneProcessRuntime {
     /// (``SceneQueryCode/webDriver``). Its element ids begin with `p<pid>-`, so the board knows
     /// they are this process's.
     private var webDriver: WebDriverEndpoint?
+    /// The scene's accessible objects, served for the board while it is on the accessibility bus.
+    private lazy var accessibility = SceneProcessAccessibility(
+        application: application, channelNumber: { [weak self] window in self?.index(of: window) },
+        logger: Logger(label: "scene-host.accessibility")
+    ) { [connection] message in try? connection.send(message) }
 
     init(connection: ChannelConnection, virtualClockStart: Double? = nil) {
         self.connection = connection
@@ -116,6 +121,11 @@ final class SceneProcessRuntime {
 
     private func start(_ arguments: Arguments) throws {
         sceneName = arguments.sceneName
+        accessibility.beforeReply = { [weak self] in
+            guard let self else { return }
+            self.application.layoutIfNeeded()
+            self.announceWindows()
+        }
         // First: what the scene says while it connects (its log, its activation) follows the hello.
         // The board's calls are read only once the scene is connected (the read source starts below).
         try connection.send(.hello(ChannelHello(processID: getpid())))
@@ -272,6 +282,10 @@ final class SceneProcessRuntime {
             }
         case .query(let id, SceneQueryCode.webDriver, let body):
             serveWebDriver(id: id, body: body, isInput: false)
+        case .query(let id, SceneQueryCode.accessibilityState, let body):
+            accessibility.setState(id: id, body: body)
+        case .query(let id, SceneQueryCode.accessibilityCall, let body):
+            accessibility.call(id: id, body: body)
         case .query(let id, let code, _):
             try? connection.send(.failure(id: id, code: SceneQueryFailureCode.unknownQuery, message: "query code \(code) is not known to this scene process"))
         case .releaseBuffer(let window, let slot):
@@ -382,6 +396,10 @@ final class SceneProcessRuntime {
             } catch {
                 return SceneCommandOutcome(errorCode: "InvalidValue", errorMessage: error.message)
             }
+        case .makeKey(let index):
+            let window = try window(index)
+            if !window.isKeyWindow { window.makeKey() }
+            return SceneCommandOutcome(accepted: window.isKeyWindow)
         case .activation(let state):
             guard let scene else { return SceneCommandOutcome(errorCode: "InvalidValue", errorMessage: "the scene is not connected") }
             switch state {

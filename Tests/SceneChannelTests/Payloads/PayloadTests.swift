@@ -215,7 +215,8 @@ struct PayloadTests {
         var random = SplitMix64(seed: seed)
         for _ in 0..<200 {
             let command: SceneCommand =
-                switch random.below(6) {
+                switch random.below(7) {
+                case 6: .makeKey(window: UInt32(random.below(4)))
                 case 5: .resize(width: random.unit() * 1000, height: random.unit() * 1000)
                 case 4: .activation(state: random.text())
                 case 0:
@@ -238,7 +239,7 @@ struct PayloadTests {
 
     @Test("A command of an unknown kind or scroll kind, or with trailing bytes, actions with a negative time limit and an outcome with a bad flag are refused by name")
     func commandsRefused() throws {
-        #expect { try SceneCommand(body: [9]) } throws: { ($0 as? ChannelError)?.message.contains("command kind 9 is not 1…6") == true }
+        #expect { try SceneCommand(body: [9]) } throws: { ($0 as? ChannelError)?.message.contains("command kind 9 is not 1…7") == true }
         var scroll = SceneCommand.scroll(window: 0, x: 1, y: 2, dx: 0, dy: 10, continuous: true).body
         scroll[scroll.count - 1] = 2
         #expect { try SceneCommand(body: scroll) } throws: { ($0 as? ChannelError)?.message.contains("scroll kind 2 is not 0 (discrete) or 1 (continuous)") == true }
@@ -287,5 +288,31 @@ struct PayloadTests {
         let request = SceneWebDriverRequest(sessionID: "s", sceneName: "Gallery", method: "GET", path: "/status", body: [])
         #expect(throws: ChannelError.self) { try SceneWebDriverRequest(body: request.encoded + [0]) }
         #expect(throws: ChannelError.self) { try SceneWebDriverRequest(body: Array(request.encoded.dropLast())) }
+    }
+
+    @Test("Forwarded accessibility calls and the accessibility state decode to themselves; a missing field, too many executables and trailing bytes are refused")
+    func accessibilityPayloadsRoundTrip() throws {
+        var random = SplitMix64(seed: 27)
+        for _ in 0..<200 {
+            let call = SceneAccessibilityCall(
+                wire: (0..<random.below(400)).map { _ in UInt8(truncatingIfNeeded: random.next()) },
+                desktopOffset: random.below(2) == 0 ? nil : (random.unit() * 900, random.unit() * 700), rootIndexOffset: Int32(random.below(9)),
+                caller: random.below(2) == 0 ? nil : (Int32(random.below(90_000)), "/usr/bin/" + random.text()))
+            #expect(try SceneAccessibilityCall(body: call.encoded) == call)
+            let state = SceneAccessibilityState(
+                hostName: random.below(3) == 0 ? "" : ":1.\(random.below(500))", inputMode: ["open", "read-only"][random.below(2)],
+                allowedExecutables: (0..<random.below(4)).map { _ in "/usr/bin/" + random.text() }, holdsApplicationKey: random.below(2) == 0)
+            #expect(try SceneAccessibilityState(body: state.encoded) == state)
+        }
+        let call = SceneAccessibilityCall(wire: [1, 2, 3], desktopOffset: (10, 20), rootIndexOffset: 1, caller: nil)
+        #expect(throws: ChannelError.self) { try SceneAccessibilityCall(body: call.encoded + [0]) }
+        #expect(throws: ChannelError.self) { try SceneAccessibilityCall(body: Array(call.encoded.dropLast())) }
+        var tooMany = WireWriter()
+        tooMany.string(":1.4")
+        tooMany.string("open")
+        tooMany.u32(5_000)
+        #expect { try SceneAccessibilityState(body: tooMany.bytes) } throws: { ($0 as? ChannelError)?.message.contains("5000 allowed executables") == true }
+        let state = SceneAccessibilityState(hostName: ":1.4", inputMode: "open", allowedExecutables: [], holdsApplicationKey: true)
+        #expect(throws: ChannelError.self) { try SceneAccessibilityState(body: state.encoded + [0]) }
     }
 }

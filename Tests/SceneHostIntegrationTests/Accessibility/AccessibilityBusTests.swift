@@ -20,15 +20,32 @@ struct AccessibilityBusTests {
     // Each test starts its own registry and host and spells out their teardown in one `defer`
     // (`duplicates` pairs those lines), deliberately: the order matters (the probe closes before the
     // registry leaves, and the host outlives both) and stays in sight in every test.
-    private func startHost(_ registry: FakeAtspiRegistry, arguments: [String] = []) async throws -> (HostProcess, AtspiProbe) {
-        let host = try HostProcess(arguments: arguments, environment: ["AT_SPI_BUS_ADDRESS": daemon.address])
+    private func startHost(_ registry: FakeAtspiRegistry, arguments: [String] = [], isolation: String = "none") async throws
+        -> (HostProcess, AtspiProbe)
+    {
+        let host = try HostProcess(
+            arguments: arguments + (isolation == "none" ? [] : ["--isolation", isolation]), environment: ["AT_SPI_BUS_ADDRESS": daemon.address])
+
         // Generous limits: they only bound a failure, and a loaded machine (parallel suites) can keep
         // the host or this process's main actor from answering for seconds.
         try await eventually("scene-host to call Socket.Embed", timeout: 60) { !registry.plugs.isEmpty }
         try await eventually("scene-host to log its registration", timeout: 60) {
             host.log.contains { $0.contains("registered with the AT-SPI registry") }
         }
-        return (host, try await AtspiProbe(address: daemon.address, application: registry.plugs[0].bus))
+        let probe = try await AtspiProbe(address: daemon.address, application: registry.plugs[0].bus)
+        if isolation != "none" {
+            // Every window the root lists is a scene process's (`…/p<pid>/w<n>`) once each serves its objects.
+            let deadline = ContinuousClock.now + .seconds(60)
+            while true {
+                let count = try await probe.property(Atspi.rootPath, Atspi.accessible, "ChildCount").int32Value ?? 0
+                let windows = try await probe.call(Atspi.rootPath, Atspi.accessible, "GetChildren")
+                let paths = windows.first?.arrayElements?.compactMap { $0.structFields?.last?.objectPathValue?.rawValue } ?? []
+                if count > 0, paths.count == Int(count), paths.allSatisfy({ $0.contains("/p") }) { break }
+                guard ContinuousClock.now < deadline else { throw TimedOut(description: "the scene processes never served their windows: \(paths)") }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        return (host, probe)
     }
 
     /// A configuration with one scene of FixtureManyViews: `views` grid cells and the controls row.
@@ -45,10 +62,10 @@ struct AccessibilityBusTests {
             """)
     }
 
-    @Test("The host embeds its root in the registry named by AT_SPI_BUS_ADDRESS, keeps the Id it is given, and embeds again when the registry restarts")
-    func registration() async throws {
+    @Test("The host embeds its root in the registry named by AT_SPI_BUS_ADDRESS, keeps the Id it is given, and embeds again when the registry restarts", arguments: ["none", "process"])
+    func registration(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close() }
         #expect(registry.plugs[0].path == Atspi.rootPath)
         #expect(registry.plugs[0].bus.isUnique)
@@ -71,10 +88,12 @@ struct AccessibilityBusTests {
         restarted.leave()
     }
 
-    @Test("Cache.GetItems lists the application, its three frames, the Gallery alert under Gallery's frame (WS-12) and every view, each with its parent, index, role and states")
-    func cacheItems() async throws {
+    @Test(
+        "Cache.GetItems lists the application, its three frames, the Gallery alert under Gallery's frame (WS-12) and every view, each with its parent, index, role and states; the same with every scene in a process of its own",
+        arguments: ["none", "process"])
+    func cacheItems(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let items = try await probe.items()
         // FindView 6, GestureLab 10 and 5 table rows (the rows with cells, each with its label), Gallery
@@ -107,29 +126,10 @@ struct AccessibilityBusTests {
         #expect(button.role == 43 && button.interfaces.contains(Atspi.action.rawValue))
     }
 
-    @Test("With every scene in a process of its own, each scene's frame holds one image that says why its views are not there yet")
-    func isolatedScenesSayWhy() async throws {
+    @Test("Bad paths, indices, coordinate types and members get D-Bus errors, and the host keeps serving", arguments: ["none", "process"])
+    func badInput(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry, arguments: ["--isolation", "process"])
-        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
-        try await eventually("the three scene processes to list their windows", timeout: 60) {
-            host.log.filter { $0.contains("scene process started") }.count == 3
-        }
-        let items = try await probe.items()
-        let frames = items.values.filter { $0.parent == Atspi.rootPath && $0.path != Atspi.rootPath && $0.role == 23 }.sorted { $0.index < $1.index }
-        #expect(frames.count == 3, "\(items.values.map(\.name))")
-        for (frame, scene) in zip(frames, ["findview", "gesturelab", "gallery"]) {
-            let images = items.values.filter { $0.parent == frame.path && $0.role == 27 }
-            #expect(
-                images.map(\.name) == ["\(scene) runs in a process of its own; its views are not available to assistive technologies yet"],
-                "\(scene): \(items.values.filter { $0.parent == frame.path }.map { "\($0.role) \($0.name)" })")
-        }
-    }
-
-    @Test("Bad paths, indices, coordinate types and members get D-Bus errors, and the host keeps serving")
-    func badInput() async throws {
-        let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let items = try await probe.items()
         let window = try #require(items.values.first { $0.name == "FindView" }).path
@@ -154,10 +154,10 @@ struct AccessibilityBusTests {
         #expect(host.process.isRunning)
     }
 
-    @Test("Properties.GetAll answers every property of Accessible, Application, Action and Value; Value sets a slider")
-    func getAll() async throws {
+    @Test("Properties.GetAll answers every property of Accessible, Application, Action and Value; Value sets a slider", arguments: ["none", "process"])
+    func getAll(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry, arguments: ["--config", try manyViewsConfiguration(views: 20)])
+        let (host, probe) = try await startHost(registry, arguments: ["--config", try manyViewsConfiguration(views: 20)], isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         func keys(_ path: ObjectPath, _ interface: InterfaceName) async throws -> Set<String> {
             let reply = try await probe.call(path, .properties, "GetAll", [.string(interface.rawValue)])
@@ -187,10 +187,10 @@ struct AccessibilityBusTests {
         #expect(states.count == 2 && states[1] & (1 << (AtspiStateNumber.checkable - 32)) != 0 && states[0] & (1 << AtspiStateNumber.checked) == 0)
     }
 
-    @Test("Component answers the model's hit test and the same extents in screen, window and parent coordinates")
-    func component() async throws {
+    @Test("Component answers the model's hit test and the same extents in screen, window and parent coordinates", arguments: ["none", "process"])
+    func component(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let items = try await probe.items()
         let findView = try #require(items.values.first { $0.name == "FindView" }).path
@@ -216,10 +216,10 @@ struct AccessibilityBusTests {
         #expect(try await probe.call(blue, Atspi.component, "GetLayer") == [.uint32(3)])
     }
 
-    @Test("KB-5: DoAction(0) on the GestureLab button answers true at once, then activates it as Space does: its action is sent, with no touch")
-    func click() async throws {
+    @Test("KB-5: DoAction(0) on the GestureLab button answers true at once, then activates it as Space does: its action is sent, with no touch", arguments: ["none", "process"])
+    func click(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let client = try await HostBusClient(host: host)
         defer { client.close() }
@@ -239,10 +239,10 @@ struct AccessibilityBusTests {
         }
     }
 
-    @Test("WS-11: DoAction(0) and GrabFocus on a view of an inactive scene activate the scene first, as a click does, then act")
-    func actionsActivateTheScene() async throws {
+    @Test("WS-11: DoAction(0) and GrabFocus on a view of an inactive scene activate the scene first, as a click does, then act", arguments: ["none", "process"])
+    func actionsActivateTheScene(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let client = try await HostBusClient(host: host)
         defer { client.close() }
@@ -265,10 +265,10 @@ struct AccessibilityBusTests {
             == .objectPath(SceneBusContract.windowPath(DemoWindow.gesturelab)))
     }
 
-    @Test("FO-1: focus in the key window, key-window and window-list changes become focus, activate/deactivate and children-changed events; a window that becomes key announces its focused view, or itself")
-    func events() async throws {
+    @Test("FO-1: focus in the key window, key-window and window-list changes become focus, activate/deactivate and children-changed events; a window that becomes key announces its focused view, or itself", arguments: ["none", "process"])
+    func events(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         try await probe.listen()
         let client = try await HostBusClient(host: host, subscribe: false)
@@ -314,10 +314,10 @@ struct AccessibilityBusTests {
         #expect(try await probe.property(Atspi.rootPath, Atspi.accessible, "ChildCount") == .int32(2))
     }
 
-    @Test("SV-23: ScrollTo puts a row of GestureLab's table at the table's top, ScrollToPoint moves it back; a bad scroll type is InvalidArgs")
-    func scrollTo() async throws {
+    @Test("SV-23: ScrollTo puts a row of GestureLab's table at the table's top, ScrollToPoint moves it back; a bad scroll type is InvalidArgs", arguments: ["none", "process"])
+    func scrollTo(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let items = try await probe.items()
         let table = try await probe.path(ofID: "table")
@@ -337,10 +337,10 @@ struct AccessibilityBusTests {
         #expect(try await probe.call(table, Atspi.component, "ScrollTo", [.uint32(0)]) == [.bool(false)], "no scroll view holds the table")
     }
 
-    @Test("TV-12: GestureLab's table has its 1,000 rows as children; a row out of view is an object made when asked, named by its cell, not showing; its click scrolls it in and taps it; Selection selects from code")
-    func rowsOutOfView() async throws {
+    @Test("TV-12: GestureLab's table has its 1,000 rows as children; a row out of view is an object made when asked, named by its cell, not showing; its click scrolls it in and taps it; Selection selects from code", arguments: ["none", "process"])
+    func rowsOutOfView(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let client = try await HostBusClient(host: host)
         defer { client.close() }
@@ -385,10 +385,10 @@ struct AccessibilityBusTests {
         #expect(await probe.errorName(table, "org.a11y.atspi.Selection", "SelectChild", [.int32(1_000)]) == "org.freedesktop.DBus.Error.InvalidArgs")
     }
 
-    @Test("FO-3: GrabFocus on a view in a window that is not key makes the window key, then focuses the view; a view that cannot be focused answers false and changes nothing")
-    func grabFocus() async throws {
+    @Test("FO-3: GrabFocus on a view in a window that is not key makes the window key, then focuses the view; a view that cannot be focused answers false and changes nothing", arguments: ["none", "process"])
+    func grabFocus(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         try await probe.listen()
         let client = try await HostBusClient(host: host, subscribe: false)
@@ -409,10 +409,10 @@ struct AccessibilityBusTests {
         #expect(try await hostProperty("FirstResponder") == .string("player"), "the focused button did not take first responder")
     }
 
-    @Test("Text, EditableText, Table and Image refuse bad input with InvalidArgs naming the value, and nothing changes")
-    func textAndTableBadInput() async throws {
+    @Test("Text, EditableText, Table and Image refuse bad input with InvalidArgs naming the value, and nothing changes", arguments: ["none", "process"])
+    func textAndTableBadInput(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry)
+        let (host, probe) = try await startHost(registry, isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let field = try await probe.path(ofID: "field"), table = try await probe.path(ofID: "table"), logo = try await probe.path(ofID: "logo")
         let text: InterfaceName = "org.a11y.atspi.Text", editable: InterfaceName = "org.a11y.atspi.EditableText"
@@ -444,10 +444,10 @@ struct AccessibilityBusTests {
         #expect(try await probe.property(logo, "org.a11y.atspi.Image", "ImageDescription") == .string("Gallery logo"))
     }
 
-    @Test("read-only input policy: EditableText, the caret and scrolling (SV-23) are refused with AccessDenied, nothing changes, and Text, Table and Image are read")
-    func readOnlyText() async throws {
+    @Test("read-only input policy: EditableText, the caret and scrolling (SV-23) are refused with AccessDenied, nothing changes, and Text, Table and Image are read", arguments: ["none", "process"])
+    func readOnlyText(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry, arguments: ["--input-policy", "read-only"])
+        let (host, probe) = try await startHost(registry, arguments: ["--input-policy", "read-only"], isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         let field = try await probe.path(ofID: "field"), table = try await probe.path(ofID: "table")
         let text: InterfaceName = "org.a11y.atspi.Text", editable: InterfaceName = "org.a11y.atspi.EditableText"
@@ -465,10 +465,10 @@ struct AccessibilityBusTests {
         #expect(try await probe.property(try await probe.path(ofID: "logo"), "org.a11y.atspi.Image", "ImageDescription") == .string("Gallery logo"))
     }
 
-    @Test("A view added under a known parent and a renamed label are announced: children-changed add and accessible-name")
-    func viewEvents() async throws {
+    @Test("A view added under a known parent and a renamed label are announced: children-changed add and accessible-name", arguments: ["none", "process"])
+    func viewEvents(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
-        let (host, probe) = try await startHost(registry, arguments: ["--config", try manyViewsConfiguration(views: 20)])
+        let (host, probe) = try await startHost(registry, arguments: ["--config", try manyViewsConfiguration(views: 20)], isolation: isolation)
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         try await probe.listen()
         let log = try await probe.path(ofID: "log"), status = try await probe.path(ofID: "status"), grow = try await probe.path(ofID: "grow")
@@ -483,5 +483,48 @@ struct AccessibilityBusTests {
         #expect(try await probe.property(entry, Atspi.accessible, "AccessibleId") == .string("entry-1"))
         #expect(probe.events("PropertyChange", from: status).map { "\($0.detail)=\($0.data)" } == ["accessible-name=\(BusValue.string("grew 1"))"])
         #expect(try await probe.property(log, Atspi.accessible, "ChildCount") == .int32(1))
+    }
+
+    @Test("With every scene in a process of its own, a scene whose process crashes (a click through AT-SPI) is replaced among the root's children by its placeholder window, which names it; its objects are UnknownObject, the other scene's answer, and the restarted process's windows replace the placeholder")
+    func crashedSceneProcess() async throws {
+        let config = try temporaryFile(
+            "atspi-crash.yaml",
+            "isolation:\n  mode: process\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n    frame: [0, 0, 390, 844]\n"
+                + "  - name: crashy\n    plugin: FixtureCrashInHandler\n    frame: [400, 0, 390, 844]\n    options:\n      crash: abort\n")
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry, arguments: ["--config", config], isolation: "process")
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        try await probe.listen()
+        func rootChildren() async throws -> [ObjectPath] {
+            try await probe.call(Atspi.rootPath, Atspi.accessible, "GetChildren")[0].arrayElements?.compactMap { $0.structFields?.last?.objectPathValue } ?? []
+        }
+        let before = try await rootChildren()
+        #expect(before.count == 2 && before.allSatisfy { $0.rawValue.contains("/p") && $0.rawValue.hasSuffix("/w0") }, "\(before)")
+        let items = try await probe.items()
+        let crash = try #require(items.values.first { $0.name.hasPrefix("Crash (") }).path
+        #expect(try await probe.call(crash, Atspi.action, "DoAction", [.int32(0)]) == [.bool(true)])
+        try await eventually("the crashed scene's window replaced among the root's children") {
+            probe.events("ChildrenChanged", from: Atspi.rootPath).contains { $0.detail == "add" && $0.detail1 == 1 }
+        }
+        let changes = probe.events("ChildrenChanged", from: Atspi.rootPath).prefix(2)
+        #expect(changes.map { "\($0.detail) \($0.detail1)" } == ["remove 1", "add 1"])
+        #expect(changes.first?.data.structFields?.last?.objectPathValue == before[1])
+        let placeholder = try #require(changes.last?.data.structFields?.last?.objectPathValue)
+        #expect(!placeholder.rawValue.contains("/p"), "the host's own window: \(placeholder)")
+        #expect(try await rootChildren() == [before[0], placeholder])
+        // The placeholder says which scene and plugin crashed.
+        let names = try await probe.call(placeholder, Atspi.accessible, "GetChildren")[0].arrayElements?.compactMap { $0.structFields?.last?.objectPathValue } ?? []
+        var said: [String] = []
+        for child in names { said.append(try await probe.property(child, Atspi.accessible, "Name").stringValue ?? "") }
+        #expect(said.contains { $0.contains("crashy (FixtureCrashInHandler) crashed: killed by signal 6 (SIGABRT)") }, "\(said)")
+        #expect(await probe.errorName(crash, Atspi.accessible, "GetRole") == "org.freedesktop.DBus.Error.UnknownObject")
+        #expect(try await probe.call(before[0], Atspi.accessible, "GetRole") == [.uint32(23)], "FindView's process answers")
+        // Restarted (with backoff), its new process's window replaces the placeholder.
+        try await eventually("the restarted scene process's window among the root's children", timeout: 60) {
+            probe.events("ChildrenChanged", from: Atspi.rootPath).contains { $0.detail == "add" && $0.data.structFields?.last?.objectPathValue?.rawValue.contains("/p") == true }
+        }
+        let after = try await rootChildren()
+        #expect(after.count == 2 && after[1].rawValue.contains("/p") && after[1] != before[1], "\(after)")
+        #expect(try await probe.call(after[1], Atspi.accessible, "GetRole") == [.uint32(23)])
     }
 }

@@ -47,26 +47,26 @@ struct AccessibilityClientTests {
     /// Runs `client` (a script in Tests/AccessibilityClients) against a fresh scene-host in a fresh
     /// session (``SpawnedSession/runInPrivateSession(_:timeout:)``); returns its exit status and
     /// everything it printed. It blocks: call it through ``offPool(_:)``.
-    private static func run(client: String, timeout: Double = 600) throws -> (status: Int32, output: String) {
+    private static func run(client: String, isolation: String, timeout: Double = 600) throws -> (status: Int32, output: String) {
         let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../AccessibilityClients")
             .standardizedFileURL
         return try SpawnedSession.runInPrivateSession(
             [clients.appendingPathComponent("run-in-session.sh").path, buildFolder() + "/scene-host", clients.appendingPathComponent(client).path],
-            timeout: timeout)
+            environment: ["SCENE_HOST_ISOLATION": isolation], timeout: timeout)
     }
 
-    @Test("pyatspi finds scene-host, reads the FindView window as the model describes it, gets blue at blue's centre and sees the Gallery field take focus")
-    func pyatspi() async throws {
-        let (status, output) = try await offPool { try Self.run(client: "pyatspi_findview.py") }
+    @Test("pyatspi finds scene-host, reads the FindView window as the model describes it, gets blue at blue's centre and sees the Gallery field take focus", arguments: ["none", "process"])
+    func pyatspi(isolation: String) async throws {
+        let (status, output) = try await offPool { try Self.run(client: "pyatspi_findview.py", isolation: isolation) }
         #expect(status == 0, "\(output)")
         #expect(output.contains("getAccessibleAtPoint(240, 250, screen) on the frame -> 'blue'"), "\(output)")
         #expect(output.contains("EVENT object:state-changed:focused source='Field' id='field' detail1=1"), "\(output)")
         #expect(output.contains("RESULT: PASS"), "\(output)")
     }
 
-    @Test("pyatspi edits the Gallery field through EditableText and reads it back through Text and the model; Text, Table and Image answer from the model; bad input is refused and changes nothing; text events arrive")
-    func pyatspiText() async throws {
-        let (status, output) = try await offPool { try Self.run(client: "pyatspi_text.py") }
+    @Test("pyatspi edits the Gallery field through EditableText and reads it back through Text and the model; Text, Table and Image answer from the model; bad input is refused and changes nothing; text events arrive", arguments: ["none", "process"])
+    func pyatspiText(isolation: String) async throws {
+        let (status, output) = try await offPool { try Self.run(client: "pyatspi_text.py", isolation: isolation) }
         #expect(status == 0, "\(output)")
         #expect(output.contains("refused insertText length -5"), "\(output)")
         #expect(output.contains("refused setTextContents with U+FFFE: atspi_error: text has U+FFFE at offset 2"), "\(output)")
@@ -75,9 +75,9 @@ struct AccessibilityClientTests {
         #expect(output.contains("RESULT: PASS"), "\(output)")
     }
 
-    @Test("dogtail finds the GestureLab button by name and role, and doActionNamed('click') fires its action (ActionSent)")
-    func dogtail() async throws {
-        let (status, output) = try await offPool { try Self.run(client: "dogtail_gesturelab.py") }
+    @Test("dogtail finds the GestureLab button by name and role, and doActionNamed('click') fires its action (ActionSent)", arguments: ["none", "process"])
+    func dogtail(isolation: String) async throws {
+        let (status, output) = try await offPool { try Self.run(client: "dogtail_gesturelab.py", isolation: isolation) }
         #expect(status == 0, "\(output)")
         #expect(output.contains("action=buttonTapped sender=button"), "\(output)")
         #expect(output.contains("RESULT: PASS"), "\(output)")

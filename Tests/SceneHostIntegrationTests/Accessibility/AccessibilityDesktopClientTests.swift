@@ -30,23 +30,29 @@ enum DesktopClientTools {
         "needs Xvfb, Accerciser and Orca besides the pyatspi tools; missing: \(DesktopClientTools.missing.joined(separator: " ")) (scripts/install-deps installs them)"
     ))
 struct AccessibilityDesktopClientTests {
-    private static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../AccessibilityClients")
+    static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../AccessibilityClients")
         .standardizedFileURL
 
     /// Runs `command` (scripts in Tests/AccessibilityClients) with its own X display in a fresh session.
     /// `timeout` only guards against a hang: at load 35 the validator took over 120 s.
-    private static func run(_ command: [String], timeout: Double = 600) throws -> (status: Int32, output: String) {
+    static func run(_ command: [String], isolation: String, timeout: Double = 600) throws -> (status: Int32, output: String) {
         try SpawnedSession.runInPrivateSession(
-            command, wrapper: [clients.appendingPathComponent("with-xvfb.sh").path], timeout: timeout)
+            command, wrapper: [clients.appendingPathComponent("with-xvfb.sh").path], environment: ["SCENE_HOST_ISOLATION": isolation],
+            timeout: timeout)
     }
 
     @Test("Accerciser's AT-SPI Validator (its Basic schema, plus ParentChildIndexMatch and RadioInSet with their intended conditions) reports 0 errors over the whole tree at start, after focus moved in two windows, and with the Gallery alert shown again")
     func validator() async throws {
+        try await Self.validate(isolation: "none")
+    }
+
+    /// Accerciser's validator over the demo scenes with `isolation`.
+    static func validate(isolation: String) async throws {
         let (status, output) = try await offPool {
             try Self.run([
                 Self.clients.appendingPathComponent("run-in-session.sh").path, buildFolder() + "/scene-host",
                 Self.clients.appendingPathComponent("accerciser_validate.py").path,
-            ])
+            ], isolation: isolation)
         }
         #expect(status == 0, "\(output)")
         let states = output.components(separatedBy: "\n").filter { $0.hasPrefix("== state: ") }
@@ -64,8 +70,13 @@ struct AccessibilityDesktopClientTests {
 
     @Test("Orca 43, headless: the host joins when Orca starts; Orca reads the alert, counts it as an unfocused dialog in Gallery's frame only (WS-12), names the window and its focused control on every key-window switch and each view Tab reaches, reads a row of GestureLab's table out of view with its position once AT-SPI focuses it (TV-12), announces the Gallery field as an editable entry with its text, echoes typed characters, and reads the alert a click through AT-SPI brings up")
     func orca() async throws {
+        try await Self.speak(isolation: "none")
+    }
+
+    /// Orca's session over the demo scenes with `isolation`.
+    static func speak(isolation: String) async throws {
         let (status, output) = try await offPool {
-            try Self.run([Self.clients.appendingPathComponent("orca-session.sh").path, buildFolder() + "/scene-host"])
+            try Self.run([Self.clients.appendingPathComponent("orca-session.sh").path, buildFolder() + "/scene-host"], isolation: isolation)
         }
         #expect(status == 0, "\(output)")
         for line in [

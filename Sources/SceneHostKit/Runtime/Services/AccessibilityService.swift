@@ -16,6 +16,8 @@ final class AccessibilityService: HostService {
     private let flushTimeout: Duration
     private let logger: Logger
     private var bridge: AccessibilityBridge?
+    /// The scene processes' objects, forwarded through the bridge (`isolation: process`).
+    private var isolated: IsolatedAccessibility?
 
     init(host: SceneHost, busAPI: BusAPIService, mode: AccessibilityMode, flushTimeout: Duration, logger: Logger) {
         self.host = host
@@ -29,6 +31,11 @@ final class AccessibilityService: HostService {
         bridge = AccessibilityBridge.start(
             application: host.application, inputPolicy: host.configuration.input,
             desktopOffset: { [weak host] scene in host?.desktop?.desktopOffset(of: scene) }, mode: mode, logger: logger)
+        if let bridge, let isolation = host.isolation {
+            isolated = IsolatedAccessibility(
+                bridge: bridge, isolation: isolation, application: host.application, policy: host.configuration.input,
+                desktopOffset: { [weak host] scene in host?.desktop?.desktopOffset(of: scene) }, logger: logger)
+        }
         busAPI.bus?.outputReport.add("accessibility") { [weak self] in self?.bridge?.connection }
     }
 

@@ -54,7 +54,7 @@ final class MediaService: HostService {
             else { return }
             guard !handler.isEmpty, let subtype = Event.EventSubtype(wireName: name) else { return }
             player.remoteControlWasHandled(subtype)
-        case .signal, .placeholder, .frame, .busy, .clock, .output:
+        case .signal, .placeholder, .frame, .busy, .clock, .output, .accessibility:
             break
         }
     }
