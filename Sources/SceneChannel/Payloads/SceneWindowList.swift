@@ -2,7 +2,8 @@ public import SceneErrors
 
 /// What the board must know of a scene process's windows to show them, route touches to them and
 /// publish them on the bus: the plugin's name and, per window in the scene's order, its screen
-/// frame, level, visibility, title, whether it is its scene's key window, and its first responder. The body of an `event` of code ``SceneEventCode/windows``.
+/// frame, level, visibility, title, whether it is its scene's key window, its first responder and where
+/// that takes text. The body of an `event` of code ``SceneEventCode/windows``.
 public struct SceneWindowList: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var x: Double
@@ -17,10 +18,30 @@ public struct SceneWindowList: Hashable, Sendable {
         public var title: String
         /// Its first responder, described as `Window1.FirstResponder` describes it ("" for none).
         public var firstResponder: String
+        /// Where its first responder takes text (a text field editing), in the scene's coordinates
+        /// (its screen frame's origin at 0, 0): the board turns the desktop's text input on there
+        /// while the window is the application's key window; nil when its first responder takes no
+        /// text.
+        public var textInput: TextArea?
+
+        /// A rectangle in the scene's coordinates.
+        public struct TextArea: Hashable, Sendable {
+            public var x: Double
+            public var y: Double
+            public var width: Double
+            public var height: Double
+
+            public init(x: Double, y: Double, width: Double, height: Double) {
+                self.x = x
+                self.y = y
+                self.width = width
+                self.height = height
+            }
+        }
 
         public init(
             x: Double, y: Double, width: Double, height: Double, level: Double, isHidden: Bool, isKey: Bool = false, title: String,
-            firstResponder: String = ""
+            firstResponder: String = "", textInput: TextArea? = nil
         ) {
             self.x = x
             self.y = y
@@ -31,6 +52,7 @@ public struct SceneWindowList: Hashable, Sendable {
             self.isKey = isKey
             self.title = title
             self.firstResponder = firstResponder
+            self.textInput = textInput
         }
     }
 
@@ -64,9 +86,12 @@ public struct SceneWindowList: Hashable, Sendable {
             writer.f64(window.width)
             writer.f64(window.height)
             writer.f64(window.level)
-            writer.u8((window.isHidden ? 1 : 0) | (window.isKey ? 2 : 0))
+            writer.u8((window.isHidden ? 1 : 0) | (window.isKey ? 2 : 0) | (window.textInput != nil ? 4 : 0))
             writer.string(window.title)
             writer.string(window.firstResponder)
+            if let area = window.textInput {
+                for value in [area.x, area.y, area.width, area.height] { writer.f64(value) }
+            }
         }
         return writer.bytes
     }
@@ -90,17 +115,26 @@ public struct SceneWindowList: Hashable, Sendable {
             let width = try reader.f64("window \(index)'s width"), height = try reader.f64("window \(index)'s height")
             let level = try reader.f64("window \(index)'s level")
             let flags = try reader.u8("window \(index)'s flags")
-            guard flags <= 3 else {
-                throw ChannelError(code: .malformed, message: "window list: window \(index)'s flags are \(flags); 1 (hidden) and 2 (key) are known")
+            guard flags <= 7 else {
+                throw ChannelError(
+                    code: .malformed, message: "window list: window \(index)'s flags are \(flags); 1 (hidden), 2 (key) and 4 (text input) are known")
             }
             guard [x, y, width, height, level].allSatisfy(\.isFinite), width >= 0, height >= 0 else {
                 throw ChannelError(
                     code: .malformed, message: "window list: window \(index)'s frame (\(x), \(y), \(width), \(height)) or level \(level) is not finite and non-negative in size")
             }
+            let title = try reader.string("window \(index)'s title"), firstResponder = try reader.string("window \(index)'s first responder")
+            var textInput: Entry.TextArea?
+            if flags & 4 != 0 {
+                let area = Entry.TextArea(
+                    x: try reader.f64("window \(index)'s text input x"), y: try reader.f64("window \(index)'s text input y"),
+                    width: try reader.f64("window \(index)'s text input width"), height: try reader.f64("window \(index)'s text input height"))
+                textInput = area
+            }
             windows.append(
                 Entry(
-                    x: x, y: y, width: width, height: height, level: level, isHidden: flags & 1 != 0, isKey: flags & 2 != 0,
-                    title: try reader.string("window \(index)'s title"), firstResponder: try reader.string("window \(index)'s first responder")))
+                    x: x, y: y, width: width, height: height, level: level, isHidden: flags & 1 != 0, isKey: flags & 2 != 0, title: title,
+                    firstResponder: firstResponder, textInput: textInput))
         }
         self.windows = windows
         try reader.finish()

@@ -28,7 +28,9 @@ enum Snapshots {
             do {
                 let scale = try call.read { reader in try reader.readDouble() }
                 let drawn = try subject(call, scale)
-                let elsewhere = scale == IsolatedScene.frameScale ? [] : isolation?.runningStandIns(among: drawn.windows) ?? []
+                // A scale that is no number above 0 is refused by the renderer, naming it, before any process is asked.
+                let drawnElsewhere = scale != IsolatedScene.frameScale && scale.isFinite && scale > 0
+                let elsewhere = drawnElsewhere ? isolation?.runningStandIns(among: drawn.windows) ?? [] : []
                 guard !elsewhere.isEmpty else {
                     let image = try drawn.render()
                     return reply.reply { writer in try writer.append(bytes: PNGEncoder.encode(image)) }

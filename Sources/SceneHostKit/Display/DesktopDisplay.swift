@@ -135,6 +135,10 @@ public final class DesktopDisplay: ApplicationObserver {
     public func start() {
         application.addObserver(self)
         pendingWorkRegistry.register(workSource)
+        // A scene process's text field that starts or stops editing says so in its window list.
+        deviceInput.isolation?.observe { [weak self] _, event in
+            if case .windows = event { self?.updateTextInput() }
+        }
         server.start()
         for scene in application.connectedScenes { open(scene) }
     }
@@ -461,10 +465,16 @@ public final class DesktopDisplay: ApplicationObserver {
     }
 
     /// Text input is on while the key window's first responder takes text (a text field editing),
-    /// in the desktop window of its scene, with the candidate window at the field.
+    /// in the desktop window of its scene, with the candidate window at the field; for a scene in a
+    /// process of its own, as its window list says (asked again whenever a list comes).
     private func updateTextInput() {
         var wanted: (window: DisplayWindowID, caret: Rect?)?
-        if let keyWindow = application.keyWindow, let responder = keyWindow.firstResponder, responder is any KeyInput,
+        if let keyWindow = application.keyWindow, let isolated = deviceInput.isolation?.scene(of: keyWindow) {
+            // A scene in a process of its own: where its window list says its first responder edits.
+            if let caret = isolated.textInput(of: keyWindow), let scene = keyWindow.windowScene, let window = windows[ObjectIdentifier(scene)] {
+                wanted = (window.id, caret)
+            }
+        } else if let keyWindow = application.keyWindow, let responder = keyWindow.firstResponder, responder is any KeyInput,
             let scene = keyWindow.windowScene, let window = windows[ObjectIdentifier(scene)]
         {
             var caret: Rect?

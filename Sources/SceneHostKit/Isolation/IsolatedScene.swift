@@ -113,6 +113,7 @@ final class IsolatedScene {
             receivesRemoteControl = list.receivesRemoteControl
             listensForHover = list.listensForHover
             firstResponders = Dictionary(uniqueKeysWithValues: list.windows.enumerated().map { ($0.offset, $0.element.firstResponder) })
+            textInputs = list.windows.map(\.textInput)
             state = .running
             if scene == nil, !mayConnect() {
                 pendingList = list
@@ -157,6 +158,17 @@ final class IsolatedScene {
     /// each `FirstResponderChanged` since), described as the signal describes it, by the process's
     /// window index.
     private var firstResponders: [Int: String] = [:]
+
+    /// Where each window's first responder takes text, by the process's window index, as its window
+    /// list last said.
+    private var textInputs: [SceneWindowList.Entry.TextArea?] = []
+
+    /// Where the first responder of `window` (one of the stand-in's) takes text, in the scene's
+    /// coordinates; nil when it takes none, or the process is not running.
+    func textInput(of window: Window) -> Rect? {
+        guard state == .running, let index = index(of: window), index < textInputs.count, let area = textInputs[index] else { return nil }
+        return Rect(x: area.x, y: area.y, width: area.width, height: area.height)
+    }
 
     /// `Window1.FirstResponder` of one of the stand-in's windows: the scene process's.
     func firstResponder(of window: Window) -> String {

@@ -599,11 +599,19 @@ final class SceneProcessRuntime {
                 SceneWindowList.Entry(
                     x: window.frame.minX, y: window.frame.minY, width: window.frame.width, height: window.frame.height,
                     level: window.windowLevel.rawValue, isHidden: window.isHidden, isKey: window.isKeyWindow, title: window.title,
-                    firstResponder: SignalRecords.describe(window.firstResponder))
+                    firstResponder: SignalRecords.describe(window.firstResponder), textInput: textInput(of: window, in: scene))
             })
         guard list != announcedWindows else { return }
         announcedWindows = list
         try? connection.send(.event(code: SceneEventCode.windows, body: list.body))
+    }
+
+    /// Where `window`'s first responder takes text, as the board's desktop needs it (as
+    /// `DesktopDisplay` finds it for a scene of its own): the view's frame in the scene's coordinates.
+    private func textInput(of window: Window, in scene: WindowScene) -> SceneWindowList.Entry.TextArea? {
+        guard let responder = window.firstResponder, responder is any KeyInput, let view = responder as? View else { return nil }
+        let origin = window.convertToScreen(view.convert(view.bounds.origin, to: nil)) - scene.screenFrame.origin
+        return SceneWindowList.Entry.TextArea(x: origin.x, y: origin.y, width: view.bounds.width, height: view.bounds.height)
     }
 
     private func flush() {

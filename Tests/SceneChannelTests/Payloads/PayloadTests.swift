@@ -58,7 +58,9 @@ struct PayloadTests {
                 SceneWindowList.Entry(
                     x: random.unit() * 800 - 400, y: random.unit() * 800, width: random.unit() * 1000, height: random.unit() * 1000,
                     level: [0, 1000, 2000][random.below(3)], isHidden: random.below(2) == 0, isKey: random.below(2) == 0, title: random.text(),
-                    firstResponder: random.text())
+                    firstResponder: random.text(),
+                    textInput: random.below(2) == 0
+                        ? nil : .init(x: random.unit() * 390, y: random.unit() * 844, width: random.unit() * 300, height: random.unit() * 44))
             }
             let list = SceneWindowList(
                 plugin: random.text(), receivesRemoteControl: random.below(2) == 0, listensForHover: random.below(2) == 0, windows: windows)
@@ -66,13 +68,18 @@ struct PayloadTests {
         }
     }
 
-    @Test("A window list with unknown window or scene flags, a non-finite or negative frame, too many windows or trailing bytes is refused by name")
+    @Test("A window list with unknown window or scene flags, a non-finite or negative frame or text input area, too many windows or trailing bytes is refused by name")
     func windowListsRefused() throws {
         let entry = SceneWindowList.Entry(x: 0, y: 0, width: 390, height: 844, level: 0, isHidden: false, title: "Main")
         var flag = SceneWindowList(plugin: "FindView", windows: [entry]).body
         let flagOffset = flag.count - 4 - 4 - "Main".utf8.count - 1  // before the title and the (empty) first responder
-        flag[flagOffset] = 4
-        #expect { try SceneWindowList(body: flag) } throws: { ($0 as? ChannelError)?.message.contains("window 0's flags are 4") == true }
+        flag[flagOffset] = 8
+        #expect { try SceneWindowList(body: flag) } throws: { ($0 as? ChannelError)?.message.contains("window 0's flags are 8") == true }
+        var nowhere = entry
+        nowhere.textInput = .init(x: .nan, y: 0, width: 10, height: 10)
+        #expect { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [nowhere]).body) } throws: {
+            ($0 as? ChannelError)?.message.contains("window 0's text input x is nan") == true
+        }
         var negative = entry
         negative.width = -1
         #expect { try SceneWindowList(body: SceneWindowList(plugin: "P", windows: [negative]).body) } throws: {

@@ -15,9 +15,11 @@ struct DesktopKeyboardTests {
         return String(rest[text.upperBound...].prefix { $0 != "\"" })
     }
 
-    @Test("Tapping the Gallery field and typing with xdotool puts the text in the field, as TypeText would draw it")
-    func typeIntoField() async throws {
-        let desktop = try await DesktopHost()
+    @Test(
+        "Tapping the Gallery field and typing with xdotool puts the text in the field, as TypeText would draw it; the same with every scene in a process of its own",
+        arguments: ["none", "process"])
+    func typeIntoField(isolation: String) async throws {
+        let desktop = try await DesktopHost(arguments: ["--isolation", isolation])
         defer { desktop.close() }
         // Gallery is at x = 800. Dismiss the alert (OK at alert 150, 142 → window 195, 442), then
         // tap the field (window 195, 122) and type.

@@ -80,10 +80,14 @@ struct SnapshotTests {
         expectPixel(screen, Point(x: 860, y: 480), .white, "gallery's alert")
     }
 
-    @Test("A bad scale is InvalidValue naming it, on every interface and in scenectl", arguments: [0.0, -2, .infinity, .nan, 8.5])
-    func badScale(scale: Double) async throws {
-        defer { stop() }
-        let client = try await connect()
+    @Test(
+        "A bad scale is InvalidValue naming it, on every interface and in scenectl; the same with every scene in a process of its own",
+        arguments: [0.0, -2, .infinity, .nan, 8.5], ["none", "process"])
+    func badScale(scale: Double, isolation: String) async throws {
+        stop()
+        let host = try HostProcess(arguments: ["--isolation", isolation], environment: SnapshotFonts.environment)
+        defer { host.signal(SIGTERM) }
+        let client = try await HostBusClient(host: host, subscribe: false)
         defer { client.close() }
         for (path, interface) in [
             (SceneBusContract.windowPath(1), SceneBusContract.windowInterface),
