@@ -344,8 +344,10 @@ public final class DesktopDisplay: ApplicationObserver {
         if FramePacing.drawsAtOnce(discreteInput: discreteInputInDrain, reportedDamage: dirtiedDuringDrain, windowOwesFrame: owesFrame) {
             scheduleFrame(.discreteInput)
         }
-        // After the text-input command the batch led to: the display thread then reads on.
-        server.inputsHandled(through: lastSerial)
+        // After the text-input command the batch led to: the display thread then reads on. A press or
+        // release a scene process still owes an answer for is handled once it answered (its window
+        // list, which says whether a field now edits, comes before the answer).
+        server.inputsHandled(through: drawnThrough)
         if lastSerial != serialBefore, !dirtiedDuringDrain, !frameScheduled {
             server.inputsShowedNothing(through: drawnThrough)
         }
@@ -373,6 +375,8 @@ public final class DesktopDisplay: ApplicationObserver {
         isolated.process.whenPostedRecordsAnswered { [weak self] in
             guard let self, let owed = owedByProcesses.firstIndex(where: { $0.serial == serial }) else { return }
             owedByProcesses.remove(at: owed)
+            updateTextInput()
+            server.inputsHandled(through: drawnThrough)
             let owesFrame = windows.values.contains { $0.dirty && $0.visible }
             if owesFrame {
                 scheduleFrame(.discreteInput)
