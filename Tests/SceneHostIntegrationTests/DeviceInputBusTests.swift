@@ -6,14 +6,18 @@ import Testing
 @MainActor
 @Suite("Device input on the bus: SendInput, Input signals, DisplayStatistics of a headless host")
 struct DeviceInputBusTests {
-    @Test("SendInput delivers a device line as a desktop window would: an Input signal, then the touch's signals; bad lines are InvalidValue naming them")
-    func sendInput() async throws {
-        let host = try HostProcess(arguments: ["--display", "off"])
+    @Test(
+        "SendInput delivers a device line as a desktop window would: an Input signal, then the touch's signals, and answers what the touch hit; bad lines are InvalidValue naming them; the same with every scene in a process of its own",
+        arguments: ["none", "process"])
+    func sendInput(isolation: String) async throws {
+        let host = try HostProcess(arguments: ["--display", "off", "--isolation", isolation])
         let client = try await HostBusClient(host: host)
         defer { client.close() }
         let began = try await client.host("SendInput", [.string("touch findview 0 down 240 250")])
         let fields = began.first?.arrayElements?.first?.structFields ?? []
-        #expect(fields.count == 3 && fields[1].objectPathValue == SceneBusContract.windowPath(DemoWindow.findview) && fields[2].stringValue == "blue")
+        #expect(
+            fields.count == 3 && fields[0].uint64Value ?? 0 > 0 && fields[1].objectPathValue == SceneBusContract.windowPath(DemoWindow.findview)
+                && fields[2].stringValue == "blue", "\(began)")
         _ = try await client.host("SendInput", [.string("touch findview 0 up 240 250")])
         try await client.waitForSignals("the blue trace") { _ in client.logLines(of: "findview").count == HostLifecycleTests.blueTrace.count }
         #expect(client.logLines(of: "findview") == HostLifecycleTests.blueTrace)

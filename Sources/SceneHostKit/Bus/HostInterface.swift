@@ -154,20 +154,37 @@ enum HostInterface {
                     }
                     return [.array(element: .string, cleared.map { .string($0) })]
                 },
-                .method("SendInput", access: .changes, inputs: [.init("record", .string)], outputs: [.init("began", "a(tos)")]) { call in
-                    _ = try service.admit(call)
-                    let line = try call.read { reader in try reader.readString() }
-                    let record: InputRecord
-                    do throws(InputError) { record = try InputRecord(scriptLine: line) } catch { throw error.busError }
-                    let touches = host.deviceInput.deliver(record)
-                    return [
-                        .array(element: "(tos)", touches.map { touch in
-                            .structure([
-                                .uint64(touch?.identifier ?? 0), .objectPath(service.publisher.path(of: touch?.window)),
-                                .string(touch?.view.map(ViewReference.reference(for:)) ?? ""),
+                .deferredMethod("SendInput", access: .changes, inputs: [.init("record", .string)], outputs: [.init("began", "a(tos)")]) {
+                    call, reply in
+                    do {
+                        _ = try service.admit(call)
+                        let line = try call.read { reader in try reader.readString() }
+                        let record: InputRecord
+                        do throws(InputError) { record = try InputRecord(scriptLine: line) } catch { throw error.busError }
+                        @MainActor func answer(_ touches: [(touch: UInt64, window: Window?, view: String)]) {
+                            reply.reply([
+                                .array(element: "(tos)", touches.map { touch in
+                                    .structure([.uint64(touch.touch), .objectPath(service.publisher.path(of: touch.window)), .string(touch.view)])
+                                })
                             ])
-                        })
-                    ]
+                        }
+                        // A scene in a process of its own answers once its process delivered the record.
+                        guard let isolation = host.isolation, let scene = isolation.target(of: record) else {
+                            return answer(host.deviceInput.deliver(record).map { ($0?.identifier ?? 0, $0?.window, $0?.view.map(ViewReference.reference(for:)) ?? "") })
+                        }
+                        host.deviceInput.noteDelivered(record)
+                        Task { @MainActor in
+                            do throws(SceneCallError) {
+                                let delivered = try await isolation.deliver(record, to: scene)
+                                if let refusal = delivered.refusal { return reply.fail(refusal.busError) }
+                                answer(delivered.began)
+                            } catch {
+                                reply.fail(error.busError)
+                            }
+                        }
+                    } catch {
+                        reply.fail(error)
+                    }
                 },
                 .method("DisplayStatistics", access: .reads, outputs: [.init("statistics", "a{sv}")]) { call in
                     _ = try service.admit(call)

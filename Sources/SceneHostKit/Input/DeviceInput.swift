@@ -29,6 +29,13 @@ public final class DeviceInput {
     /// Fingers down now, by slot.
     public var fingersDown: [UInt32] { fingers.keys.sorted() }
 
+    /// Counts and records `record` as delivered, for input that goes to a scene process another way
+    /// (`Host1.SendInput`, which waits for the process's answer: ``SceneIsolation/deliver(_:to:)``).
+    func noteDelivered(_ record: InputRecord) {
+        recordObserver?(record, application.clock.now)
+        delivered += 1
+    }
+
     /// Delivers `record` at `timestamp` (monotonic seconds; the application's clock when nil) and
     /// returns, for each finger that went down, the touch it made (nil when it hit nothing).
     /// A record naming a scene that is not connected does nothing.

@@ -339,12 +339,34 @@ final class SceneIsolation {
     /// Delivers device input to `scene`'s process as its script line; nothing waits for it (the
     /// desktop does not), and a scene that cannot take it is reported by its own signals.
     func forward(_ record: InputRecord, to scene: IsolatedScene) {
+        prepare(record, for: scene)
+        scene.process.postRecord(record.scriptLine)
+    }
+
+    /// Delivers device input to `scene`'s process as `forward(_:to:)` does, and returns once it was
+    /// delivered with the touches its downs began (`Host1.SendInput`): each by the board's number, its
+    /// stand-in's window and the view it hit.
+    ///
+    /// - Throws: why the scene process did not answer; an input error it refused the record with is
+    ///   the answer's `refusal`.
+    func deliver(_ record: InputRecord, to scene: IsolatedScene) async throws(SceneCallError)
+        -> (began: [(touch: UInt64, window: Window?, view: String)], refusal: InputError?)
+    {
+        prepare(record, for: scene)
+        let outcome = try await scene.process.record(record.scriptLine)
+        let began = outcome.began.map { began in
+            (touch: began.touch == 0 ? 0 : touchNumbers.number(began.touch, in: scene.name), window: scene.window(at: began.window), view: began.view)
+        }
+        return (began, outcome.inputError)
+    }
+
+    /// A down drops the other scenes' backlogs and activates its scene, as a click on a desktop window
+    /// activates its scene in the host.
+    private func prepare(_ record: InputRecord, for scene: IsolatedScene) {
         if case .touches(_, let steps) = record, steps.contains(where: { $0.phase == .down }) {
             dropBacklogs(besides: scene)
-            // A click on a desktop window activates its scene, as for a scene in the host.
             activate(scene)
         }
-        scene.process.postRecord(record.scriptLine)
     }
 
     /// `Host1.AdvanceClock` with scenes in processes of their own: moves the board's virtual clock by

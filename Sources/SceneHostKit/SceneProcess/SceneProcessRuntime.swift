@@ -498,8 +498,12 @@ final class SceneProcessRuntime {
             if case .keyboard(let input) = record {
                 return SceneRecordOutcome(handledBy: SignalRecords.describe(input.deliver(to: application)))
             }
-            deviceInput.deliver(record)
-            return SceneRecordOutcome()
+            let began = deviceInput.deliver(record).map { touch in
+                SceneRecordOutcome.Began(
+                    touch: touch?.identifier ?? 0, window: touch?.window.flatMap(index(of:)).map(Int32.init) ?? -1,
+                    view: touch?.view.map(ViewReference.reference(for:)) ?? "")
+            }
+            return SceneRecordOutcome(began: began)
         } catch {
             return SceneRecordOutcome(errorCode: error.code.name, errorMessage: error.message)
         }

@@ -158,7 +158,10 @@ struct PayloadTests {
                     SceneTouchOutcome(touch: random.next(), window: Int32(random.below(3)) - 1, view: random.text())
                 }, errorCode: random.below(2) == 0 ? "" : "SlotInUse", errorMessage: random.text())
             #expect(try SceneScriptOutcome(body: outcome.body) == outcome, "seed \(seed)")
-            let record = SceneRecordOutcome(handledBy: random.text(), errorCode: random.text(), errorMessage: random.text())
+            let record = SceneRecordOutcome(
+                handledBy: random.text(),
+                began: (0..<random.below(4)).map { _ in .init(touch: random.next(), window: Int32(random.below(4)) - 1, view: random.text()) },
+                errorCode: random.text(), errorMessage: random.text())
             #expect(try SceneRecordOutcome(body: record.body) == record, "seed \(seed)")
         }
     }
