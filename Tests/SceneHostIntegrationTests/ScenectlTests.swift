@@ -100,7 +100,8 @@ struct ScenectlTests {
     /// Starts a host on the demo scenes and waits until it is ready.
     /// The host of ``configuration``; `isolation` `process` runs each scene in a process of its own.
     private func startHost(environment: [String: String] = [:], isolation: String = "none") async throws -> HostProcess {
-        let isolated = isolation == "none" ? "" : "\nisolation:\n  mode: \(isolation)\n\(SanitizedRun.isolationTimeouts)"
+        // Named even for `none`, so that the test does not depend on the default.
+        let isolated = "\nisolation:\n  mode: \(isolation)\n\(SanitizedRun.isolationTimeouts)"
         let config = try temporaryFile("scenectl-\(isolation).yaml", Self.configuration + isolated)
         defer { try? FileManager.default.removeItem(atPath: config) }
         let host = try HostProcess(arguments: ["--config", config], environment: environment)

@@ -24,7 +24,7 @@ struct AccessibilityBusTests {
         -> (HostProcess, AtspiProbe)
     {
         let host = try HostProcess(
-            arguments: arguments + (isolation == "none" ? [] : ["--isolation", isolation]), environment: ["AT_SPI_BUS_ADDRESS": daemon.address])
+            arguments: arguments + ["--isolation", isolation], environment: ["AT_SPI_BUS_ADDRESS": daemon.address])
 
         // Generous limits: they only bound a failure, and a loaded machine (parallel suites) can keep
         // the host or this process's main actor from answering for seconds.

@@ -88,9 +88,10 @@ final class MprisSession {
         }
     }
 
-    /// The host's arguments for `isolation` (`none` or `process`).
+    /// The host's arguments for `isolation` (`none` or `process`), named even for `none`, so that the
+    /// tests do not depend on the default.
     static func isolation(_ mode: String) -> [String] {
-        mode == "none" ? [] : ["--isolation", mode]
+        ["--isolation", mode]
     }
 
     /// Records the host's `Host1` signals and the player's `PropertiesChanged` and `Seeked`.
