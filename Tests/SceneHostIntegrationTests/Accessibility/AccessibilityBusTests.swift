@@ -465,6 +465,30 @@ struct AccessibilityBusTests {
         #expect(try await probe.property(try await probe.path(ofID: "logo"), "org.a11y.atspi.Image", "ImageDescription") == .string("Gallery logo"))
     }
 
+    @Test(
+        "input-allowed-executables: a click through AT-SPI from a process not listed is refused naming its executable, and reading still works; the same when the scene process serves the object, which the host identifies the caller for",
+        arguments: ["none", "process"])
+    func allowedExecutables(isolation: String) async throws {
+        let scenectl = buildFolder() + "/scenectl"
+        let yaml = DefaultScenes.demoTrioYAML.replacingOccurrences(
+            of: "input-allowed-executables: []", with: "input-allowed-executables: [\"\(scenectl)\"]")
+        #expect(yaml != DefaultScenes.demoTrioYAML, "the embedded default names input-allowed-executables")
+        let config = try temporaryFile("atspi-allowed-\(isolation).yaml", yaml)
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry, arguments: ["--config", config], isolation: isolation)
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        let button = try await probe.path(ofID: "button")
+        let ownExecutable = try #require(try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        do {
+            _ = try await probe.call(button, Atspi.action, "DoAction", [.int32(0)])
+            Issue.record("a caller not in input-allowed-executables clicked the button")
+        } catch let error as BusError {
+            #expect(error.name.rawValue == "org.freedesktop.DBus.Error.AccessDenied", "\(error)")
+            #expect(error.message.contains("runs \(ownExecutable)") && error.message.contains("not in input-allowed-executables"), "\(error.message)")
+        }
+        #expect(try await probe.call(button, Atspi.accessible, "GetRole") == [.uint32(43)], "reading is not refused")
+    }
+
     @Test("A view added under a known parent and a renamed label are announced: children-changed add and accessible-name", arguments: ["none", "process"])
     func viewEvents(isolation: String) async throws {
         let registry = try await FakeAtspiRegistry(address: daemon.address)
