@@ -116,7 +116,8 @@ final class IsolatedAccessibility {
         case .started:
             stopServing(scene)
             serve(scene)
-        case .windows:
+        case .windows, .notResponding, .responding:
+            // A hung process's windows are its stand-in's (which says so) until it answers again.
             updateListing(of: scene)
         case .crashed:
             stopServing(scene)
@@ -127,7 +128,7 @@ final class IsolatedAccessibility {
             } catch {
                 logger.warning("scene process sent an accessibility event that is not a signal: \(error); ignoring", metadata: ["scene": "\(scene.name)"])
             }
-        case .notResponding, .responding, .placeholder, .busy, .signal, .frame, .clock, .output:
+        case .placeholder, .busy, .signal, .frame, .clock, .output:
             break
         }
     }

@@ -551,4 +551,45 @@ struct AccessibilityBusTests {
         #expect(after.count == 2 && after[1].rawValue.contains("/p") && after[1] != before[1], "\(after)")
         #expect(try await probe.call(after[1], Atspi.accessible, "GetRole") == [.uint32(23)])
     }
+
+    @Test("With every scene in a process of its own, a scene whose process hangs (a click through AT-SPI) fails calls to its objects with SceneNotResponding at its timeout and is replaced among the root's children by its stand-in's window, which says so, until it answers again")
+    func hungSceneProcess() async throws {
+        let timeout = Int(SanitizedRun.seconds(2))
+        let config = try temporaryFile(
+            "atspi-hang.yaml",
+            "isolation:\n  mode: process\n  response-timeout: \(timeout)\n  start-timeout: \(Int(SanitizedRun.seconds(60)))\nscenes:\n"
+                + "  - name: findview\n    plugin: FindView\n    frame: [0, 0, 390, 844]\n"
+                + "  - name: hanging\n    plugin: FixtureHangInHandler\n    frame: [400, 0, 390, 844]\n    options:\n      hang-seconds: \"\(timeout * 3)\"\n")
+        let registry = try await FakeAtspiRegistry(address: daemon.address)
+        let (host, probe) = try await startHost(registry, arguments: ["--config", config], isolation: "process")
+        defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
+        try await probe.listen()
+        func rootChildren() async throws -> [ObjectPath] {
+            try await probe.call(Atspi.rootPath, Atspi.accessible, "GetChildren")[0].arrayElements?.compactMap { $0.structFields?.last?.objectPathValue } ?? []
+        }
+        let before = try await rootChildren()
+        let hang = try await probe.path(ofID: "hang")
+        #expect(try await probe.call(hang, Atspi.action, "DoAction", [.int32(0)]) == [.bool(true)])
+        #expect(await probe.errorName(hang, Atspi.accessible, "GetRole") == "org.scenehost.Error.SceneNotResponding")
+        try await eventually("the hung scene's window replaced by its stand-in's") {
+            probe.events("ChildrenChanged", from: Atspi.rootPath).contains { $0.detail == "add" && $0.detail1 == 1 }
+        }
+        let standIn = try #require(probe.events("ChildrenChanged", from: Atspi.rootPath).first { $0.detail == "add" }?.data.structFields?.last?.objectPathValue)
+        #expect(!standIn.rawValue.contains("/p"), "\(standIn)")
+        let children = try await probe.call(standIn, Atspi.accessible, "GetChildren")[0].arrayElements?.compactMap { $0.structFields?.last?.objectPathValue } ?? []
+        var said: [String] = []
+        for child in children { said.append(try await probe.property(child, Atspi.accessible, "Name").stringValue ?? "") }
+        #expect(said.contains { $0.contains("hanging (FixtureHangInHandler) is not responding") }, "\(said)")
+        #expect(try await probe.call(before[0], Atspi.accessible, "GetRole") == [.uint32(23)], "FindView's process answers meanwhile")
+        // Its handler returns: the next call to its objects is answered, and its own window is back.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while await probe.errorName(hang, Atspi.accessible, "GetRole") != nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(try await probe.call(hang, Atspi.accessible, "GetRole") == [.uint32(43)])
+        try await eventually("the scene process's window back among the root's children") {
+            probe.events("ChildrenChanged", from: Atspi.rootPath).filter { $0.detail == "add" }.count >= 2
+        }
+        #expect(try await rootChildren() == before)
+    }
 }
