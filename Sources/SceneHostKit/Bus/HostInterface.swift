@@ -345,14 +345,15 @@ enum HostInterface {
                 guard !isolation.owns(finger), !injector.activeSlots.contains(slot) else {
                     throw InputError(code: .slotInUse, message: "slot \(slot) is already down; lift it (TouchUp) or use another slot").busError
                 }
-                Task { @MainActor in
-                    do throws(SceneCallError) {
-                        let outcome = try await isolation.down(finger, at: point, on: scene)
+                // Answered on the turn the scene process answers: no task to start or resume.
+                isolation.down(finger, at: point, on: scene) { result in
+                    switch result {
+                    case .success(let outcome):
                         if let error = outcome.inputError { return reply.fail(error.busError) }
                         reply.reply([
                             .uint64(outcome.touch), .objectPath(service.publisher.path(of: scene.window(at: outcome.window))), .string(outcome.view),
                         ])
-                    } catch {
+                    case .failure(let error):
                         reply.fail(error.busError)
                     }
                 }
@@ -388,12 +389,12 @@ enum HostInterface {
                 let finger = SceneIsolation.Finger(client: call.sender?.rawValue ?? "anonymous", slot: slot)
                 if let isolation = service.host.isolation, isolation.owns(finger) {
                     let phase: SceneTouchRecord.Phase = name == "TouchMove" ? .move : name == "TouchUp" ? .up : .cancel
-                    Task { @MainActor in
-                        do throws(SceneCallError) {
-                            let outcome = try await isolation.step(finger, phase, to: point)
+                    isolation.step(finger, phase, to: point) { result in
+                        switch result {
+                        case .success(let outcome):
                             if let error = outcome.inputError { return reply.fail(error.busError) }
                             reply.reply()
-                        } catch {
+                        case .failure(let error):
                             reply.fail(error.busError)
                         }
                     }

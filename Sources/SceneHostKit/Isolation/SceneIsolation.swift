@@ -199,34 +199,39 @@ final class SceneIsolation {
     /// Whether `finger` is down on an isolated scene.
     func owns(_ finger: Finger) -> Bool { fingers[finger] != nil }
 
-    /// Puts `finger` down at `point` on `scene`: returns what the scene process hit. Other isolated
-    /// scenes drop input queued behind a busy process, as Android does when another window is touched.
-    func down(_ finger: Finger, at point: Point, on scene: IsolatedScene) async throws(SceneCallError) -> SceneTouchOutcome {
+    /// Puts `finger` down at `point` on `scene`: `completion` gets what the scene process hit, on the
+    /// turn its answer comes. Other isolated scenes drop input queued behind a busy process, as
+    /// Android does when another window is touched.
+    func down(_ finger: Finger, at point: Point, on scene: IsolatedScene, completion: @escaping (Result<SceneTouchOutcome, SceneCallError>) -> Void) {
         dropBacklogs(besides: scene)
         let slot = nextSlot
         nextSlot &+= 1
         fingers[finger] = (scene, slot)
         activate(scene)
-        let outcome: SceneTouchOutcome
-        do {
-            outcome = try await scene.process.touch(SceneTouchRecord(slot: slot, phase: .down, x: point.x, y: point.y))
-        } catch {
-            fingers[finger] = nil
-            throw error
+        scene.process.touch(SceneTouchRecord(slot: slot, phase: .down, x: point.x, y: point.y)) { [weak self] result in
+            guard let self else { return completion(result) }
+            switch result {
+            case .success(let outcome):
+                if !outcome.errorCode.isEmpty || outcome.window < 0 { fingers[finger] = nil }
+                completion(.success(numbered(outcome, in: scene)))
+            case .failure:
+                fingers[finger] = nil
+                completion(result)
+            }
         }
-        if !outcome.errorCode.isEmpty || outcome.window < 0 { fingers[finger] = nil }
-        return numbered(outcome, in: scene)
     }
 
-    /// Moves, lifts or cancels `finger` (which ``owns(_:)``) on its scene.
-    func step(_ finger: Finger, _ phase: SceneTouchRecord.Phase, to point: Point = Point(x: 0, y: 0)) async throws(SceneCallError) -> SceneTouchOutcome {
-        guard let (scene, slot) = fingers[finger] else { return SceneTouchOutcome() }
+    /// Moves, lifts or cancels `finger` (which ``owns(_:)``) on its scene; `completion` gets the
+    /// scene process's outcome on the turn it comes.
+    func step(
+        _ finger: Finger, _ phase: SceneTouchRecord.Phase, to point: Point = Point(x: 0, y: 0),
+        completion: @escaping (Result<SceneTouchOutcome, SceneCallError>) -> Void
+    ) {
+        guard let (scene, slot) = fingers[finger] else { return completion(.success(SceneTouchOutcome())) }
         if phase == .up || phase == .cancel { fingers[finger] = nil }
-        do {
-            return try await scene.process.touch(SceneTouchRecord(slot: slot, phase: phase, x: point.x, y: point.y))
-        } catch {
-            fingers[finger] = nil
-            throw error
+        scene.process.touch(SceneTouchRecord(slot: slot, phase: phase, x: point.x, y: point.y)) { [weak self] result in
+            if case .failure = result { self?.fingers[finger] = nil }
+            completion(result)
         }
     }
 
@@ -236,7 +241,7 @@ final class SceneIsolation {
         let left = fingers.filter { $0.key.client == client }.sorted { $0.value.slot < $1.value.slot }
         for (finger, (scene, slot)) in left {
             fingers[finger] = nil
-            Task { @MainActor in _ = try? await scene.process.touch(SceneTouchRecord(slot: slot, phase: .cancel)) }
+            scene.process.touch(SceneTouchRecord(slot: slot, phase: .cancel)) { _ in }
         }
     }
 

@@ -78,11 +78,24 @@ final class SceneProcessHost {
 
     /// Delivers a touch record; returns what it hit.
     func touch(_ record: SceneTouchRecord) async throws(SceneCallError) -> SceneTouchOutcome {
-        let body = try await call(isInput: true) { .input(id: $0, code: SceneInputCode.touch, body: record.body) }
-        do {
-            return try SceneTouchOutcome(body: body)
-        } catch {
-            throw .refused(code: 0, message: error.message)
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<SceneTouchOutcome, SceneCallError>, Never>) in
+            touch(record) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    /// Delivers a touch record; `completion` gets what it hit, on the turn the answer comes (no task
+    /// to start or resume on the way: the scripted touch's round trip).
+    func touch(_ record: SceneTouchRecord, completion: @escaping (Result<SceneTouchOutcome, SceneCallError>) -> Void) {
+        call(isInput: true, { .input(id: $0, code: SceneInputCode.touch, body: record.body) }) { result in
+            completion(
+                result.flatMap { body in
+                    do throws(ChannelError) {
+                        return .success(try SceneTouchOutcome(body: body))
+                    } catch {
+                        return .failure(.refused(code: 0, message: error.message))
+                    }
+                })
         }
     }
 
