@@ -19,8 +19,9 @@ enum SceneProcessEvent: Equatable, Sendable {
     case busy(SceneBusyList)
     /// One of the scene's event signals.
     case signal(SceneSignal)
-    /// A new picture of window `window`.
-    case frame(window: UInt32)
+    /// A new picture of window `window` (``SceneProcessHost/shownBuffer(window:)``), whose pixels
+    /// `damage` changed since the one before.
+    case frame(window: UInt32, damage: [DamageRect])
     /// The scene process's virtual clock moved to this time (its scripted input drove it).
     case clock(Double)
     /// A line the process wrote to its standard error (its sandbox report, a plugin's prints, the
