@@ -234,7 +234,7 @@ let package = Package(
         .testTarget(name: "SceneProcessesTests", dependencies: ["SceneProcesses", "DBusKit", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
-        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneSync", "SceneBusServing", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "SceneViewTree", "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
+        .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneChannel", "SceneSync", "SceneBusServing", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "SceneViewTree", "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneXPathTests", dependencies: ["SceneXPath"], swiftSettings: strictImports),
         .testTarget(name: "SceneWebDriverTests", dependencies: ["SceneWebDriver", "SceneViewTree", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(

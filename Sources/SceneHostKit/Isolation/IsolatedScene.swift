@@ -36,7 +36,7 @@ final class IsolatedScene {
     private(set) var crashCount = 0
     /// The stand-in's windows, by the process's window index.
     private(set) var windows: [Window] = []
-    private var pictures: [ImageView] = []
+    private var pictures: [StandInPicture] = []
     private var placeholders: [Label] = []
     private let application: Application
     private let screenFrame: Rect
@@ -138,8 +138,8 @@ final class IsolatedScene {
             if state == .notResponding { state = .running }
         case .placeholder(let placeholder):
             show(placeholder)
-        case .frame(let window):
-            showPicture(of: Int(window))
+        case .frame(let window, let damage):
+            showPicture(of: Int(window), damage: damage)
         case .busy(let busy):
             work.take(busy, at: application.clock.now)
         case .signal(let signal):
@@ -245,7 +245,7 @@ final class IsolatedScene {
 
     private func addWindow(to scene: WindowScene) {
         let window = Window(windowScene: scene)
-        let picture = ImageView(frame: window.bounds)
+        let picture = StandInPicture(frame: window.bounds)
         picture.isUserInteractionEnabled = false
         // What assistive technologies (AT-SPI) find in the scene's window until they reach its views.
         picture.accessibilityLabel = "\(name) runs in a process of its own, which is not running"
@@ -294,10 +294,11 @@ final class IsolatedScene {
         return try body()
     }
 
-    private func showPicture(of index: Int) {
-        guard index < pictures.count, let picture = process.picture(window: UInt32(index)) else { return }
-        let scale = windows[index].bounds.width > 0 ? Double(picture.width) / windows[index].bounds.width : 1
-        pictures[index].image = try? Image(width: picture.width, height: picture.height, pixels: picture.pixels, scale: scale)
+    /// Has window `index` show the process's newest frame of it, from the slot the board holds, with
+    /// `damage` the frame's (nil: no new frame, see ``StandInPicture/show(_:damage:)``).
+    private func showPicture(of index: Int, damage: [DamageRect]? = nil) {
+        guard index < pictures.count, let buffer = process.shownBuffer(window: UInt32(index)) else { return }
+        pictures[index].show(buffer, damage: damage)
     }
 
     /// `in FUNCTION (LIBRARY+0xOFFSET)` for the innermost frame, named from the plugin's file; the

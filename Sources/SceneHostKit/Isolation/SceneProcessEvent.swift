@@ -21,8 +21,9 @@ enum SceneProcessEvent: Equatable, Sendable {
     case signal(SceneSignal)
     /// An AT-SPI event of the process's objects, as D-Bus wire bytes (``SceneEventCode/accessibility``).
     case accessibility([UInt8])
-    /// A new picture of window `window`.
-    case frame(window: UInt32)
+    /// A new picture of window `window` (``SceneProcessHost/shownBuffer(window:)``), whose pixels
+    /// `damage` changed since the one before.
+    case frame(window: UInt32, damage: [DamageRect])
     /// The scene process's virtual clock moved to this time (its scripted input drove it).
     case clock(Double)
     /// A line the process wrote to its standard error (its sandbox report, a plugin's prints, the

@@ -51,9 +51,8 @@ final class SceneProcessHost {
     /// The read end of the running process's standard error, and its lines so far.
     private var errorOutput: SharedDescriptor?
     private var errorLines = ProcessOutputLines()
-    /// Each window's buffers, by slot, and the slot its newest picture is in.
-    private(set) var buffers: [UInt32: [UInt8: MappedFrameBuffer]] = [:]
-    private(set) var shownSlots: [UInt32: UInt8] = [:]
+    /// Each window's buffers, by slot, who holds each, and the slot its newest picture is in.
+    private(set) var frameBuffers = BoardFrameBuffers<MappedFrameBuffer>()
 
     init(configuration: Configuration, clock: any SceneProcessClock) {
         self.configuration = configuration
@@ -303,11 +302,11 @@ final class SceneProcessHost {
         return String(decoding: try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.describeTree, body: body) }, as: UTF8.self)
     }
 
-    /// Window `window`'s newest picture: its size in pixels and its pixels (see
-    /// ``MappedFrameBuffer/straightPixels()``); nil before its first frame.
-    func picture(window: UInt32) -> (width: Int, height: Int, pixels: [UInt32])? {
-        guard let slot = shownSlots[window], let buffer = buffers[window]?[slot] else { return nil }
-        return (Int(buffer.format.width), Int(buffer.format.height), buffer.straightPixels())
+    /// The buffer of window `window`'s newest picture: the slot the board holds, which the scene
+    /// does not write until the board releases it (once a newer frame is shown); nil before its
+    /// first frame. The stand-in draws from it in place (``StandInPicture``).
+    func shownBuffer(window: UInt32) -> MappedFrameBuffer? {
+        frameBuffers.shownBuffer(window: window)
     }
 
     private func call(isInput: Bool, allowance: UInt64 = 0, _ make: (UInt64) -> ChannelMessage) async throws(SceneCallError) -> [UInt8] {
@@ -371,8 +370,7 @@ final class SceneProcessHost {
         for source in sources { source.cancel() }
         sources = []
         connection = nil
-        buffers = [:]
-        shownSlots = [:]
+        frameBuffers = BoardFrameBuffers()
         errorOutput = nil
         errorLines = ProcessOutputLines()
         // Its standard error comes to the board, which logs it line by line with the scene's name
@@ -519,17 +517,16 @@ final class SceneProcessHost {
             guard let descriptor = envelope.attachment,
                 let buffer = try? MappedFrameBuffer(mapping: descriptor, format: format, access: .readOnly)
             else { return }
-            buffers[window, default: [:]][slot] = buffer
-        case .frame(let window, let slot, _):
-            // The picture before this one is released: the board keeps only the newest.
-            if let previous = shownSlots[window], previous != slot {
-                try? connection?.send(.releaseBuffer(window: window, slot: previous))
-            }
-            shownSlots[window] = slot
-            onEvent?(.frame(window: window))
+            _ = frameBuffers.attach(buffer, window: window, slot: slot)
+        case .frame(let window, let slot, let damage):
+            // The picture before this one is released once the stand-in shows this one: the board
+            // keeps only the newest, and never draws from a slot the scene may be writing. A frame in
+            // a slot the scene does not hold breaks the slot protocol and is not shown.
+            guard case .shown(let release) = frameBuffers.takeFrame(window: window, slot: slot) else { return }
+            onEvent?(.frame(window: window, damage: damage))
+            if let release { try? connection?.send(.releaseBuffer(window: window, slot: release)) }
         case .detachWindow(let window):
-            buffers[window] = nil
-            shownSlots[window] = nil
+            frameBuffers.detach(window: window)
         case .event, .goodbye, .input, .query, .releaseBuffer:
             break
         }

@@ -105,11 +105,16 @@ final class CairoContext: @MainActor GraphicsContext {
 
     func draw(_ image: Image, in rect: Rect) {
         guard alpha > 0, rect.width > 0, rect.height > 0, let surface = images.surface(for: image) else { return }
+        paint(surface, width: image.pixelWidth, height: image.pixelHeight, in: rect)
+    }
+
+    /// Paints an image surface of `width` × `height` pixels scaled to fill `rect`.
+    private func paint(_ surface: OpaquePointer, width: Int, height: Int, in rect: Rect) {
         cairo_save(cairo)
         cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(cairo)
         cairo_translate(cairo, rect.minX, rect.minY)
-        cairo_scale(cairo, rect.width / Double(image.pixelWidth), rect.height / Double(image.pixelHeight))
+        cairo_scale(cairo, rect.width / Double(width), rect.height / Double(height))
         cairo_set_source_surface(cairo, surface, 0, 0)
         let pattern = cairo_get_source(cairo)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
@@ -154,5 +159,36 @@ final class CairoContext: @MainActor GraphicsContext {
 
     private func clamp(_ value: Double) -> Double {
         Swift.min(1, Swift.max(0, value))
+    }
+}
+
+extension CairoContext: SharedPixelsDrawing {
+    /// Wraps the pixels' memory in a Cairo image surface for the one paint (no copy: Cairo and
+    /// pixman read the source where it is, and only inside the clip), then drops the surface before
+    /// the memory's lifetime ends.
+    func draw(_ pixels: some SharedPixels, in rect: Rect) -> Bool {
+        guard alpha > 0, rect.width > 0, rect.height > 0 else { return true }
+        let width = pixels.pixelWidth, height = pixels.pixelHeight, stride = pixels.bytesPerRow
+        guard width > 0, height > 0, width <= Renderer.maximumSide, height <= Renderer.maximumSide, stride >= width * 4,
+            stride % 4 == 0, stride <= Int(Int32.max) / height
+        else { return false }
+        var drawn = false
+        pixels.withPixelBytes { bytes in
+            guard bytes.count >= stride * height, let base = bytes.baseAddress else { return }
+            // Cairo takes a mutable pointer for every image surface, but never writes to one that is
+            // only a source, as this one is (made, painted from and destroyed here); the memory may
+            // well be mapped read-only, where a write would fault instead of changing anything.
+            let data = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self))
+            guard let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+            else { return }
+            defer { cairo_surface_destroy(surface) }
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return }
+            paint(surface, width: width, height: height, in: rect)
+            // The paint's state is restored (the pattern that referenced the surface is gone), and a
+            // finished surface no longer reaches the memory, whoever still holds a reference.
+            cairo_surface_finish(surface)
+            drawn = true
+        }
+        return drawn
     }
 }

@@ -167,4 +167,41 @@ struct SceneProcessHostTests {
         #expect(touches.first?.contains(.string("crash")) == true)
         #expect(touches.map { $0[2] } == [.string("began"), .string("cancelled")])
     }
+
+    /// What the board's slots were at each frame of a real scene process.
+    @MainActor
+    final class FrameChecks {
+        var frames = 0
+        var problems: [String] = []
+    }
+
+    @Test("Frames of a real scene process: at each the board shows the slot it now holds and every other slot is the scene's; the slot before is released to the scene once the newer picture is shown")
+    func slotsHeldAndReleased() async throws {
+        let (_, host, log) = await Self.started("FixtureCrashInHandler", scene: "signals")
+        defer { host.stop() }
+        let checks = FrameChecks()
+        let record = host.onEvent
+        host.onEvent = { [unowned host] event in
+            if case .frame(let window, let damage) = event {
+                checks.frames += 1
+                let buffers = host.frameBuffers
+                let held = (0...1).filter { buffers.holder(window: window, slot: UInt8($0)) == .board }
+                if held.count != 1 || buffers.shownSlot(window: window).map(Int.init) != held.first { checks.problems.append("frame \(checks.frames): the board holds slots \(held), shows \(String(describing: buffers.shownSlot(window: window)))") }
+                if buffers.shownBuffer(window: window) == nil { checks.problems.append("frame \(checks.frames): no buffer shown") }
+                if damage.isEmpty { checks.problems.append("frame \(checks.frames): no damage") }
+            }
+            record?(event)
+        }
+        _ = log
+        for _ in 0..<3 {
+            _ = try await host.touch(Self.press)
+            _ = try await host.touch(SceneTouchRecord(slot: 1, phase: .cancel))
+        }
+        // More than two frames: the scene got slots back (it has two, and draws only into its own).
+        #expect(checks.frames >= 4, "the presses and cancels redrew the button: \(checks.frames) frames")
+        #expect(checks.problems.isEmpty, "\(checks.problems)")
+        let buffers = host.frameBuffers
+        let holders = (0...1).map { buffers.holder(window: 0, slot: UInt8($0)) }
+        #expect(holders.filter { $0 == .board }.count == 1, "after the last frame the board holds one slot: \(holders)")
+    }
 }
