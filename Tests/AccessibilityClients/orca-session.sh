@@ -9,7 +9,7 @@
 # 3. orca_session.py drives the host and reads what Orca said.
 #
 # Usage: dbus-run-session -- orca-session.sh SCENE_HOST
-# Environment: SCENE_HOST_ISOLATION (optional) the host's isolation, as for run-in-session.sh.
+# Environment: SCENE_HOST_CONFIG and SCENE_HOST_ISOLATION (optional), as for run-in-session.sh.
 set -u
 scene_host=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -38,7 +38,7 @@ show_logs() {
 
 # --display off: Orca runs on with-xvfb.sh's display, but the host is tested headless (desktop
 # windows would move the key window with their own focus changes).
-"$scene_host" --bus session --display off ${SCENE_HOST_ISOLATION:+--isolation "$SCENE_HOST_ISOLATION"} > /dev/null 2> "$host_log" &
+"$scene_host" --bus session --display off ${SCENE_HOST_CONFIG:+--config "$SCENE_HOST_CONFIG"} ${SCENE_HOST_ISOLATION:+--isolation "$SCENE_HOST_ISOLATION"} > /dev/null 2> "$host_log" &
 host=$!
 if ! wait_for "$host_log" "assistive technology is off" 300; then
     echo "orca-session: scene-host did not report assistive technology off" >&2

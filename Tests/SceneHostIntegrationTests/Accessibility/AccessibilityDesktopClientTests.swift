@@ -35,10 +35,13 @@ struct AccessibilityDesktopClientTests {
 
     /// Runs `command` (scripts in Tests/AccessibilityClients) with its own X display in a fresh session.
     /// `timeout` only guards against a hang: at load 35 the validator took over 120 s.
+    /// With scene processes the host reads the embedded default with the timeouts sized for a sanitized
+    /// run on a busy machine (``DefaultScenes/allScenesYAML``).
     static func run(_ command: [String], isolation: String, timeout: Double = 600) throws -> (status: Int32, output: String) {
-        try SpawnedSession.runInPrivateSession(
-            command, wrapper: [clients.appendingPathComponent("with-xvfb.sh").path], environment: ["SCENE_HOST_ISOLATION": isolation],
-            timeout: timeout)
+        var environment = ["SCENE_HOST_ISOLATION": isolation]
+        if isolation != "none" { environment["SCENE_HOST_CONFIG"] = try temporaryFile("desktop-clients-\(isolation).yaml", DefaultScenes.allScenesYAML) }
+        return try SpawnedSession.runInPrivateSession(
+            command, wrapper: [clients.appendingPathComponent("with-xvfb.sh").path], environment: environment, timeout: timeout)
     }
 
     @Test("Accerciser's AT-SPI Validator (its Basic schema, plus ParentChildIndexMatch and RadioInSet with their intended conditions) reports 0 errors over the whole tree at start, after focus moved in two windows, and with the Gallery alert shown again")
