@@ -299,6 +299,8 @@ struct AccessibilityBusTests {
 
         _ = try await client.window(DemoWindow.findview, "MakeKey")
         try await eventually("findview's activation and focus") { !probe.events("Focus", from: findView).isEmpty }
+        // With scene processes, Gallery's deactivation comes from Gallery's process, on its own channel.
+        try await eventually("Gallery's deactivation") { probe.events("StateChanged", from: field).count >= 2 }
         #expect(probe.events("Activate", from: findView).map(\.data) == [.string("FindView")])
         #expect(probe.events("StateChanged", from: findView).map { "\($0.detail)=\($0.detail1)" } == ["active=1", "focused=1"], "nothing in FindView is focused: the window is")
         #expect(probe.events("StateChanged", from: main).map { "\($0.detail)=\($0.detail1)" } == ["active=0"])
