@@ -63,13 +63,20 @@ extension AccessibilityBridge {
     ///
     /// - Throws: ``BusError`` when the bytes are not a method call.
     public func receive(_ call: ForwardedCall) throws {
+        try receive(call, message: try BusMessage(wireBytes: call.wire))
+    }
+
+    /// Answers a call the host forwarded, `message` being its bytes already read.
+    ///
+    /// - Throws: ``BusError`` when it is not a method call.
+    public func receive(_ call: ForwardedCall, message: BusMessage) throws {
         guard let forwardedServer else { return }
         forwardedDesktopOffset = call.desktopOffset
         tree.rootIndexOffset = call.rootIndexOffset
-        if let caller = call.caller, let message = try? BusMessage(wireBytes: call.wire), let sender = message.sender {
+        if let caller = call.caller, let sender = message.sender {
             forwardedCallers[sender.rawValue] = .process(name: sender.rawValue, pid: caller.pid, executable: caller.executable)
         }
-        try forwardedServer.receive(wire: call.wire)
+        try forwardedServer.receive(message)
     }
 
     /// In a scene process: whether its scene holds the host's application key window, as the host

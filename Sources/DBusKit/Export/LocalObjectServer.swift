@@ -30,7 +30,13 @@ public final class LocalObjectServer {
     /// - Throws: ``BusError/Code-swift.struct/invalidValue`` when the bytes are not a valid message
     ///   or not a method call; nothing is answered then.
     public func receive(wire: [UInt8]) throws {
-        let message = try BusMessage(wireBytes: wire)
+        try receive(try BusMessage(wireBytes: wire))
+    }
+
+    /// Answers `message`, a method call already read from its wire bytes (see ``receive(wire:)``).
+    ///
+    /// - Throws: ``BusError/Code-swift.struct/invalidValue`` when it is not a method call.
+    public func receive(_ message: BusMessage) throws {
         guard message.kind == .methodCall else {
             throw BusError(code: .invalidValue, name: .failed, message: "a local object server takes method calls, not a \(message.kind)")
         }

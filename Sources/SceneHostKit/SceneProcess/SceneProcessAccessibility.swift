@@ -92,10 +92,12 @@ final class SceneProcessAccessibility {
             }
             let message = try BusMessage(wireBytes: call.wire)
             waiting[Self.key(message.sender?.rawValue, message.serial)] = id
+            // Read once: the bridge and its server take the message itself.
             try bridge.receive(
                 AccessibilityBridge.ForwardedCall(
                     wire: call.wire, desktopOffset: call.desktopOffset.map { Point(x: $0.x, y: $0.y) }, rootIndexOffset: call.rootIndexOffset,
-                    caller: call.caller))
+                    caller: call.caller),
+                message: message)
         } catch {
             send(.failure(id: id, code: SceneQueryFailureCode.invalidArguments, message: "\(error)"))
         }

@@ -38,8 +38,7 @@ struct AccessibilityBusTests {
             let deadline = ContinuousClock.now + .seconds(60)
             while true {
                 let count = try await probe.property(Atspi.rootPath, Atspi.accessible, "ChildCount").int32Value ?? 0
-                let windows = try await probe.call(Atspi.rootPath, Atspi.accessible, "GetChildren")
-                let paths = windows.first?.arrayElements?.compactMap { $0.structFields?.last?.objectPathValue?.rawValue } ?? []
+                let paths = try await probe.children(of: Atspi.rootPath).map(\.rawValue)
                 if count > 0, paths.count == Int(count), paths.allSatisfy({ $0.contains("/p") }) { break }
                 guard ContinuousClock.now < deadline else { throw TimedOut(description: "the scene processes never served their windows: \(paths)") }
                 try await Task.sleep(for: .milliseconds(50))
@@ -521,10 +520,7 @@ struct AccessibilityBusTests {
         let (host, probe) = try await startHost(registry, arguments: ["--config", config], isolation: "process")
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         try await probe.listen()
-        func rootChildren() async throws -> [ObjectPath] {
-            try await probe.call(Atspi.rootPath, Atspi.accessible, "GetChildren")[0].arrayElements?.compactMap { $0.structFields?.last?.objectPathValue } ?? []
-        }
-        let before = try await rootChildren()
+        let before = try await probe.children(of: Atspi.rootPath)
         #expect(before.count == 2 && before.allSatisfy { $0.rawValue.contains("/p") && $0.rawValue.hasSuffix("/w0") }, "\(before)")
         let items = try await probe.items()
         let crash = try #require(items.values.first { $0.name.hasPrefix("Crash (") }).path
@@ -537,11 +533,9 @@ struct AccessibilityBusTests {
         #expect(changes.first?.data.structFields?.last?.objectPathValue == before[1])
         let placeholder = try #require(changes.last?.data.structFields?.last?.objectPathValue)
         #expect(!placeholder.rawValue.contains("/p"), "the host's own window: \(placeholder)")
-        #expect(try await rootChildren() == [before[0], placeholder])
+        #expect(try await probe.children(of: Atspi.rootPath) == [before[0], placeholder])
         // The placeholder says which scene and plugin crashed.
-        let names = try await probe.call(placeholder, Atspi.accessible, "GetChildren")[0].arrayElements?.compactMap { $0.structFields?.last?.objectPathValue } ?? []
-        var said: [String] = []
-        for child in names { said.append(try await probe.property(child, Atspi.accessible, "Name").stringValue ?? "") }
+        let said = try await probe.childNames(of: placeholder)
         #expect(said.contains { $0.contains("crashy (FixtureCrashInHandler) crashed: killed by signal 6 (SIGABRT)") }, "\(said)")
         #expect(await probe.errorName(crash, Atspi.accessible, "GetRole") == "org.freedesktop.DBus.Error.UnknownObject")
         #expect(try await probe.call(before[0], Atspi.accessible, "GetRole") == [.uint32(23)], "FindView's process answers")
@@ -549,7 +543,7 @@ struct AccessibilityBusTests {
         try await eventually("the restarted scene process's window among the root's children", timeout: 60) {
             probe.events("ChildrenChanged", from: Atspi.rootPath).contains { $0.detail == "add" && $0.data.structFields?.last?.objectPathValue?.rawValue.contains("/p") == true }
         }
-        let after = try await rootChildren()
+        let after = try await probe.children(of: Atspi.rootPath)
         #expect(after.count == 2 && after[1].rawValue.contains("/p") && after[1] != before[1], "\(after)")
         #expect(try await probe.call(after[1], Atspi.accessible, "GetRole") == [.uint32(23)])
     }
@@ -566,10 +560,7 @@ struct AccessibilityBusTests {
         let (host, probe) = try await startHost(registry, arguments: ["--config", config], isolation: "process")
         defer { probe.close(); registry.leave(); withExtendedLifetime(host) {} }
         try await probe.listen()
-        func rootChildren() async throws -> [ObjectPath] {
-            try await probe.call(Atspi.rootPath, Atspi.accessible, "GetChildren")[0].arrayElements?.compactMap { $0.structFields?.last?.objectPathValue } ?? []
-        }
-        let before = try await rootChildren()
+        let before = try await probe.children(of: Atspi.rootPath)
         let hang = try await probe.path(ofID: "hang")
         #expect(try await probe.call(hang, Atspi.action, "DoAction", [.int32(0)]) == [.bool(true)])
         #expect(await probe.errorName(hang, Atspi.accessible, "GetRole") == "org.scenehost.Error.SceneNotResponding")
@@ -578,9 +569,7 @@ struct AccessibilityBusTests {
         }
         let standIn = try #require(probe.events("ChildrenChanged", from: Atspi.rootPath).first { $0.detail == "add" }?.data.structFields?.last?.objectPathValue)
         #expect(!standIn.rawValue.contains("/p"), "\(standIn)")
-        let children = try await probe.call(standIn, Atspi.accessible, "GetChildren")[0].arrayElements?.compactMap { $0.structFields?.last?.objectPathValue } ?? []
-        var said: [String] = []
-        for child in children { said.append(try await probe.property(child, Atspi.accessible, "Name").stringValue ?? "") }
+        let said = try await probe.childNames(of: standIn)
         #expect(said.contains { $0.contains("hanging (FixtureHangInHandler) is not responding") }, "\(said)")
         #expect(try await probe.call(before[0], Atspi.accessible, "GetRole") == [.uint32(23)], "FindView's process answers meanwhile")
         // Its handler returns: the next call to its objects is answered, and its own window is back.
@@ -592,6 +581,6 @@ struct AccessibilityBusTests {
         try await eventually("the scene process's window back among the root's children") {
             probe.events("ChildrenChanged", from: Atspi.rootPath).filter { $0.detail == "add" }.count >= 2
         }
-        #expect(try await rootChildren() == before)
+        #expect(try await probe.children(of: Atspi.rootPath) == before)
     }
 }

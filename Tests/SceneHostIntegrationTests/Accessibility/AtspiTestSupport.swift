@@ -139,6 +139,18 @@ final class AtspiProbe {
 
     /// `Cache.GetItems`, by object path.
     /// Whether the object at `path` has the state numbered `state` (``AtspiStateNumber``) now.
+    /// The paths of `path`'s children (`GetChildren`).
+    func children(of path: ObjectPath) async throws -> [ObjectPath] {
+        try await call(path, Atspi.accessible, "GetChildren")[0].arrayElements?.compactMap { $0.structFields?.last?.objectPathValue } ?? []
+    }
+
+    /// The names of `path`'s children, in order.
+    func childNames(of path: ObjectPath) async throws -> [String] {
+        var names: [String] = []
+        for child in try await children(of: path) { names.append(try await property(child, Atspi.accessible, "Name").stringValue ?? "") }
+        return names
+    }
+
     func hasState(_ path: ObjectPath, _ state: UInt32) async throws -> Bool {
         let words = try await call(path, Atspi.accessible, "GetState")[0].arrayElements?.compactMap(\.uint32Value) ?? []
         let word = Int(state / 32)
