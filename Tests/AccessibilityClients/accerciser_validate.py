@@ -23,9 +23,15 @@ States (the host's demo configuration: FindView, GestureLab, Gallery main, Galle
 Between steps the script runs the GLib main loop with event listeners registered, as Accerciser
 does, so libatspi's cache is kept by the host's events: a missing event shows up as a wrong state.
 
+With VALIDATE_STATES=first in the environment the validator runs over the whole tree in the first
+state only; the later states are still reached and their focus and active windows checked (the run
+against scene processes, where every query crosses two sockets, took ten minutes under
+AddressSanitizer for all three).
+
 Exit 0 when every state has 0 errors and 0 exceptions; prints the report and "RESULT: PASS".
 Run by run-in-session.sh inside dbus-run-session (Tests/SceneHostIntegrationTests/Accessibility).
 """
+import os
 import sys
 import time
 
@@ -116,10 +122,6 @@ def describe(acc):
         return "? (%s)" % error
 
 
-def count(root):
-    return 1 + sum(count(child) for child in root)
-
-
 validators = [v for v in validate.ValidatorManager.getValidators("basic")
               if type(v).__name__ not in ("ParentChildIndexMatch", "RadioInSet")]
 validators += [ParentChildIndexMatchIntended(), RadioInSetIntended()]
@@ -150,33 +152,52 @@ def ignore(event):
 pyatspi.Registry.registerEventListener(ignore, "object:", "window:", "focus:")
 
 total_errors = 0
+validated_states = os.environ.get("VALIDATE_STATES", "all")
+if validated_states not in ("all", "first"):
+    fail("VALIDATE_STATES=%r: use all (the default) or first" % validated_states)
 
 
 def validate_state(name):
     global total_errors
     pump()
     app = find_application()
+    if validated_states == "first" and validate_state.done:
+        total, focused = walk(app)
+        print("== state: %s: %d accessibles, focused: %s" % (name, total, focused))
+        print("   not validated (VALIDATE_STATES=first)")
+        return app
+    validate_state.done = True
     ParentChildIndexMatchIntended.examined, RadioInSetIntended.examined = set(), set()
     report = HeadlessReport(validators)
     rows = report.run(app)
-    focused = []
-    stack = [app]
-    while stack:
-        acc = stack.pop()
-        if "focused" in states(acc):
-            focused.append(describe(acc))
-        stack.extend(list(acc))
+    total, focused = walk(app)
     errors = [row for row in rows if row[0] in ("ERROR", "EXCEPT")]
     total_errors += len(errors)
-    print("== state: %s: %d accessibles, focused: %s" % (name, count(app), focused))
+    print("== state: %s: %d accessibles, focused: %s" % (name, total, focused))
     print("   ParentChildIndexMatch examined %d objects, RadioInSet %d" % (
         len(ParentChildIndexMatchIntended.examined), len(RadioInSetIntended.examined)))
     for level, text, where in rows:
         print("   %s: %s: %s" % (level, text, where))
     print("   %d errors" % len(errors))
-    expect(len(ParentChildIndexMatchIntended.examined) == count(app) - 1,
-           "ParentChildIndexMatch examined %d of %d objects" % (len(ParentChildIndexMatchIntended.examined), count(app) - 1))
+    expect(len(ParentChildIndexMatchIntended.examined) == total - 1,
+           "ParentChildIndexMatch examined %d of %d objects" % (len(ParentChildIndexMatchIntended.examined), total - 1))
     return app
+
+
+validate_state.done = False
+
+
+def walk(app):
+    """How many objects the tree below `app` has (`app` included), and the focused ones."""
+    total, focused = 0, []
+    stack = [app]
+    while stack:
+        acc = stack.pop()
+        total += 1
+        if "focused" in states(acc):
+            focused.append(describe(acc))
+        stack.extend(list(acc))
+    return total, focused
 
 
 # 1. At start.
