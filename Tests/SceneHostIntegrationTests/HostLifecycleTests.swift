@@ -36,7 +36,7 @@ struct HostLifecycleTests {
         defer { try? FileManager.default.removeItem(atPath: script) }
         let host = try HostProcess(arguments: ["--input", script])
         #expect(await host.exitStatus() == 0)
-        let lines = host.messages(tagged: "findview").filter { $0.contains(", ") && !$0.contains("scene connected") }
+        let lines = host.pluginMessages(of: "findview")
         #expect(lines == Self.blueTrace + Self.redTrace)
         #expect(host.log.contains { $0.contains("host ready") && $0.contains("findview") && $0.contains("gesturelab") && $0.contains("gallery") })
     }
@@ -70,7 +70,7 @@ struct HostLifecycleTests {
         // it, so the script takes no real time and its timing is exact.
         let host = try HostProcess(arguments: ["--input", script, "--clock", "virtual"])
         #expect(await host.exitStatus() == 0)
-        let lab = host.messages(tagged: "gesturelab").filter { !$0.contains("scene connected") }
+        let lab = host.pluginMessages(of: "gesturelab")
         #expect(
             Array(lab.prefix(12)) == [
                 "Background tap",
@@ -84,7 +84,7 @@ struct HostLifecycleTests {
         #expect(lab.contains("pinch ended scale=2"))
         #expect(lab.contains { $0.hasPrefix("rotation ended") } == false, "a horizontal pinch does not rotate")
         #expect(Array(lab.suffix(4)) == ["player is first responder", "remote: play", "shake began", "shake ended"])
-        let gallery = host.messages(tagged: "gallery").filter { !$0.contains("scene connected") }
+        let gallery = host.pluginMessages(of: "gallery")
         #expect(gallery == ["code became first responder", "alert hidden", "field became first responder", "alert shown"])
     }
 
@@ -169,14 +169,11 @@ struct HostLifecycleTests {
         #expect(await host.exitStatus() == 0)
     }
 
-    @Test("Exactly one libSceneCore.so is mapped in the running host, with the plugins")
+    @Test("Exactly one libSceneCore.so is mapped in the running host, with the plugins loaded into it")
     func oneCoreMapped() async throws {
-        let host = try HostProcess(arguments: [])
+        let host = try HostProcess(arguments: ["--isolation", "none"])
         #expect(await host.line(containing: "host ready"))
-        // /proc files report size 0, so read them to the end rather than with String(contentsOfFile:).
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(host.process.processIdentifier)/maps"))
-        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
-        let mapped = Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }.filter { $0.hasSuffix(".so") })
+        let mapped = try Self.mappedLibraries(of: host.process.processIdentifier)
         #expect(mapped.filter { $0.hasSuffix("/libSceneCore.so") }.count == 1)
         for plugin in ["FindView", "GestureLab", "Gallery"] {
             #expect(mapped.contains { $0.hasSuffix("/lib\(plugin).so") })
@@ -185,6 +182,33 @@ struct HostLifecycleTests {
         #expect(await host.exitStatus() == 0)
     }
 
+    @Test("With scene processes each maps exactly one libSceneCore.so and its own plugin only, and the host none of the plugins")
+    func oneCoreMappedPerSceneProcess() async throws {
+        let host = try HostProcess(arguments: ["--isolation", "process"])
+        #expect(await host.line(containing: "host ready"))
+        let plugins = ["FindView", "GestureLab", "Gallery"]
+        #expect(try Self.mappedLibraries(of: host.process.processIdentifier).filter { path in plugins.contains { path.hasSuffix("/lib\($0).so") } }.isEmpty)
+        let sceneProcesses = Self.children(of: host.process.processIdentifier).filter { Self.commandLine(of: $0).contains("--scene-process") }
+        #expect(sceneProcesses.count == 3)
+        for pid in sceneProcesses {
+            let mapped = try Self.mappedLibraries(of: pid)
+            #expect(mapped.filter { $0.hasSuffix("/libSceneCore.so") }.count == 1, "\(Self.commandLine(of: pid))")
+            let own = plugins.filter { plugin in mapped.contains { $0.hasSuffix("/lib\(plugin).so") } }
+            #expect(own.count == 1 && Self.commandLine(of: pid).contains("lib\(own[0]).so"), "\(Self.commandLine(of: pid)): \(own)")
+        }
+        host.signal(SIGTERM)
+        #expect(await host.exitStatus() == 0)
+    }
+
+    /// The shared libraries process `pid` has mapped, by path.
+    static func mappedLibraries(of pid: pid_t) throws -> Set<String> {
+        // /proc files report size 0, so read them to the end rather than with String(contentsOfFile:).
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }.filter { $0.hasSuffix(".so") })
+    }
+
+    /// The host's own loader and its probes (a scene process's refusals: IsolatedSceneLoadingTests).
     @Test("Broken plugins are refused with their reason while the good scenes keep working")
     func refusalsKeepTheHostRunning() async throws {
         let notALibrary = try temporaryFile("libText.so", "not a library\n")
@@ -205,7 +229,7 @@ struct HostLifecycleTests {
             try? FileManager.default.removeItem(atPath: config)
             try? FileManager.default.removeItem(atPath: script)
         }
-        let host = try HostProcess(arguments: ["--config", config, "--input", script])
+        let host = try HostProcess(arguments: ["--config", config, "--input", script, "--isolation", "none"])
         #expect(await host.exitStatus(timeout: 60) == 0)
         let expected = [
             "(probeCrashed)", "(probeTimedOut)", "(probeCrashed)", "(probeTimedOut)", "(missingEntryPoint)", "(abiMismatch)",
@@ -238,14 +262,17 @@ struct HostLifecycleTests {
         #expect(bad.log.contains { $0.contains("unknown topic 'colours'") })
     }
 
-    @Test("Diagnostics topics log hit tests and plugin probes in depth")
-    func diagnosticsTopics() async throws {
+    @Test("Diagnostics topics log hit tests and plugin probes in depth; scene processes report theirs to the host's log", arguments: ["none", "process"])
+    func diagnosticsTopics(isolation: String) async throws {
         let script = try temporaryFile("tap.txt", "tap findview 240 250\nquit\n")
         defer { try? FileManager.default.removeItem(atPath: script) }
-        let host = try HostProcess(arguments: ["--input", script, "--diagnostics", "hit-testing,plugins"])
+        let host = try HostProcess(arguments: ["--input", script, "--diagnostics", "hit-testing,plugins", "--isolation", isolation])
         #expect(await host.exitStatus() == 0)
         #expect(host.messages(tagged: "hit-testing").contains { $0.contains("→ blue") })
-        #expect(host.messages(tagged: "plugins").contains { $0.hasPrefix("probe passed") })
+        if isolation == "none" {
+            // Scene processes load their plugins themselves: the host probes none.
+            #expect(host.messages(tagged: "plugins").contains { $0.hasPrefix("probe passed") })
+        }
         #expect(host.messages(tagged: "responder-chain").isEmpty)
     }
 
@@ -253,7 +280,7 @@ struct HostLifecycleTests {
     @MainActor
     func probeDiesWithItsHost() async throws {
         try await expectChildrenEndWithTheirHost(
-            "plugins:\n  probe-timeout: 600\nscenes:\n  - name: hang\n    plugin: FixtureHangOnCreate\n", marked: "--probe", what: "the host's probe of FixtureHangOnCreate")
+            "isolation: none\nplugins:\n  probe-timeout: 600\nscenes:\n  - name: hang\n    plugin: FixtureHangOnCreate\n", marked: "--probe", what: "the host's probe of FixtureHangOnCreate")
     }
 
     @Test("A scene process whose plugin holds its main thread ends when its board is killed, by its own watch of the board (no orphan spinning on a core)")

@@ -113,6 +113,14 @@ final class HostProcess: Sendable {
         }
     }
 
+    /// The messages of scene `scene`'s plugin: ``messages(tagged:)`` without the host's and the scene
+    /// process's own lines about the scene (connected; with scene processes, sandboxed and started).
+    func pluginMessages(of scene: String) -> [String] {
+        messages(tagged: scene).filter { message in
+            !message.hasPrefix("scene connected") && !message.hasPrefix("sandboxed (") && !message.hasPrefix("scene process started")
+        }
+    }
+
     /// Waits until a log line contains `fragment`; false on timeout or exit. Waits on a thread of
     /// its own (``offPool(_:)``), so the main actor keeps serving D-Bus connections and the
     /// cooperative pool other tests meanwhile.

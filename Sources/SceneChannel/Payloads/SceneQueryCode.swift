@@ -32,6 +32,12 @@ public enum SceneQueryCode {
     /// An AT-SPI call to one of the process's objects: asks with a ``SceneAccessibilityCall``; the
     /// reply is the answer's D-Bus wire bytes. The process may answer later.
     public static let accessibilityCall: UInt16 = 9
+    /// The board is stopping (SIGTERM, SIGINT, an input script's `quit`): the scene cancels its live
+    /// touches, a script's in flight included (its views get `touchesCancelled`, the board publishes
+    /// the cancelled `Touch` signals), and disconnects, as a scene in the board does at the board's
+    /// stop; the reply (empty) follows their signals, and the board ends the process after it. A
+    /// query, not an input: it must not wait behind a long script.
+    public static let stop: UInt16 = 10
 }
 
 /// The codes of the channel's `failure` messages.

@@ -111,6 +111,11 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("scene-clock"), help: .hidden)
     var sceneProcessClock = "real"
 
+    /// The diagnostics topics the board logs (`hit-testing,gestures`): the scene process writes their
+    /// messages for the board to log under the topic.
+    @Option(name: .customLong("scene-diagnostics"), help: .hidden)
+    var sceneProcessDiagnostics = ""
+
     /// The scene's own data folder: the one place a sandboxed scene process may write.
     @Option(name: .customLong("scene-data"), help: .hidden)
     var sceneProcessData: String?
@@ -158,7 +163,7 @@ public struct SceneHostCommand: ParsableCommand {
             let arguments = SceneProcessRuntime.Arguments(
                 pluginPath: sceneProcessPlugin, sceneName: sceneProcessName, options: Self.parseOptions(sceneProcessOptions),
                 screenFrame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), scale: sceneProcessScale,
-                virtualClockStart: virtualClockStart)
+                virtualClockStart: virtualClockStart, diagnostics: try Self.parseTopics(sceneProcessDiagnostics))
             let status = MainActor.assumeIsolated { SceneProcessRuntime.run(arguments) }
             if status != 0 { throw ExitCode(status) }
             return

@@ -27,6 +27,10 @@ final class SceneIsolation {
     private let logger: Logger
     /// In configuration order.
     private(set) var scenes: [IsolatedScene] = []
+    /// Who waits for the scenes' stop under way (``stopScenes(within:then:)``).
+    private var stopDone: (@MainActor () -> Void)?
+    /// The running scene processes ``stopScenes(within:then:)`` still waits for.
+    private var stopWaiting: [IsolatedScene] = []
     private var fingers: [Finger: (scene: IsolatedScene, slot: UInt32)] = [:]
     /// Tells each scene process when the board changes its stand-in's activation or size.
     private let standInObserver = StandInObserver()
@@ -47,9 +51,15 @@ final class SceneIsolation {
     /// The board's pending-work list: each scene process's work is a source of it, checked again
     /// whenever a process reports or answers.
     private let pendingWork: PendingWorkRegistry
+    /// The diagnostics topics the board logs, which its scene processes report too.
+    private let diagnostics: DiagnosticTopics
 
-    init(settings: IsolationConfiguration, application: Application, pendingWork: PendingWorkRegistry, logger: Logger) {
+    init(
+        settings: IsolationConfiguration, application: Application, pendingWork: PendingWorkRegistry, diagnostics: DiagnosticTopics = [],
+        logger: Logger
+    ) {
         self.settings = settings
+        self.diagnostics = diagnostics
         virtualClock = application.clock as? VirtualClock
         application.addObserver(standInObserver)
         self.application = application
@@ -77,6 +87,8 @@ final class SceneIsolation {
             "--scene-data", data,
         ]
         for (key, value) in scene.options.sorted(by: { $0.key < $1.key }) { arguments += ["--scene-option", "\(key)=\(value)"] }
+        let topics = DiagnosticTopics.names.filter { diagnostics.contains($0.1) }.map(\.0)
+        if !topics.isEmpty { arguments += ["--scene-diagnostics", topics.joined(separator: ",")] }
         var policy = SceneSupervisionPolicy()
         policy.responseTimeout = UInt64(settings.responseTimeout * 1e9)
         policy.startTimeout = UInt64(settings.startTimeout * 1e9)
@@ -374,6 +386,21 @@ final class SceneIsolation {
         }
     }
 
+    /// Runs `action` once every scene process has answered the records posted to it, with what each
+    /// wrote to its standard error by then logged: an input script's `quit` stops the host after the
+    /// scenes' own log lines of its input.
+    func whenEveryProcessAnswered(_ action: @escaping @MainActor () -> Void) {
+        var waiting = scenes.count
+        guard waiting > 0 else { return action() }
+        for scene in scenes {
+            scene.process.whenPostedRecordsAnswered {
+                scene.process.drainErrorOutput()
+                waiting -= 1
+                if waiting == 0 { action() }
+            }
+        }
+    }
+
     /// `Host1.AdvanceClock` with scenes in processes of their own: moves the board's virtual clock by
     /// `seconds` (its own timers fire), then every scene process's to the same time, each firing its
     /// timers due on the way; returns once every process that is up has answered. A scene process
@@ -464,6 +491,47 @@ final class SceneIsolation {
         for other in scenes where other !== scene { other.process.otherSceneTouched() }
     }
 
+    /// The first step of the board's stop, while every service still runs: each running scene
+    /// process cancels its live touches and disconnects its scene (``SceneQueryCode/stop``; the
+    /// cancelled `Touch` signals are published as they come, on the bus that is still up), its log
+    /// lines so far are logged, then `done` runs — once every such process answered, or after
+    /// `seconds` of real time when one does not (a hung scene is not waited for). ``stop()`` ends
+    /// the processes later, with the scenes service.
+    func stopScenes(within seconds: Double, then done: @escaping @MainActor () -> Void) {
+        let running = scenes.filter { $0.state == .running }
+        stopDone = done
+        guard !running.isEmpty else { return finishStopScenes(running) }
+        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.stopDone != nil else { return }
+                let names = self.stopWaiting.map(\.name).sorted().joined(separator: ", ")
+                self.logger.warning("scene processes of \(names) did not cancel their touches within \(seconds) s of the stop; ending them anyway")
+                self.finishStopScenes(running)
+            }
+        }
+        stopWaiting = running
+        for scene in running {
+            Task { @MainActor [weak self] in
+                do throws(SceneCallError) {
+                    try await scene.process.stopScene()
+                } catch {
+                    // Crashed or not responding meanwhile: it is ended all the same.
+                }
+                guard let self else { return }
+                stopWaiting.removeAll { $0 === scene }
+                if stopWaiting.isEmpty { finishStopScenes(running) }
+            }
+        }
+    }
+
+    /// The end of ``stopScenes(within:then:)``, once (the processes answered, or the time ran out).
+    private func finishStopScenes(_ running: [IsolatedScene]) {
+        guard let done = stopDone else { return }
+        stopDone = nil
+        for scene in running { scene.process.drainErrorOutput() }
+        done()
+    }
+
     /// Ends every scene process and disconnects the stand-ins.
     func stop() {
         for scene in scenes.reversed() {
@@ -523,7 +591,12 @@ final class SceneIsolation {
         case .output(let line):
             // Its own messages name it for a reader of its standard error; the log line has the name.
             let own = "scene process \(scene.name): "
-            logger.info("\(line.hasPrefix(own) ? String(line.dropFirst(own.count)) : line)", metadata: ["scene": "\(scene.name)"])
+            if line.hasPrefix(own), let diagnostic = SceneProcessDiagnostics.message(in: line.dropFirst(own.count)) {
+                // Under its topic, as a scene in the board logs it.
+                logger.debug("\(diagnostic.message)", metadata: ["topic": "\(diagnostic.topic)"])
+            } else {
+                logger.info("\(line.hasPrefix(own) ? String(line.dropFirst(own.count)) : line)", metadata: ["scene": "\(scene.name)"])
+            }
         case .windows, .placeholder, .signal, .frame, .busy, .accessibility:
             break
         }

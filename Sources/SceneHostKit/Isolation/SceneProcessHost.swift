@@ -197,6 +197,12 @@ final class SceneProcessHost {
         recordWaiters[id, default: []].append(action)
     }
 
+    /// Logs every line the process has written to its standard error by now (it writes a line before
+    /// it answers the input that made it, so after an answer its lines for that input are all there).
+    func drainErrorOutput() {
+        readErrorOutput(all: true)
+    }
+
     /// Sends a command nobody waits for, now: it is queued behind the inputs already sent and before
     /// any sent after this returns (an `await`ed call would be queued only once its task runs). Its
     /// answer is dropped; a scene that cannot take it says so in its own signals.
@@ -206,6 +212,12 @@ final class SceneProcessHost {
         nextID += 1
         calls[id] = (.input(id: id, code: SceneInputCode.command, body: command.body), { [weak self] _ in self?.onCallEnded?() })
         handle(.input(id: id, allowance: 0))
+    }
+
+    /// The board is stopping: the scene cancels its touches and disconnects (``SceneQueryCode/stop``);
+    /// returns once it answered.
+    func stopScene() async throws(SceneCallError) {
+        _ = try await call(isInput: false) { .query(id: $0, code: SceneQueryCode.stop, body: []) }
     }
 
     /// `Window1.HitTest` of window `window` at `point` (window coordinates): the view's reference, ""

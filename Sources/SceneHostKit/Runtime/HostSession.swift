@@ -24,7 +24,8 @@ import SceneWebDriver
 ///
 /// ``run(script:verify:)`` returns — and `main` with it — once the host has stopped: on SIGTERM or
 /// SIGINT, an input script's `quit`, another host replacing this one, or a start-up failure. Stopping
-/// happens once: `STOPPING=1` to the service manager, then every started service's stop, begun in one
+/// happens once: `STOPPING=1` to the service manager; scene processes cancel their live touches and
+/// disconnect their scenes (at most ``SceneHost/stopAllowance`` is waited for them); then every started service's stop, begun in one
 /// turn of the main loop in the reverse order: the WebDriver endpoint stops listening; the MPRIS player leaves; the display closes, live
 /// touches are cancelled (views get `touchesCancelled`) and the scenes disconnect, which publishes the
 /// last `Touch` and activation signals; the accessibility bridge and the host API's connection close
@@ -153,17 +154,21 @@ final class HostSession {
         guard exitStatus == nil else { return }
         exitStatus = status
         notifier.stopping()
-        services.stop(cleanly: status == 0) { [weak self] report in
+        // Scene processes cancel their touches first, while every service (the bus) still runs.
+        host.stopScenes { [weak self] in
             guard let self else { return }
-            for service in report.timedOut {
-                logger.warning("\(service) did not finish stopping within \(Self.stopTimeout); exiting without it")
+            services.stop(cleanly: status == 0) { [weak self] report in
+                guard let self else { return }
+                for service in report.timedOut {
+                    logger.warning("\(service) did not finish stopping within \(Self.stopTimeout); exiting without it")
+                }
+                servicesStopped = true
+                fflush(nil)
+                MainLoop.stop()
             }
-            servicesStopped = true
             fflush(nil)
             MainLoop.stop()
         }
-        fflush(nil)
-        MainLoop.stop()
     }
 
     /// What `systemctl status` shows once the host is up.

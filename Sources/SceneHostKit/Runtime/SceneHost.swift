@@ -76,7 +76,7 @@ public final class SceneHost {
         pendingWork.register(RedrawSource(renderer: renderer))
         isolation =
             configuration.isolation.mode == .process
-            ? SceneIsolation(settings: configuration.isolation, application: application, pendingWork: pendingWork, logger: logger) : nil
+            ? SceneIsolation(settings: configuration.isolation, application: application, pendingWork: pendingWork, diagnostics: configuration.diagnostics, logger: logger) : nil
         deviceInput.isolation = isolation
         logger.info(
             "configuration read",
@@ -160,9 +160,23 @@ public final class SceneHost {
             }
         }
         isolation.whenStarted { [self] in
-            // Scenes whose process could not load the plugin are refused as the host refuses one.
+            // Scenes whose process could not load the plugin are refused as the host refuses one; a
+            // scene whose process ended before it listed its windows (it crashed creating the scene:
+            // the host's probe would have refused it) did not start either, and restarts meanwhile.
             for isolated in isolation.scenes {
-                if let refusal = Self.refusal(of: isolated) { failures.append((isolated.name, .plugin(refusal))) }
+                if let standIn = isolated.scene { Self.logConnected(isolated, standIn: standIn, logger: logger) }
+            }
+            for isolated in isolation.scenes where isolated.scene == nil {
+                if let refusal = Self.refusal(of: isolated) {
+                    failures.append((isolated.name, .plugin(refusal)))
+                } else if case .crashed(let exit, _) = isolated.state {
+                    failures.append((
+                        isolated.name,
+                        .plugin(PluginLoadError(
+                            code: .probeCrashed, plugin: isolated.configuration.plugin,
+                            message: "its scene process ended before it listed its windows (\(exit))"))
+                    ))
+                }
             }
             logger.info(
                 "scenes connected",
@@ -213,7 +227,10 @@ public final class SceneHost {
         let frame = scene.frame ?? nextDefaultFrame(size: scene.startingSize)
         let started = isolation.start(scene, pluginPath: file.path, frame: frame, executable: executable, environment: ProcessInfo.processInfo.environment)
         isolation.whenStarted(started) { [logger] isolated in
-            if let standIn = isolated.scene { return completion(.success(standIn)) }
+            if let standIn = isolated.scene {
+                Self.logConnected(isolated, standIn: standIn, logger: logger)
+                return completion(.success(standIn))
+            }
             let error: PluginLoadError
             if let refusal = Self.refusal(of: isolated) {
                 error = refusal  // logged by the isolation as the scene process ended
@@ -229,6 +246,16 @@ public final class SceneHost {
             isolation.remove(isolated)
             completion(.failure(.plugin(error)))
         }
+    }
+
+    /// The line a scene in the host logs as it connects, for a scene process's stand-in.
+    static func logConnected(_ isolated: IsolatedScene, standIn: WindowScene, logger: Logger) {
+        logger.info(
+            "scene connected",
+            metadata: [
+                "scene": "\(isolated.name)", "plugin": "\(isolated.pluginName)", "frame": "\(standIn.screenFrame)",
+                "windows": "\(standIn.windows.count)", "pid": "\(isolated.process.processID.map(String.init) ?? "-")",
+            ])
     }
 
     /// The loader's refusal a scene process reported before it ended, as the host's own loader would
@@ -289,8 +316,20 @@ public final class SceneHost {
         return Rect(origin: Point(x: candidates.last ?? 0, y: 0), size: size)
     }
 
+    /// The first step of the host's stop, before any service stops: scene processes cancel their
+    /// live touches and disconnect their scenes while the bus still publishes it, then `done` runs
+    /// (at once without scene processes; after at most ``stopAllowance`` seconds of real time when a
+    /// process does not answer).
+    public func stopScenes(then done: @escaping @MainActor () -> Void) {
+        guard let isolation else { return done() }
+        isolation.stopScenes(within: Self.stopAllowance, then: done)
+    }
+
+    /// How long a stopping host waits for its scene processes to cancel their touches and disconnect.
+    static let stopAllowance = 2.0
+
     /// Graceful shutdown: cancels live touches (views get `touchesCancelled`), then disconnects every
-    /// scene. Idempotent.
+    /// scene; ends the scene processes. Idempotent.
     public func shutdown() {
         isolation?.stop()
         injector.cancelAllSlots()

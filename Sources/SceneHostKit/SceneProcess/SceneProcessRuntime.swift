@@ -30,6 +30,8 @@ final class SceneProcessRuntime {
         var scale: Double
         /// The virtual clock's starting time (the board's time now), or nil for real time.
         var virtualClockStart: Double?
+        /// The diagnostics topics the board logs (``SceneProcessDiagnostics``).
+        var diagnostics: DiagnosticTopics = []
     }
 
     private let connection: ChannelConnection
@@ -121,6 +123,10 @@ final class SceneProcessRuntime {
 
     private func start(_ arguments: Arguments) throws {
         sceneName = arguments.sceneName
+        if !arguments.diagnostics.isEmpty {
+            application.diagnostics = arguments.diagnostics
+            application.addObserver(SceneProcessDiagnostics(sceneName: arguments.sceneName))
+        }
         accessibility.beforeReply = { [weak self] in
             guard let self else { return }
             self.application.layoutIfNeeded()
@@ -253,6 +259,15 @@ final class SceneProcessRuntime {
                     ScenePicture(premultiplied: bytes, width: image.width, height: image.height, bytesPerRow: image.bytesPerRow).body
                 }
             }
+        case .query(let id, SceneQueryCode.stop, _):
+            injector.cancelAllSlots()
+            deviceInput.cancelAllFingers()
+            application.cancelAllTouches()
+            if let scene {
+                application.disconnect(scene)
+                self.scene = nil
+            }
+            answer(id) { () throws(ChannelError) -> [UInt8] in [] }
         case .query(let id, SceneQueryCode.hitTest, let body):
             answer(id) { () throws(ChannelError) -> [UInt8] in
                 var reader = WireReader(body, context: "hitTest query")
@@ -509,9 +524,12 @@ final class SceneProcessRuntime {
         }
     }
 
-    /// Answers input `id`, telling the board first what the scene still has to do now, so that a
-    /// `WaitForIdle` after the answer sees it.
+    /// Answers input `id`, telling the board first what the input changed of the windows (their key
+    /// window, visibility, levels), the clock and what the scene still has to do now: the board's
+    /// stand-in shows them by the time the caller hears the answer (an input script's next line aims
+    /// at the key window a tap just changed), and a `WaitForIdle` after the answer sees the work.
     private func done(_ id: UInt64, _ body: [UInt8]) {
+        announceWindows()
         announceClock()
         announceBusy()
         try? connection.send(.inputDone(id: id, body: body))
