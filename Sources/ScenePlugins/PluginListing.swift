@@ -2,7 +2,7 @@
 /// `gst-inspect` lists GStreamer's plugins): what it says about itself and whether the host can use it.
 public struct PluginListing: Sendable, Equatable {
     public enum Status: String, Sendable, CaseIterable {
-        /// Mapped in the host.
+        /// Mapped in the host, or in a scene process that runs (isolation: process).
         case loaded
         /// Passed its probe; loads on first use.
         case available

@@ -69,7 +69,7 @@ struct ValidatePluginTests {
         // Swift's backtracer symbolicates the crash before the probe ends, which takes longer than
         // a probe usually may.
         let host = try HostProcess(
-            arguments: ["--config", config, "--diagnostics", "plugins", "--probe-timeout", "60"],
+            arguments: ["--config", config, "--diagnostics", "plugins", "--probe-timeout", "60", "--isolation", "none"],
             environment: SanitizedRun.swiftBacktraceOverrides)
         #expect(await host.line(containing: "host ready"))
         #expect(host.log.contains { $0.contains("(probeCrashed)") && $0.contains("in CrashingDelegate.scene(_:willConnectWith:) at ") })

@@ -130,6 +130,13 @@ enum HostInterface {
                         return reply.fail(error)
                     }
                     host.plugins.catalog { listings in
+                        // A plugin a scene process runs is as loaded as one mapped in the host.
+                        var listings = listings
+                        if let isolation = host.isolation {
+                            for index in listings.indices where listings[index].status == .available && isolation.runsPlugin(at: listings[index].path) {
+                                listings[index].status = .loaded
+                            }
+                        }
                         reply.reply([
                             .array(
                                 element: "(ssssusss)",
@@ -344,6 +351,14 @@ enum HostInterface {
                 let finger = SceneIsolation.Finger(client: call.sender?.rawValue ?? "anonymous", slot: slot)
                 guard !isolation.owns(finger), !injector.activeSlots.contains(slot) else {
                     throw InputError(code: .slotInUse, message: "slot \(slot) is already down; lift it (TouchUp) or use another slot").busError
+                }
+                // The caller's limit counts its fingers on every scene, as one injector counts them.
+                let down = isolation.fingerCount(of: finger.client) + injector.activeSlots.count
+                guard down < injector.limits.simultaneousTouches else {
+                    throw InputError(
+                        code: .limitExceeded,
+                        message: "slot \(slot) would be touch number \(down + 1); the limit is \(injector.limits.simultaneousTouches) simultaneous touches (bus.limits.simultaneous-touches)"
+                    ).busError
                 }
                 // Answered on the turn the scene process answers: no task to start or resume.
                 isolation.down(finger, at: point, on: scene) { result in

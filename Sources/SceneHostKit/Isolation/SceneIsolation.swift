@@ -211,6 +211,9 @@ final class SceneIsolation {
     /// Whether `finger` is down on an isolated scene.
     func owns(_ finger: Finger) -> Bool { fingers[finger] != nil }
 
+    /// How many of `client`'s fingers are down on scenes in processes of their own.
+    func fingerCount(of client: String) -> Int { fingers.keys.count { $0.client == client } }
+
     /// Puts `finger` down at `point` on `scene`: `completion` gets what the scene process hit, on the
     /// turn its answer comes. Other isolated scenes drop input queued behind a busy process, as
     /// Android does when another window is touched.
@@ -383,6 +386,19 @@ final class SceneIsolation {
         if case .touches(_, let steps) = record, steps.contains(where: { $0.phase == .down }) {
             dropBacklogs(besides: scene)
             activate(scene)
+        }
+    }
+
+    /// Whether a scene process that is up (running, or not responding) has the plugin file at `path`
+    /// loaded (compared by real path, as the host's loader compares files).
+    func runsPlugin(at path: String) -> Bool {
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return scenes.contains { scene in
+            switch scene.state {
+            case .running, .notResponding:
+                URL(fileURLWithPath: scene.process.configuration.plugin).resolvingSymlinksInPath().path == real
+            case .starting, .crashed: false
+            }
         }
     }
 

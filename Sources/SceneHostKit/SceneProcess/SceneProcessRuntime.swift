@@ -142,7 +142,12 @@ final class SceneProcessRuntime {
         }
         application.addObserver(recorder)
         self.recorder = recorder
+        let loading = DispatchTime.now().uptimeNanoseconds
         let loaded = try PluginLoader.load(path: arguments.pluginPath, plugin: arguments.pluginPath)
+        // The line the host's own loader logs, for the board to log under the scene's name.
+        FileHandle.standardError.write(Data(
+            "scene process \(arguments.sceneName): plugin loaded plugin=\(loaded.name) plugin.version=\(loaded.version) plugin.path=\(arguments.pluginPath) load.ms=\(PluginRegistry.milliseconds(DispatchTime.now().uptimeNanoseconds - loading))\n"
+                .utf8))
         // Its own file opens say what the sandbox refuses them, as the libraries' before it do.
         SceneSandbox.sayRefusalsOfLoadedLibraries()
         // From here on, a fatal signal writes the plugin's frames for the board (SceneCrashed).

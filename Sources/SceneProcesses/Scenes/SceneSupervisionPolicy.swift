@@ -14,11 +14,17 @@ public struct SceneSupervisionPolicy: Hashable, Sendable {
     /// A process that runs this long after its hello has broken the streak: its next crash is the
     /// first in a row again.
     public var stableAfter: UInt64
+    /// How long an input may stay unanswered after its delivery before a touch on another scene
+    /// drops the inputs queued behind it (Android's 0.5 s for events waiting on an unresponsive
+    /// window, `STREAM_AHEAD_EVENT_TIMEOUT`).
+    public var staleAfter: UInt64
 
     public init(
         responseTimeout: UInt64 = 5_000_000_000, startTimeout: UInt64 = 5_000_000_000,
-        restartDelays: [UInt64] = [100_000_000, 1_000_000_000], crashesBeforeQuarantine: Int = 2, stableAfter: UInt64 = 30_000_000_000
+        restartDelays: [UInt64] = [100_000_000, 1_000_000_000], crashesBeforeQuarantine: Int = 2, stableAfter: UInt64 = 30_000_000_000,
+        staleAfter: UInt64 = 500_000_000
     ) {
+        self.staleAfter = staleAfter
         self.responseTimeout = responseTimeout
         self.startTimeout = startTimeout
         self.restartDelays = restartDelays.isEmpty ? [0] : restartDelays

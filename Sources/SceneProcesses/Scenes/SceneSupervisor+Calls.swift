@@ -44,8 +44,10 @@ extension SceneSupervisor {
     mutating func deliverNextInput(now: UInt64, into actions: inout [Action]) {
         guard inputInFlight == nil, !queuedInputs.isEmpty else { return }
         let next = queuedInputs.removeFirst()
-        // Its timeout runs from when it was made: a caller waits at most the timeout in all.
-        inputInFlight = (next.id, next.since, true)
+        // Its timeout runs from its delivery (or its allowance's end, when later), as Android times
+        // the event a window was sent: the scene is not responding when it leaves one input
+        // unanswered that long, not when a deep queue of inputs it answers in turn takes longer.
+        inputInFlight = (next.id, max(now, next.since), true)
         actions.append(.deliver(id: next.id))
         releaseQueries(into: &actions)
     }
@@ -107,14 +109,23 @@ extension SceneSupervisor {
         }
     }
 
-    /// The time a queued input's timeout runs from: when it was made, or later while the input in
-    /// flight has an allowance of its own (a long script ahead of it is not the scene hanging).
+    /// The time a queued input's timeout runs from: when it was made, or later from the delivery of
+    /// the input in flight (or its allowance's end): while the process answers each input in time,
+    /// the inputs queued behind it wait without expiring (a long script ahead of them, or a flood of
+    /// inputs taken in turn, is not the scene hanging).
     func queuedBase(_ since: UInt64) -> UInt64 {
         max(since, inputInFlight?.since ?? 0)
     }
 
-    mutating func otherSceneTouched(into actions: inout [Action]) {
-        guard inputInFlight != nil, !queuedInputs.isEmpty else { return }
+    /// Another scene was touched: the inputs queued behind a scene stuck on its input in flight
+    /// (unanswered ``SceneSupervisionPolicy/staleAfter`` after its delivery, or not responding) are
+    /// dropped, as Android drops the events of an unresponsive window when the user touches another;
+    /// a scene that takes its inputs in turn, however many, keeps them.
+    mutating func otherSceneTouched(now: UInt64, into actions: inout [Action]) {
+        guard let inFlight = inputInFlight, !queuedInputs.isEmpty else { return }
+        let stuck: Bool
+        if case .notResponding = phase { stuck = true } else { stuck = now >= inFlight.since &+ policy.staleAfter }
+        guard stuck else { return }
         actions.append(.fail(ids: queuedInputs.map(\.id), .dropped))
         queuedInputs.removeAll()
         releaseQueries(into: &actions)

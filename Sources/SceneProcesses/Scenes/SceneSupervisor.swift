@@ -67,7 +67,7 @@ public struct SceneSupervisor: Sendable {
         case ended(SceneExit)
         /// Time has passed (the wake-up asked for by `wake(at:)`, or any later one).
         case tick
-        /// The user touched another scene.
+        /// The user touched another scene: a scene stuck on its input drops the inputs queued behind it.
         case otherSceneTouched
         /// Restart the scene now, whatever its state (`Scene1.Reload`); lifts a quarantine.
         case reload
@@ -107,7 +107,8 @@ public struct SceneSupervisor: Sendable {
     /// Inputs not yet delivered, with when they were made (plus their allowance: the time their
     /// timeout runs from).
     var queuedInputs: [(id: UInt64, since: UInt64)] = []
-    /// The input delivered and not answered; `caller` false once its caller was failed (a late
+    /// The input delivered and not answered, with when its timeout runs from (its delivery, or its
+    /// allowance's end); `caller` false once its caller was failed (a late
     /// answer still frees the queue).
     var inputInFlight: (id: UInt64, since: UInt64, callerWaits: Bool)?
     /// Queries delivered (or held) and not answered, with when they were made and the input queued
@@ -139,7 +140,7 @@ public struct SceneSupervisor: Sendable {
         case .answered(let id): answered(id, now: now, into: &actions)
         case .ended(let exit): ended(exit, now: now, into: &actions)
         case .tick: tick(now: now, into: &actions)
-        case .otherSceneTouched: otherSceneTouched(into: &actions)
+        case .otherSceneTouched: otherSceneTouched(now: now, into: &actions)
         case .reload: reload(now: now, into: &actions)
         case .stop: stop(into: &actions)
         }

@@ -73,6 +73,23 @@ struct SceneSupervisorTests {
         #expect(supervisor.handle(.tick, now: 7 * Self.second).contains(.fail(ids: [2], .notResponding)))
     }
 
+    @Test("A deep queue the scene answers in turn never expires, though it takes longer in all than the timeout: each input's timeout runs from its delivery")
+    func answeredQueueDoesNotExpire() {
+        var supervisor = running()
+        for id in UInt64(1)...10 { _ = supervisor.handle(.input(id: id), now: 0) }
+        for id in UInt64(1)...10 {
+            let now = id * 4 * Self.second
+            #expect(!supervisor.handle(.tick, now: now).contains { if case .fail = $0 { true } else { false } }, "at \(id * 4) s")
+            let actions = supervisor.handle(.answered(id: id), now: now)
+            if id < 10 { #expect(actions.contains(.deliver(id: id + 1))) }
+        }
+        #expect(supervisor.phase == .running)
+        #expect(supervisor.pendingCallCount == 0)
+        // The last one, delivered at 36 s, would have been overdue at 5 s from when it was made.
+        _ = supervisor.handle(.input(id: 11), now: 40 * Self.second)
+        #expect(supervisor.handle(.tick, now: 45 * Self.second).starts(with: [.fail(ids: [11], .notResponding), .announceNotResponding]))
+    }
+
     @Test("An input's allowance (a timed script's running time) extends its timeout, and an input queued behind it waits from the script's end")
     func allowanceExtendsTheTimeout() {
         var supervisor = running()
@@ -95,14 +112,15 @@ struct SceneSupervisorTests {
         #expect(supervisor.phase == .running)
     }
 
-    @Test("Touching another scene while this one is busy drops the inputs queued behind the busy one")
+    @Test("Touching another scene while this one is stuck on an input drops the inputs queued behind it; a scene that answered its input in flight within 0.5 s keeps them")
     func otherSceneDropsBacklog() {
         var supervisor = running()
         _ = supervisor.handle(.input(id: 1), now: 0)
         _ = supervisor.handle(.input(id: 2), now: 1)
         _ = supervisor.handle(.input(id: 3), now: 2)
         _ = supervisor.handle(.query(id: 4), now: 2)
-        let dropped = supervisor.handle(.otherSceneTouched, now: 3)
+        #expect(supervisor.handle(.otherSceneTouched, now: Self.second / 2 - 1).isEmpty, "busy, not stuck: its input in flight went 0.5 s ago")
+        let dropped = supervisor.handle(.otherSceneTouched, now: Self.second / 2)
         #expect(dropped.contains(.fail(ids: [2, 3], .dropped)))
         #expect(dropped.contains(.deliver(id: 4)), "a query that waited for the dropped inputs goes")
         #expect(supervisor.pendingCallCount == 2, "the input being delivered and the query are still awaited")
