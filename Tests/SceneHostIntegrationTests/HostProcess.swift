@@ -114,10 +114,12 @@ final class HostProcess: Sendable {
     }
 
     /// The messages of scene `scene`'s plugin: ``messages(tagged:)`` without the host's and the scene
-    /// process's own lines about the scene (connected; with scene processes, sandboxed and started).
+    /// process's own lines about the scene (connected; with scene processes, sandboxed, started and
+    /// the plugin loaded).
     func pluginMessages(of scene: String) -> [String] {
         messages(tagged: scene).filter { message in
             !message.hasPrefix("scene connected") && !message.hasPrefix("sandboxed (") && !message.hasPrefix("scene process started")
+                && !message.hasPrefix("plugin loaded ")
         }
     }
 

@@ -287,7 +287,9 @@ final class SceneIsolation {
     func run(_ samples: [InputSample], on scene: IsolatedScene) async throws(SceneCallError) -> SceneScriptOutcome {
         dropBacklogs(besides: scene)
         if samples.contains(where: { $0.phase == .down }) { activate(scene) }
-        return numbered(try await scene.process.script(SceneInputScript(steps: samples.map(\.sceneStep))), in: scene)
+        let outcome = try await scene.process.script(SceneInputScript(steps: samples.map(\.sceneStep)))
+        await followed()
+        return numbered(outcome, in: scene)
     }
 
     /// A WebDriver command for `scene`'s own endpoint; one that injects input first drops the other
@@ -339,7 +341,9 @@ final class SceneIsolation {
             window: UInt32(window), json: json, simultaneousTouches: UInt32(clamping: limits.simultaneousTouches),
             samplesPerCall: UInt32(clamping: limits.samplesPerCall), scriptSeconds: limits.scriptSeconds)
         dropBacklogs(besides: scene)
-        return numbered(try await scene.process.actions(actions, duration: duration), in: scene)
+        let outcome = try await scene.process.actions(actions, duration: duration)
+        await followed()
+        return numbered(outcome, in: scene)
     }
 
     /// The isolated scene whose window is the application's key window (keys and text go there).
@@ -374,6 +378,7 @@ final class SceneIsolation {
     {
         prepare(record, for: scene)
         let outcome = try await scene.process.record(record.scriptLine)
+        await followed()
         let began = outcome.began.map { began in
             (touch: began.touch == 0 ? 0 : touchNumbers.number(began.touch, in: scene.name), window: scene.window(at: began.window), view: began.view)
         }
@@ -432,10 +437,29 @@ final class SceneIsolation {
     /// every other scene process's follow, so all scenes keep one time. Timers due meanwhile in the
     /// other scenes fire after the driving scene's input rather than between its steps (their order
     /// across scenes is not kept, each scene's own is).
+    ///
+    /// The driving call answers once the others have followed (``followed()``): its caller finds
+    /// every scene at the same time, and idle when nothing else is due.
     private func follow(_ time: Double, from scene: IsolatedScene) {
         guard let virtualClock, time > virtualClock.now else { return }
         virtualClock.advance(to: time)
-        Task { @MainActor in try? await bringProcesses(to: time, except: scene) }
+        let before = following
+        following = Task { @MainActor in
+            await before?.value
+            try? await bringProcesses(to: time, except: scene)
+        }
+    }
+
+    /// The other scene processes' clocks following a driving scene's (``follow(_:from:)``), while
+    /// they are on their way.
+    private var following: Task<Void, Never>?
+
+    /// Returns once every clock that was following a driving scene's has caught up.
+    private func followed() async {
+        while let task = following {
+            await task.value
+            if following == task { following = nil }
+        }
     }
 
     private func bringProcesses(to time: Double, except skipped: IsolatedScene?) async throws(SceneCallError) {
