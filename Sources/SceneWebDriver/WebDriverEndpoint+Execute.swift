@@ -55,8 +55,17 @@ extension WebDriverEndpoint {
                 try checkInputAllowed(script)
                 let scene = try scene(of: session)
                 let gesture = try self.gesture(script, arguments, in: scene)
-                // The view the first touch hit (none for a scene in a process of its own: its
-                // process hit-tested, and the host holds no view of it).
+                if host.forwardsViews(of: scene) {
+                    // Played by the scene's process, which answers with its own element id for the
+                    // view the first finger hit.
+                    let seconds = try host.checkLimits(of: gesture, in: scene)
+                    let request = WebDriverRequest(method: "POST", path: "/session/\(session.id)/execute/sync", body: Data(call.rawBody))
+                    host.forward(request, sessionID: session.id, to: scene, injectsInput: true, allowance: seconds) { response, _ in
+                        call.reply(response)
+                    }
+                    return
+                }
+                // The view the first touch hit.
                 host.perform(gesture, in: scene) { [self] result in
                     switch result {
                     case .success(let view): call.respond(view.map(elementJSON) ?? .null)

@@ -93,6 +93,13 @@ public protocol WebDriverHost: AnyObject {
     /// commands that read or touch them (``forward(_:sessionID:to:injectsInput:completion:)``).
     func forwardsViews(of scene: WindowScene) -> Bool
 
+    /// Checks a `mobile:` gesture for a scene in a process of its own against the caller's limits
+    /// before it is forwarded there to be played; returns how many seconds it takes to play (what
+    /// its forwarding adds to the process's response timeout).
+    ///
+    /// - Throws: the limit it exceeds, as ``perform(_:in:completion:)`` would fail.
+    func checkLimits(of gesture: WebDriverGesture, in scene: WindowScene) throws(WebDriverError) -> Double
+
     /// Where the element `id` lives when no view of this endpoint's has it: in the scene whose
     /// process gave it out, in a process that has since ended, or (nil) nowhere known.
     func elementOwner(_ id: String) -> ElementOwner?
@@ -102,8 +109,9 @@ public protocol WebDriverHost: AnyObject {
     /// keys); `completion` gets its answer, byte for byte, or an error naming why the process could
     /// not answer (crashed, not responding, stopped), and whether the host changed meanwhile (a
     /// model event, another process's frame, signal or busy list: what was answered may be stale).
+    /// `allowance` seconds (a gesture's playing time) are added to the process's response timeout.
     func forward(
-        _ request: WebDriverRequest, sessionID: String, to scene: WindowScene, injectsInput: Bool,
+        _ request: WebDriverRequest, sessionID: String, to scene: WindowScene, injectsInput: Bool, allowance: Double,
         completion: @escaping @MainActor (WebDriverResponse, _ changedMeanwhile: Bool) -> Void)
 
     /// Runs `then` after the host's next change or after `timeout` wall-clock seconds, whichever
@@ -122,10 +130,21 @@ public enum ElementOwner {
 extension WebDriverHost {
     public func forwardsViews(of scene: WindowScene) -> Bool { false }
 
+    public func checkLimits(of gesture: WebDriverGesture, in scene: WindowScene) throws(WebDriverError) -> Double { 0 }
+
+    /// ``forward(_:sessionID:to:injectsInput:allowance:completion:)`` of a command that takes no time
+    /// of its own to play.
+    public func forward(
+        _ request: WebDriverRequest, sessionID: String, to scene: WindowScene, injectsInput: Bool,
+        completion: @escaping @MainActor (WebDriverResponse, _ changedMeanwhile: Bool) -> Void
+    ) {
+        forward(request, sessionID: sessionID, to: scene, injectsInput: injectsInput, allowance: 0, completion: completion)
+    }
+
     public func elementOwner(_ id: String) -> ElementOwner? { nil }
 
     public func forward(
-        _ request: WebDriverRequest, sessionID: String, to scene: WindowScene, injectsInput: Bool,
+        _ request: WebDriverRequest, sessionID: String, to scene: WindowScene, injectsInput: Bool, allowance: Double,
         completion: @escaping @MainActor (WebDriverResponse, _ changedMeanwhile: Bool) -> Void
     ) {
         completion(.failure(WebDriverError(.unknownError, "scene '\(scene.name)' runs in this process; nothing is forwarded")), false)

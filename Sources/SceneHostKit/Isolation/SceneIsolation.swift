@@ -295,14 +295,14 @@ final class SceneIsolation {
     /// A WebDriver command for `scene`'s own endpoint; one that injects input first drops the other
     /// scenes' backlogs and activates the scene, as a touch on it does.
     func webDriver(
-        _ request: SceneWebDriverRequest, injectsInput: Bool, on scene: IsolatedScene,
+        _ request: SceneWebDriverRequest, injectsInput: Bool, allowance: Double = 0, on scene: IsolatedScene,
         completion: @escaping (Result<SceneWebDriverResponse, SceneCallError>) -> Void
     ) {
         if injectsInput {
             dropBacklogs(besides: scene)
             activate(scene)
         }
-        scene.process.webDriver(request, isInput: injectsInput, completion: completion)
+        scene.process.webDriver(request, isInput: injectsInput, allowance: allowance, completion: completion)
     }
 
     /// What the WebDriver element ids of scene process `processID` begin with (`p<pid>-view-`).

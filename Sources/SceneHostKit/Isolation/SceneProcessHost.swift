@@ -280,12 +280,13 @@ final class SceneProcessHost {
 
     /// A WebDriver command for the scene's own endpoint: as input (in order with the scene's other
     /// input) when it injects some, else as a query. `completion` runs on the turn the answer (or
-    /// the failure) comes: no task to start or resume on the way (an element click's cost).
+    /// the failure) comes: no task to start or resume on the way (an element click's cost). `allowance` seconds (a gesture's playing time) extend its timeout.
     func webDriver(
-        _ request: SceneWebDriverRequest, isInput: Bool, completion: @escaping (Result<SceneWebDriverResponse, SceneCallError>) -> Void
+        _ request: SceneWebDriverRequest, isInput: Bool, allowance: Double = 0,
+        completion: @escaping (Result<SceneWebDriverResponse, SceneCallError>) -> Void
     ) {
         let body = request.encoded
-        call(isInput: isInput, {
+        call(isInput: isInput, allowance: UInt64(min(max(allowance, 0), 86_400) * 1e9), {
             isInput ? .input(id: $0, code: SceneInputCode.webDriver, body: body) : .query(id: $0, code: SceneQueryCode.webDriver, body: body)
         }) { result in
             completion(result.flatMap { answer in

@@ -7,8 +7,8 @@ import SceneWebDriver
 /// What a scene process's own WebDriver endpoint needs: its scene's model, read and touched as the
 /// board's bridge (``HostWebDriverBridge``) reads and touches a scene in the host, through the same
 /// ``WebDriverModelReader``. The board forwards only the commands that read or touch views
-/// (``SceneQueryCode/webDriver``); the rest — actions, gestures, waits, the clock, screenshots of
-/// the whole scene — it serves itself, and they are refused here by name. Main actor, on the
+/// (``SceneQueryCode/webDriver``) and `mobile:` gestures; the rest — actions, waits, the clock,
+/// screenshots of the whole scene — it serves itself, and they are refused here by name. Main actor, on the
 /// process's main thread.
 @MainActor
 final class SceneProcessWebDriverHost: WebDriverHost {
@@ -64,8 +64,19 @@ final class SceneProcessWebDriverHost: WebDriverHost {
         completion(.failure(Self.servedByBoard("W3C actions")))
     }
 
+    /// A `mobile:` gesture the board forwarded (it checked the caller's limits): played here as the
+    /// host plays one on a scene of its own, answering the view the first finger hit, so that its
+    /// element id is this process's.
     func perform(_ gesture: WebDriverGesture, in scene: WindowScene, completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
-        completion(.failure(Self.servedByBoard("mobile: gestures")))
+        guard let (window, samples) = gesture.samples(in: scene) else {
+            return completion(.failure(WebDriverError(.noSuchWindow, "scene '\(scene.name)' has no window to touch")))
+        }
+        window.activateSceneForScriptedInput()
+        do throws(InputError) {
+            try injector.run(samples) { touches in completion(.success(touches.first??.view)) }
+        } catch {
+            completion(.failure(HostWebDriverBridge.webDriverError(error)))
+        }
     }
 
     func focus(_ view: View) throws(WebDriverError) {

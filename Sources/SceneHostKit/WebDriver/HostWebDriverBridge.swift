@@ -64,43 +64,25 @@ final class HostWebDriverBridge: WebDriverHost {
     }
 
     func perform(_ gesture: WebDriverGesture, in scene: WindowScene, completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
-        guard let window = scene.windows.first(where: \.takesScriptedInput) ?? scene.windows.first else {
+        guard let (window, samples) = gesture.samples(in: scene) else {
             return completion(.failure(WebDriverError(.noSuchWindow, "scene '\(scene.name)' has no window to touch")))
         }
-        // Scene points to the window's: the samples are screen points either way.
-        let origin = scene.screenFrame.origin
-        func point(_ scenePoint: Point) -> Point {
-            window.convertFromScreen(Point(x: origin.x + scenePoint.x, y: origin.y + scenePoint.y))
-        }
-        let samples: [InputSample]
-        switch gesture {
-        case .tap(let at, let count): samples = ScriptedGestures.tap(at: point(at), in: window, count: count)
-        case .longPress(let at, let seconds): samples = ScriptedGestures.longPress(at: point(at), in: window, seconds: seconds)
-        case .swipe(let from, let to, let seconds): samples = ScriptedGestures.swipe(from: point(from), to: point(to), in: window, seconds: seconds)
-        case .pinch(let center, let start, let end, let seconds):
-            samples = ScriptedGestures.pinch(center: point(center), startDistance: start, endDistance: end, in: window, seconds: seconds)
-        }
-        if let isolation = host.isolation, let isolated = isolation.scene(standingIn: scene) {
-            // Played by the scene's process on its clock; it answers no view (the host holds none).
-            do throws(InputError) {
-                try injector.validate(samples)
-            } catch {
-                return completion(.failure(Self.webDriverError(error)))
-            }
-            Task { @MainActor in
-                do throws(SceneCallError) {
-                    let outcome = try await isolation.run(samples, on: isolated)
-                    if let error = outcome.inputError { return completion(.failure(Self.webDriverError(error))) }
-                    completion(.success(nil))
-                } catch {
-                    completion(.failure(Self.webDriverError(error)))
-                }
-            }
-            return
-        }
-        // As a touch on the scene's desktop window: the scene becomes active first [WS-11].
+        // As a touch on the scene's desktop window: the scene becomes active first [WS-11]. (A scene
+        // in a process of its own plays its gestures there: ``WebDriverEndpoint`` forwards them.)
         window.activateSceneForScriptedInput()
         run(samples, completion: completion)
+    }
+
+    /// A `mobile:` gesture a scene process will play is checked here first, against the caller's
+    /// limits, as the host's own injector checks it.
+    func checkLimits(of gesture: WebDriverGesture, in scene: WindowScene) throws(WebDriverError) -> Double {
+        guard let (_, samples) = gesture.samples(in: scene) else { return 0 }
+        do throws(InputError) {
+            try injector.validate(samples)
+        } catch {
+            throw Self.webDriverError(error)
+        }
+        return samples.reduce(0) { $0 + $1.delay }
     }
 
     private func run(_ samples: [InputSample], completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
@@ -210,7 +192,7 @@ final class HostWebDriverBridge: WebDriverHost {
     }
 
     func forward(
-        _ request: WebDriverRequest, sessionID: String, to scene: WindowScene, injectsInput: Bool,
+        _ request: WebDriverRequest, sessionID: String, to scene: WindowScene, injectsInput: Bool, allowance: Double,
         completion: @escaping @MainActor (WebDriverResponse, _ changedMeanwhile: Bool) -> Void
     ) {
         guard let isolation = host.isolation, let isolated = isolation.scene(standingIn: scene) else {
@@ -220,7 +202,7 @@ final class HostWebDriverBridge: WebDriverHost {
         let mark = pending.changeCount
         if injectsInput { scene.windows.first(where: \.takesScriptedInput)?.activateSceneForScriptedInput() }
         let forwarded = SceneWebDriverRequest(sessionID: sessionID, sceneName: scene.name, method: request.method, path: request.path, body: Array(request.body))
-        isolation.webDriver(forwarded, injectsInput: injectsInput, on: isolated) { result in
+        isolation.webDriver(forwarded, injectsInput: injectsInput, allowance: allowance, on: isolated) { result in
             let response =
                 switch result {
                 case .success(let answer): WebDriverResponse(status: Int(answer.status), body: Data(answer.body))

@@ -306,15 +306,18 @@ struct WebDriverEndpointTests {
         #expect(try await driver.send("GET", "/session/\(session)/window").string == "findview")
     }
 
-    @Test("mobile: waitForIdle answers once the host is idle, and names what keeps it busy when it times out")
-    func waitForIdle() async throws {
-        let driver = try await WebDriverProcess.start(toolkitOnly: true)
+    @Test(
+        "mobile: waitForIdle answers once the host is idle, and names what keeps it busy when it times out; mobile: tap at a point answers the element it hit, a scene process's own",
+        arguments: [false, true])
+    func waitForIdle(isolated: Bool) async throws {
+        let driver = try await WebDriverProcess.start(toolkitOnly: true, isolated: isolated)
         let session = try await driver.session(scene: "toolkit")
         let idle = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: waitForIdle\", \"args\": [{\"timeout\": 10}]}")
         #expect(idle.status == 200, "\(idle)")
         // A single tap on the taps area waits for the double tap's 0.35 s: on the virtual clock only AdvanceClock ends it.
         let tap = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: tap\", \"args\": [{\"x\": 290, \"y\": 70}]}")
         #expect(tap.elementID == (try await driver.find(session, "accessibility id", "taps")), "\(tap)")
+        #expect(tap.elementID.hasPrefix("p") == isolated, "a scene process's element ids name it: \(tap)")
         let busy = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: waitForIdle\", \"args\": [{\"timeout\": 0.2}]}")
         #expect(busy.status == 500)
         #expect(busy.error == "timeout")
@@ -354,7 +357,8 @@ struct WebDriverEndpointTests {
         // A single tap on the taps area reaches the scene's process, whose double-tap recognizer then
         // keeps it busy (on the virtual clock only AdvanceClock ends the wait): the host's idle says so.
         let tap = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: tap\", \"args\": [{\"x\": 290, \"y\": 70}]}")
-        #expect(tap.status == 200 && tap.value == nil, "no element of the host's picture of the scene: \(tap)")
+        let taps = try await driver.find(session, "accessibility id", "taps")
+        #expect(tap.status == 200 && tap.elementID.hasPrefix("p") && tap.elementID == taps, "the process played it and named the element it hit: \(tap)")
         let busy = try await driver.send("POST", "/session/\(session)/execute/sync", "{\"script\": \"mobile: waitForIdle\", \"args\": [{\"timeout\": 0.2}]}")
         #expect(busy.error == "timeout" && busy.message.contains("recognizer"), "\(busy)")
         // W3C actions too: played by the scene's process.
