@@ -28,6 +28,10 @@ final class BusPublisher: SignalRecordObserver {
     /// The scene-level key change just announced, so the application-level change that the model
     /// reports right after it (same windows) is not announced twice. Cleared by that report.
     private var announcedKeyChange: (old: ObjectIdentifier?, new: ObjectIdentifier?)?
+    /// Signals of scene processes that name a window their stand-in does not have yet (a scene that
+    /// connects makes its window key before it lists its windows), by scene, in their order:
+    /// published once the stand-in has the windows, before the stand-in's own key change.
+    private var heldSignals: [String: [SceneSignal]] = [:]
 
     init(connection: BusConnection, service: HostBusService, logger: Logger) {
         self.connection = connection
@@ -133,7 +137,8 @@ final class BusPublisher: SignalRecordObserver {
         record.values.contains { value in
             switch value {
             case .window(let window): isolation.scene(of: window) != nil
-            case .scene(let name): isolation.scene(named: name)?.scene != nil
+            // (A stand-in that is connecting counts: its own activation is its process's to report.)
+            case .scene(let name): isolation.scene(named: name) != nil
             case .u64, .u32, .double, .string: false
             }
         }
@@ -152,27 +157,17 @@ final class BusPublisher: SignalRecordObserver {
         }
         switch event {
         case .signal(let signal):
-            guard let member = try? MemberName(signal.member) else { return }
-            if member == HostSignals.firstResponderChanged, case .window(let index)? = signal.values.first, let window = scene.window(at: index) {
-                let path = path(of: window)
-                if path != .root { changed(path, SceneBusContract.windowInterface, ["FirstResponder"]) }
-                if window === service.host.application.keyWindow {
-                    changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["FirstResponder"])
-                }
+            if heldSignals[scene.name] != nil || Self.namesUnmirroredWindow(signal, of: scene) {
+                heldSignals[scene.name, default: []].append(signal)
+                return
             }
-            publish(
-                SignalRecord(
-                    member: member,
-                    values: signal.values.map { value in
-                        switch value {
-                        case .u64(let number): .u64(number)
-                        case .u32(let number): .u32(number)
-                        case .double(let number): .double(number)
-                        case .string(let text): .string(text)
-                        case .window(let index): .window(scene.window(at: index))
-                        case .scene(let name): .scene(name)
-                        }
-                    }))
+            publish(signal, of: scene)
+        case .windows, .crashed:
+            releaseHeldSignals(of: scene)
+        default:
+            break
+        }
+        switch event {
         case .started(let processID):
             publish(SignalRecord(member: HostSignals.sceneStarted, values: [.scene(scene.name), .u32(UInt32(bitPattern: processID))]))
         case .crashed(let exit, let quarantined):
@@ -187,9 +182,50 @@ final class BusPublisher: SignalRecordObserver {
             publish(SignalRecord(member: HostSignals.sceneNotResponding, values: [.scene(scene.name), .string(scene.pluginName)]))
         case .responding:
             publish(SignalRecord(member: HostSignals.sceneResponding, values: [.scene(scene.name)]))
-        case .windows, .placeholder, .frame, .busy, .clock, .output, .accessibility:
+        case .signal, .windows, .placeholder, .frame, .busy, .clock, .output, .accessibility:
             break
         }
+    }
+
+    /// A scene process's `signal`, as the host's own with the next `seq` (its windows as its
+    /// stand-in's paths).
+    private func publish(_ signal: SceneSignal, of scene: IsolatedScene) {
+        guard let member = try? MemberName(signal.member) else { return }
+        if member == HostSignals.firstResponderChanged, case .window(let index)? = signal.values.first, let window = scene.window(at: index) {
+            let path = path(of: window)
+            if path != .root { changed(path, SceneBusContract.windowInterface, ["FirstResponder"]) }
+            if window === service.host.application.keyWindow {
+                changed(SceneBusContract.rootPath, SceneBusContract.hostInterface, ["FirstResponder"])
+            }
+        }
+        publish(
+            SignalRecord(
+                member: member,
+                values: signal.values.map { value in
+                    switch value {
+                    case .u64(let number): .u64(number)
+                    case .u32(let number): .u32(number)
+                    case .double(let number): .double(number)
+                    case .string(let text): .string(text)
+                    case .window(let index): .window(scene.window(at: index))
+                    case .scene(let name): .scene(name)
+                    }
+                }))
+    }
+
+    /// Whether `signal` names a window of `scene`'s process that its stand-in does not have yet.
+    private static func namesUnmirroredWindow(_ signal: SceneSignal, of scene: IsolatedScene) -> Bool {
+        signal.values.contains { value in
+            if case .window(let index) = value { index >= 0 && scene.window(at: index) == nil } else { false }
+        }
+    }
+
+    /// Publishes the signals held for `scene` (``heldSignals``), its new windows exported first; a
+    /// window still missing (the process ended first) is named '/'.
+    private func releaseHeldSignals(of scene: IsolatedScene) {
+        guard let held = heldSignals.removeValue(forKey: scene.name) else { return }
+        synchronize()
+        for signal in held { publish(signal, of: scene) }
     }
 
     /// Stamps `record` with the next `seq` and emits it, windows and scenes as their paths.
@@ -221,6 +257,9 @@ final class BusPublisher: SignalRecordObserver {
 
     /// A scene's key window changed: `KeyWindowChanged(old, new)` with that scene's windows.
     func keyWindowDidChange(in scene: WindowScene, from old: Window?, to new: Window?) {
+        // A stand-in's key window follows its process's list: the process's own signals about the
+        // windows (held until the stand-in had them) come first, as in one process.
+        if let isolated = service.host.isolation?.scene(standingIn: scene) { releaseHeldSignals(of: isolated) }
         report(SignalRecords.keyWindowChanged(from: old, to: new))
         announcedKeyChange = (old.map(ObjectIdentifier.init), new.map(ObjectIdentifier.init))
         for window in [old, new] {
@@ -235,6 +274,8 @@ final class BusPublisher: SignalRecordObserver {
     /// no second signal is sent. Otherwise (a touch brought another scene to the front, a scene
     /// was deactivated) `KeyWindowChanged` names the application's old and new key windows.
     func applicationKeyWindowDidChange(from old: Window?, to new: Window?) {
+        // A window made key as it appears (a stand-in's, from its process's list) has its path first.
+        synchronize()
         let change = (old.map(ObjectIdentifier.init), new.map(ObjectIdentifier.init))
         let announced = announcedKeyChange
         announcedKeyChange = nil

@@ -218,9 +218,11 @@ final class IsolatedScene {
                     named: name, pluginName: list.plugin, delegate: nil, options: configuration.options, screenFrame: screenFrame,
                     sizeRestrictions: configuration.sizeRestrictions ?? .none)
                 // Known as the stand-in before it activates: its own activation is not published
-                // (the scene process reports its scene's).
+                // (the scene process reports its scene's). It activates once its windows are there
+                // (below), so the application's key window moves to its key window at once, not
+                // through none.
                 scene = connected
-                if configuration.active { connected.activate() }
+                activatesOnceMirrored = configuration.active
             } catch {
                 process.stop()
                 return
@@ -241,7 +243,15 @@ final class IsolatedScene {
         }
         // The scene's key window, once its windows are placed (Host1.KeyWindow follows from it).
         if let key = list.windows.firstIndex(where: \.isKey), !windows[key].isKeyWindow, !windows[key].isHidden { windows[key].makeKey() }
+        if activatesOnceMirrored {
+            activatesOnceMirrored = false
+            scene.activate()
+        }
     }
+
+    /// Whether the stand-in just connected activates once its windows are mirrored (its
+    /// configuration's `active`).
+    private var activatesOnceMirrored = false
 
     private func addWindow(to scene: WindowScene) {
         let window = Window(windowScene: scene)

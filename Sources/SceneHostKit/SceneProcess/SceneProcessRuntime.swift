@@ -136,7 +136,9 @@ final class SceneProcessRuntime {
         // The board's calls are read only once the scene is connected (the read source starts below).
         try connection.send(.hello(ChannelHello(processID: getpid())))
         // Every event signal of the scene goes to the board, from its connection on.
-        let recorder = SceneSignalRecorder(index: { [weak self] window in self?.windows.firstIndex { $0.window === window } }) {
+        // A window the scene names in a signal before its turn ends (it makes its first window key as
+        // it connects) gets its channel number then, so the signal names it, not none.
+        let recorder = SceneSignalRecorder(index: { [weak self] window in self?.channelIndex(of: window) }) {
             [connection] signal in
             try? connection.send(.event(code: SceneEventCode.signal, body: signal.body))
         }
@@ -156,13 +158,13 @@ final class SceneProcessRuntime {
         {
             FileHandle.standardError.write(Data("scene process \(arguments.sceneName): its crash report is off (the plugin's code was not found in its maps)\n".utf8))
         }
+        scale = arguments.scale
         let scene = try application.connectScene(
             named: arguments.sceneName, pluginName: loaded.name, delegate: loaded.descriptor.makeSceneDelegate(),
             options: arguments.options, screenFrame: arguments.screenFrame)
         scene.activate()
         self.scene = scene
         pluginName = loaded.name
-        scale = arguments.scale
         application.layoutIfNeeded()
         let descriptor = connection.socket.descriptor.rawValue
         let read = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
@@ -534,6 +536,9 @@ final class SceneProcessRuntime {
     /// stand-in shows them by the time the caller hears the answer (an input script's next line aims
     /// at the key window a tap just changed), and a `WaitForIdle` after the answer sees the work.
     private func done(_ id: UInt64, _ body: [UInt8]) {
+        // Laid out first, as at the end of the turn: a list of frames before layout would differ from
+        // the turn's own (a text field's caret, announced twice, would restart the desktop's text input).
+        application.layoutIfNeeded()
         announceWindows()
         announceClock()
         announceBusy()
@@ -612,13 +617,7 @@ final class SceneProcessRuntime {
     /// scene drops stays in the list, hidden, as SceneCore leaves a detached window).
     private func announceWindows() {
         guard let scene else { return }
-        for window in scene.windows where !windows.contains(where: { $0.window === window }) {
-            do {
-                windows.append(try SceneWindowFrames(index: UInt32(windows.count), window: window, scale: scale))
-            } catch {
-                FileHandle.standardError.write(Data("scene process \(sceneName): a window of the scene cannot be drawn: \(error)\n".utf8))
-            }
-        }
+        for window in scene.windows { _ = channelIndex(of: window) }
         let list = SceneWindowList(
             plugin: pluginName, receivesRemoteControl: application.isReceivingRemoteControlEvents,
             listensForHover: DeviceInput.listensForHover(scene),
@@ -631,6 +630,20 @@ final class SceneProcessRuntime {
         guard list != announcedWindows else { return }
         announcedWindows = list
         try? connection.send(.event(code: SceneEventCode.windows, body: list.body))
+    }
+
+    /// The channel number of `window`, a window of this process's scene: the one it has, or the next
+    /// one, its pictures started now; nil for another scene's window or one that cannot be drawn.
+    private func channelIndex(of window: Window) -> Int? {
+        if let index = windows.firstIndex(where: { $0.window === window }) { return index }
+        guard window.windowScene?.name == sceneName else { return nil }
+        do {
+            windows.append(try SceneWindowFrames(index: UInt32(windows.count), window: window, scale: scale))
+            return windows.count - 1
+        } catch {
+            FileHandle.standardError.write(Data("scene process \(sceneName): a window of the scene cannot be drawn: \(error)\n".utf8))
+            return nil
+        }
     }
 
     /// Where `window`'s first responder takes text, as the board's desktop needs it (as

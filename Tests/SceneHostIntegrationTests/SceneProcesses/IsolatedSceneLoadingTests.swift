@@ -40,6 +40,14 @@ struct IsolatedSceneLoadingTests {
         #expect(frame == [400, 0, 390, 844], "the next place on the row")
         let windows = try await client.property(second, SceneBusContract.sceneInterface, "Windows").arrayElements ?? []
         let window = try #require(windows.first?.objectPathValue)
+        // Published as in one process: the scene's activation, its own key window (from none) and the
+        // application's (from FindView's), both naming its window — not '/' before its stand-in had it.
+        #expect(
+            client.signals(named: "SceneActivationChanged").filter { $0.string(1) == second.rawValue }.map { $0.string(2) }
+                == ["foreground-inactive", "foreground-active"])
+        #expect(
+            client.signals(named: "KeyWindowChanged").map { [$0.string(1), $0.string(2)] }
+                == [["/", window.rawValue], [SceneBusContract.windowPath(1).rawValue, window.rawValue]])
         let hit = try await client.call(window, SceneBusContract.windowInterface, "HitTest", doubles(240, 250))
         #expect(hit == [.string("blue")], "the scene process hit-tests its window")
         let down = try await client.host("TouchDown", [.uint32(0)] + doubles(640, 250))
