@@ -564,6 +564,25 @@ struct IsolatedSceneBusTests {
         _ = try await watcher.host("TouchUp", [.uint32(0)])
     }
 
+    @Test("A client's simultaneous-touches limit counts its fingers on scenes in processes of their own: the eleventh is LimitsExceeded naming the limit, as in one process, and the slot is free once the others lift")
+    func fingersOnSceneProcessesCountTowardsTheLimit() async throws {
+        let host = try Self.host(isolated: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        for slot in UInt32(0)..<10 {
+            let down = try await client.host("TouchDown", [.uint32(slot)] + doubles(30 + Double(slot) * 30, 600))
+            #expect(down.count == 3, "finger \(slot): \(down)")
+        }
+        let eleventh = await busFailure { _ = try await client.host("TouchDown", [.uint32(10)] + doubles(30, 700)) }
+        #expect(eleventh?.name == SceneBusContract.ErrorNames.limitsExceeded, "\(String(describing: eleventh))")
+        #expect(
+            eleventh?.message.contains("slot 10 would be touch number 11; the limit is 10 simultaneous touches") == true,
+            "\(String(describing: eleventh))")
+        for slot in UInt32(0)..<10 { _ = try await client.host("TouchUp", [.uint32(slot)]) }
+        _ = try await client.host("TouchDown", [.uint32(10)] + doubles(30, 700))
+        _ = try await client.host("TouchUp", [.uint32(10)])
+    }
+
     /// How FixtureCrashInHandler's process ends on its button's Swift trap, in `SceneCrashed`: the
     /// signal, the runtime's line naming the plugin's file and line, and the plugin's function on the
     /// crashed stack — up to its offset in the plugin's file, which the build decides.
