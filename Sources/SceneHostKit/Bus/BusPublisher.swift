@@ -274,8 +274,9 @@ final class BusPublisher: SignalRecordObserver {
     /// no second signal is sent. Otherwise (a touch brought another scene to the front, a scene
     /// was deactivated) `KeyWindowChanged` names the application's old and new key windows.
     func applicationKeyWindowDidChange(from old: Window?, to new: Window?) {
-        // A window made key as it appears (a stand-in's, from its process's list) has its path first.
-        synchronize()
+        // A window made key as it appears (a stand-in's, from its process's list) has its path first;
+        // a key change between published windows (every touch that activates a scene) exports nothing.
+        if let new, windowPaths[ObjectIdentifier(new)] == nil { synchronize() }
         let change = (old.map(ObjectIdentifier.init), new.map(ObjectIdentifier.init))
         let announced = announcedKeyChange
         announcedKeyChange = nil

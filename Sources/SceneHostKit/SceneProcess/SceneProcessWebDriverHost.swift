@@ -68,15 +68,7 @@ final class SceneProcessWebDriverHost: WebDriverHost {
     /// host plays one on a scene of its own, answering the view the first finger hit, so that its
     /// element id is this process's.
     func perform(_ gesture: WebDriverGesture, in scene: WindowScene, completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
-        guard let (window, samples) = gesture.samples(in: scene) else {
-            return completion(.failure(WebDriverError(.noSuchWindow, "scene '\(scene.name)' has no window to touch")))
-        }
-        window.activateSceneForScriptedInput()
-        do throws(InputError) {
-            try injector.run(samples) { touches in completion(.success(touches.first??.view)) }
-        } catch {
-            completion(.failure(HostWebDriverBridge.webDriverError(error)))
-        }
+        gesture.play(in: scene, injector: injector, completion: completion)
     }
 
     func focus(_ view: View) throws(WebDriverError) {

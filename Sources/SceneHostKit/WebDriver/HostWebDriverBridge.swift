@@ -64,13 +64,8 @@ final class HostWebDriverBridge: WebDriverHost {
     }
 
     func perform(_ gesture: WebDriverGesture, in scene: WindowScene, completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
-        guard let (window, samples) = gesture.samples(in: scene) else {
-            return completion(.failure(WebDriverError(.noSuchWindow, "scene '\(scene.name)' has no window to touch")))
-        }
-        // As a touch on the scene's desktop window: the scene becomes active first [WS-11]. (A scene
-        // in a process of its own plays its gestures there: ``WebDriverEndpoint`` forwards them.)
-        window.activateSceneForScriptedInput()
-        run(samples, completion: completion)
+        // (A scene in a process of its own plays its gestures there: ``WebDriverEndpoint`` forwards them.)
+        gesture.play(in: scene, injector: injector, completion: completion)
     }
 
     /// A `mobile:` gesture a scene process will play is checked here first, against the caller's

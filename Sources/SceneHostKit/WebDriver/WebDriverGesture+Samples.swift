@@ -23,4 +23,19 @@ extension WebDriverGesture {
         }
         return (window, samples)
     }
+
+    /// Plays the gesture on `scene` through `injector`, as a touch on the scene's desktop window: the
+    /// scene becomes active first [WS-11]; `completion` gets the view the first finger hit.
+    @MainActor
+    func play(in scene: WindowScene, injector: TouchInjector, completion: @escaping @MainActor (Result<View?, WebDriverError>) -> Void) {
+        guard let (window, samples) = samples(in: scene) else {
+            return completion(.failure(WebDriverError(.noSuchWindow, "scene '\(scene.name)' has no window to touch")))
+        }
+        window.activateSceneForScriptedInput()
+        do throws(InputError) {
+            try injector.run(samples) { touches in completion(.success(touches.first??.view)) }
+        } catch {
+            completion(.failure(HostWebDriverBridge.webDriverError(error)))
+        }
+    }
 }
