@@ -127,9 +127,13 @@ final class BusPublisher: SignalRecordObserver {
 
     /// A record of the host's own model. With `isolation: process`, the stand-ins of scenes in
     /// processes of their own say nothing themselves: their scene process reports what happens in
-    /// them (``sceneProcess(_:_:)``).
+    /// them (``sceneProcess(_:_:)``) — except their activation, which the board decides and the
+    /// process follows silently, so it is published here, between the application's key-window
+    /// changes it causes, as in one process.
     func report(_ record: SignalRecord) {
-        if let isolation = service.host.isolation, Self.concernsStandIn(record, isolation) { return }
+        if record.member != HostSignals.sceneActivationChanged, let isolation = service.host.isolation, Self.concernsStandIn(record, isolation) {
+            return
+        }
         publish(record)
     }
 
@@ -137,7 +141,6 @@ final class BusPublisher: SignalRecordObserver {
         record.values.contains { value in
             switch value {
             case .window(let window): isolation.scene(of: window) != nil
-            // (A stand-in that is connecting counts: its own activation is its process's to report.)
             case .scene(let name): isolation.scene(named: name) != nil
             case .u64, .u32, .double, .string: false
             }

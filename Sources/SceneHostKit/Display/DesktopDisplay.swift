@@ -297,6 +297,9 @@ public final class DesktopDisplay: ApplicationObserver {
             // A scene process's picture of a press or release is drawn once the process answered it
             // (the answer follows the picture in the same turn), so that the frame carries its serial.
             guard !owedByProcesses.contains(where: { $0.scene === scene }) else { continue }
+            // A stand-in just resized is drawn once its process's picture of the new size is there
+            // (``sceneGeometryDidChange(_:from:)`` draws it then), not once more with the old one.
+            guard deviceInput.isolation?.scene(standingIn: scene)?.awaitsPictureOfNewSize != true else { continue }
             window.dirty = false
             let frame: CompositeFrame
             rendering = window
@@ -386,6 +389,14 @@ public final class DesktopDisplay: ApplicationObserver {
         }
     }
 
+    /// A key or typed text went to the scene process whose window is the key window: as for a press,
+    /// the display reads on once it answered, so that what the key did is published before what the
+    /// desktop's next input does to another scene (one process's order: a key, then the click that
+    /// activates another scene), and its picture carries the key's serial.
+    private func awaitKeyScene() {
+        if let isolated = deviceInput.isolation?.keyScene { awaitPhoton(from: isolated, through: lastSerial) }
+    }
+
     private func handle(_ event: DisplayEvent) {
         if let serial = event.serial {
             if serial <= lastSerial { outOfOrderInputs += 1 }
@@ -421,11 +432,13 @@ public final class DesktopDisplay: ApplicationObserver {
             case .media(let subtype):
                 deviceInput.deliver(.keyboard(.mediaKey(subtype)), timestamp: eventTime(timestamp))
             }
+            awaitKeyScene()
         case .text(_, let text, let timestamp, _):
             do throws(InputError) {
                 try KeyboardInput.checkTypedText(text)
                 discreteInputInDrain = true
                 deviceInput.deliver(.keyboard(.text(text)), timestamp: eventTime(timestamp))
+                awaitKeyScene()
             } catch {
                 logger.info("display: typed text ignored: \(error.message)")
             }
@@ -536,6 +549,12 @@ public final class DesktopDisplay: ApplicationObserver {
         let wanted = Self.wholePixels(scene.screenFrame.size)
         if window.size != wanted { requestSize(wanted, of: window) }
         markDirty(window, full: true)
+        // The board's isolation heard the change first (it observes from the board's start) and
+        // sent the new size to the scene process.
+        deviceInput.isolation?.scene(standingIn: scene)?.whenPictureOfNewSizeArrives { [weak self, weak window] in
+            guard let self, let window, window.dirty else { return }
+            scheduleFrame()
+        }
     }
 
     public func sceneSizeRestrictionsDidChange(_ scene: WindowScene) {

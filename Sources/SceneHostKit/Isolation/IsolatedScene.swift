@@ -92,6 +92,42 @@ final class IsolatedScene {
     /// The stand-in's window at process index `index`, when there is one.
     func window(at index: Int32) -> Window? { index >= 0 && Int(index) < windows.count ? windows[Int(index)] : nil }
 
+    // MARK: Resizes
+
+    /// Resizes sent to the process and not answered yet. The process answers a resize after the
+    /// frames of the turn it took it in, so until then its picture of the new size is not here:
+    /// the stand-in's desktop window keeps its last frame meanwhile, as a compositor shows a client's
+    /// last buffer until one of the new size comes, and is drawn once, at the new size.
+    private var resizesInFlight = 0
+    private var resizeWaiters: [@MainActor () -> Void] = []
+
+    /// Whether the stand-in waits for its process's picture of its new size (see above).
+    var awaitsPictureOfNewSize: Bool { resizesInFlight > 0 }
+
+    /// Runs `action` once the process's picture of the stand-in's new size is here (at once when
+    /// none is awaited), or once the process cannot give it (it crashed, or does not respond: its
+    /// placeholder is drawn instead).
+    func whenPictureOfNewSizeArrives(_ action: @escaping @MainActor () -> Void) {
+        guard awaitsPictureOfNewSize else { return action() }
+        resizeWaiters.append(action)
+    }
+
+    /// Sends the stand-in's new `size` to the process (``SceneCommand/resize(width:height:)``).
+    func sendSize(_ size: Size) {
+        resizesInFlight += 1
+        process.post(.resize(width: size.width, height: size.height)) { [weak self] in
+            self?.endResizeWait(all: false)
+        }
+    }
+
+    private func endResizeWait(all: Bool) {
+        resizesInFlight = all ? 0 : max(0, resizesInFlight - 1)
+        guard resizesInFlight == 0 else { return }
+        let waiters = resizeWaiters
+        resizeWaiters = []
+        for waiter in waiters { waiter() }
+    }
+
     /// Ends the process and disconnects the stand-in.
     func stop() {
         process.stop()
@@ -134,6 +170,7 @@ final class IsolatedScene {
             state = .crashed(exit, quarantined: quarantined)
         case .notResponding:
             state = .notResponding
+            endResizeWait(all: true)
         case .responding:
             if state == .notResponding { state = .running }
         case .placeholder(let placeholder):
@@ -217,10 +254,8 @@ final class IsolatedScene {
                 let connected = try application.connectScene(
                     named: name, pluginName: list.plugin, delegate: nil, options: configuration.options, screenFrame: screenFrame,
                     sizeRestrictions: configuration.sizeRestrictions ?? .none)
-                // Known as the stand-in before it activates: its own activation is not published
-                // (the scene process reports its scene's). It activates once its windows are there
-                // (below), so the application's key window moves to its key window at once, not
-                // through none.
+                // It activates once its windows are there (below), so the application's key
+                // window moves to its key window at once, not through none.
                 scene = connected
                 activatesOnceMirrored = configuration.active
             } catch {

@@ -505,7 +505,10 @@ final class SceneIsolation {
     /// sent after it.
     func followGeometry(of standIn: WindowScene) {
         guard let scene = scene(standingIn: standIn) else { return }
-        postIfUp(.resize(width: standIn.screenFrame.width, height: standIn.screenFrame.height), to: scene)
+        switch scene.state {
+        case .running, .notResponding: scene.sendSize(standIn.screenFrame.size)
+        case .starting, .crashed: break
+        }
     }
 
     /// The board's model made `window` its stand-in's key window (`Window1.MakeKey`, the desktop's

@@ -205,12 +205,19 @@ final class SceneProcessHost {
 
     /// Sends a command nobody waits for, now: it is queued behind the inputs already sent and before
     /// any sent after this returns (an `await`ed call would be queued only once its task runs). Its
-    /// answer is dropped; a scene that cannot take it says so in its own signals.
-    func post(_ command: SceneCommand) {
+    /// answer is dropped (a scene that cannot take it says so in its own signals); `answered` runs
+    /// once it is answered, refused, or failed (the process crashed or is not answering in time).
+    func post(_ command: SceneCommand, whenAnswered answered: (@MainActor () -> Void)? = nil) {
         openBatch = nil
         let id = nextID
         nextID += 1
-        calls[id] = (.input(id: id, code: SceneInputCode.command, body: command.body), { [weak self] _ in self?.onCallEnded?() })
+        calls[id] = (
+            .input(id: id, code: SceneInputCode.command, body: command.body),
+            { [weak self] _ in
+                self?.onCallEnded?()
+                answered?()
+            }
+        )
         handle(.input(id: id, allowance: 0))
     }
 
@@ -373,7 +380,14 @@ final class SceneProcessHost {
             case .announceResponding: onEvent?(.responding)
             case .showPlaceholder(let placeholder): onEvent?(.placeholder(placeholder))
             case .removePlaceholder: onEvent?(.placeholder(nil))
-            case .wake(let deadline): clock.wake(at: deadline) { [weak self] in self?.handle(.tick) }
+            case .wake(let deadline):
+                clock.wake(at: deadline) { [weak self] in
+                    // What the scene sent meanwhile first (its answer, or a report that it runs): a
+                    // board whose main thread was late judges the scene by what it did, not by the
+                    // board's own delay.
+                    self?.receive()
+                    self?.handle(.tick)
+                }
             }
         }
     }
@@ -496,6 +510,8 @@ final class SceneProcessHost {
             return
         }
         for envelope in received.envelopes { take(envelope) }
+        // Whatever it sent, its main thread runs: an input it is still playing is not overdue.
+        if !received.envelopes.isEmpty { handle(.reported) }
         if received.closed, let source = sources.first {
             source.cancel()  // the end comes through the pidfd
         }

@@ -39,7 +39,7 @@ final class SceneProcessRuntime {
     private let injector: TouchInjector
     /// Device input forwarded by the board (its desktop window's fingers, keys and text).
     private let deviceInput: DeviceInput
-    /// Record batches delivered this turn, answered at its end, after its frames.
+    /// Record batches and resizes delivered this turn, answered at its end, after its frames.
     private var recordAnswers: [(id: UInt64, body: [UInt8])] = []
     /// Draws the scene's windows at the scales the board's snapshots ask for (``SceneQueryCode/picture``).
     private let snapshotRenderer = Renderer()
@@ -139,8 +139,12 @@ final class SceneProcessRuntime {
         // A window the scene names in a signal before its turn ends (it makes its first window key as
         // it connects) gets its channel number then, so the signal names it, not none.
         let recorder = SceneSignalRecorder(index: { [weak self] window in self?.channelIndex(of: window) }) {
-            [connection] signal in
+            [weak self, connection] signal in
             try? connection.send(.event(code: SceneEventCode.signal, body: signal.body))
+            // A long turn (a body of 10,000 key actions played at once) sends what it has every few
+            // hundred signals rather than all at its end: the board hears the scene is alive (its
+            // input in flight is not overdue while it reports) and the queue stays small.
+            if connection.queuedCount >= Self.signalsPerWrite { self?.flush() }
         }
         application.addObserver(recorder)
         self.recorder = recorder
@@ -226,13 +230,23 @@ final class SceneProcessRuntime {
         case .input(let id, SceneInputCode.actions, let body):
             play(id: id, body: body)
         case .input(let id, SceneInputCode.command, let body):
+            let command: SceneCommand
             let outcome: SceneCommandOutcome
             do {
-                outcome = try perform(SceneCommand(body: body))
+                command = try SceneCommand(body: body)
+                outcome = try perform(command)
             } catch {
-                outcome = SceneCommandOutcome(errorCode: "InvalidValue", errorMessage: error.message)
+                done(id, SceneCommandOutcome(errorCode: "InvalidValue", errorMessage: error.message).body)
+                return
             }
-            done(id, outcome.body)
+            if case .resize = command, outcome.errorCode.isEmpty {
+                // Answered after the turn's frames, as records are: the board holds its stand-in's
+                // desktop window until the picture of the new size is there (a compositor waits for
+                // a client's buffer of the new size), so the window is drawn once at it.
+                recordAnswers.append((id, outcome.body))
+            } else {
+                done(id, outcome.body)
+            }
         case .input(let id, SceneInputCode.webDriver, let body):
             serveWebDriver(id: id, body: body, isInput: true)
         case .input(let id, let code, _):
@@ -653,6 +667,9 @@ final class SceneProcessRuntime {
         let origin = window.convertToScreen(view.convert(view.bounds.origin, to: nil)) - scene.screenFrame.origin
         return SceneWindowList.Entry.TextArea(x: origin.x, y: origin.y, width: view.bounds.width, height: view.bounds.height)
     }
+
+    /// Signals queued in one turn before they are written without waiting for its end.
+    static let signalsPerWrite = 256
 
     private func flush() {
         do {

@@ -8,7 +8,10 @@ import SceneCore
 /// (the order the scene made them, which ``SceneWindowList`` and the frames use too).
 ///
 /// The application-wide key window is the board's to report (it knows every scene); this process
-/// reports its scene's key window changes. Main actor; events leave in the order of the callbacks.
+/// reports its scene's key window changes. So is the scene's activation: the board decides it (a
+/// touch, the desktop's focus, `Scene1.Activate`) and publishes its stand-in's, in the order one
+/// process publishes it, and this scene follows without a word. Main actor; events leave in the
+/// order of the callbacks.
 @MainActor
 final class SceneSignalRecorder: SignalRecordObserver {
     private let send: (SceneSignal) -> Void
@@ -32,5 +35,9 @@ final class SceneSignalRecorder: SignalRecordObserver {
             }
         }
         send(SceneSignal(member: record.member.rawValue, values: values))
+    }
+
+    func sceneActivationDidChange(_ scene: WindowScene, to state: WindowScene.ActivationState) {
+        // The board's stand-in reports it (see above).
     }
 }

@@ -85,6 +85,15 @@ extension SceneSupervisor {
         deliverNextInput(now: now, into: &actions)
     }
 
+    /// The process reported while an input was in flight: that input's timeout runs from now, so a
+    /// scene is not responding when it is silent for the timeout, not when a script it keeps playing
+    /// (10,000 key actions) lasts longer. Moved in steps of a tenth of the timeout, so that a stream
+    /// of reports does not ask for a wake-up each.
+    mutating func reported(now: UInt64) {
+        guard let inFlight = inputInFlight, inFlight.callerWaits, now >= inFlight.since &+ policy.responseTimeout / 10 else { return }
+        inputInFlight?.since = now
+    }
+
     /// Fails every call whose timeout has passed; the first overdue answer makes the scene not responding.
     mutating func expireCalls(now: UInt64, into actions: inout [Action]) {
         let limit = policy.responseTimeout

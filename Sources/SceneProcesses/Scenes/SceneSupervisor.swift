@@ -63,6 +63,10 @@ public struct SceneSupervisor: Sendable {
         case query(id: UInt64)
         /// The scene answered call `id` (an input's done, a query's reply or failure).
         case answered(id: UInt64)
+        /// The process reported something (a signal, a frame, its pending work): its main thread
+        /// runs, so an input in flight — a long script it plays step by step — is not overdue; its
+        /// timeout runs again from here.
+        case reported
         /// The process ended (its pidfd became readable): how, if the board did not ask for it.
         case ended(SceneExit)
         /// Time has passed (the wake-up asked for by `wake(at:)`, or any later one).
@@ -138,6 +142,7 @@ public struct SceneSupervisor: Sendable {
         case .input(let id, let allowance): input(id, allowance: allowance, now: now, into: &actions)
         case .query(let id): query(id, now: now, into: &actions)
         case .answered(let id): answered(id, now: now, into: &actions)
+        case .reported: reported(now: now)
         case .ended(let exit): ended(exit, now: now, into: &actions)
         case .tick: tick(now: now, into: &actions)
         case .otherSceneTouched: otherSceneTouched(now: now, into: &actions)

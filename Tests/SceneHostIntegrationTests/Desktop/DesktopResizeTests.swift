@@ -37,9 +37,11 @@ struct DesktopResizeTests {
         return screen
     }
 
-    @Test("xdotool windowsize resizes the scene: SceneGeometryChanged, the window's root view fills the new area on the screen")
-    func desktopResizeResizesTheScene() async throws {
-        let desktop = try await DesktopHost()
+    @Test(
+        "xdotool windowsize resizes the scene: SceneGeometryChanged, the window's root view fills the new area on the screen, drawn once at the new size (with the scene in a process of its own, once its picture of the new size is there)",
+        arguments: ["none", "process"])
+    func desktopResizeResizesTheScene(isolation: String) async throws {
+        let desktop = try await DesktopHost(arguments: ["--isolation", isolation])
         defer { desktop.close() }
         let window = try await desktop.window(of: "findview")
         _ = try await desktop.client.host("WaitForIdle", [.double(60)])

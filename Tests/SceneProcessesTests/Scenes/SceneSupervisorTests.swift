@@ -101,6 +101,37 @@ struct SceneSupervisorTests {
         #expect(actions.starts(with: [.fail(ids: [1, 2], .notResponding), .announceNotResponding]), "\(actions)")
     }
 
+    @Test("An input the process keeps reporting on (a long script played step by step) is not overdue; once the process is silent for the timeout it is")
+    func reportsKeepTheInputInFlightAlive() {
+        var supervisor = running()
+        #expect(supervisor.handle(.input(id: 1), now: 0).contains(.deliver(id: 1)))
+        for second in UInt64(1)...20 {
+            let actions = supervisor.handle(.reported, now: second * Self.second)
+            #expect(!actions.contains { if case .fail = $0 { true } else { false } }, "at \(second) s")
+            #expect(supervisor.handle(.tick, now: second * Self.second).isEmpty, "at \(second) s")
+        }
+        #expect(supervisor.phase == .running)
+        // Silent from 20 s: overdue at 25 s.
+        #expect(supervisor.handle(.tick, now: 24 * Self.second).isEmpty)
+        let actions = supervisor.handle(.tick, now: 25 * Self.second)
+        #expect(actions.starts(with: [.fail(ids: [1], .notResponding), .announceNotResponding]), "\(actions)")
+        // Reports after that do not bring it back: only an answer does.
+        _ = supervisor.handle(.reported, now: 26 * Self.second)
+        #expect(supervisor.phase == .notResponding(since: 25 * Self.second))
+    }
+
+    @Test("Reports move an input's timeout in steps of a tenth of it: a stream of reports asks for few wake-ups")
+    func reportsAskForFewWakeUps() {
+        var supervisor = running()
+        _ = supervisor.handle(.input(id: 1), now: 0)
+        var wakes = 0
+        for millisecond in UInt64(1)...5_000 {
+            let actions = supervisor.handle(.reported, now: millisecond * Self.second / 1_000)
+            wakes += actions.filter { if case .wake = $0 { true } else { false } }.count
+        }
+        #expect(wakes == 10, "one per half second over 5 s of reports")
+    }
+
     @Test("A late answer brings the scene back, and the inputs queued behind it go on")
     func lateAnswerRecovers() {
         var supervisor = running()
