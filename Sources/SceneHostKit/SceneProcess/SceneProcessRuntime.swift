@@ -142,9 +142,9 @@ final class SceneProcessRuntime {
             [weak self, connection] signal in
             try? connection.send(.event(code: SceneEventCode.signal, body: signal.body))
             // A long turn (a body of 10,000 key actions played at once) sends what it has every few
-            // hundred signals rather than all at its end: the board hears the scene is alive (its
-            // input in flight is not overdue while it reports) and the queue stays small.
-            if connection.queuedCount >= Self.signalsPerWrite { self?.flush() }
+            // hundred signals, or every 50 ms, rather than all at its end: the board hears the scene
+            // is alive (its input in flight is not overdue while it reports) and the queue stays small.
+            self?.flushLongTurn()
         }
         application.addObserver(recorder)
         self.recorder = recorder
@@ -670,8 +670,24 @@ final class SceneProcessRuntime {
 
     /// Signals queued in one turn before they are written without waiting for its end.
     static let signalsPerWrite = 256
+    /// Nanoseconds after which a turn's queued signals are written without waiting for its end.
+    static let reportInterval: UInt64 = 50_000_000
+    /// When the oldest signal still queued was queued (monotonic nanoseconds); nil with none queued.
+    private var oldestQueuedSignal: UInt64?
+
+    /// Writes the queue when a turn has held many signals, or held them long; a turn's first signal
+    /// waits for its end as usual.
+    private func flushLongTurn() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard let oldest = oldestQueuedSignal else {
+            oldestQueuedSignal = now
+            return
+        }
+        if connection.queuedCount >= Self.signalsPerWrite || now >= oldest &+ Self.reportInterval { flush() }
+    }
 
     private func flush() {
+        oldestQueuedSignal = nil
         do {
             let done = try connection.flush()
             if done, writeSourceActive {
