@@ -43,12 +43,18 @@ struct DesktopKeyboardTests {
             try await Task.sleep(for: .milliseconds(30))
             text = try await fieldText(desktop.client)
         }
-        #expect(text == "hello")
+        // What the host received and logged, should a letter go missing (proofs P70 and P75, under
+        // AddressSanitizer with scene processes: h and e arrived, then no key at all).
+        func whereKeysWent() -> String {
+            let inputs = desktop.client.signals(named: "Input").map { $0.string(2) }.suffix(20)
+            return "inputs: \(Array(inputs)); host log: \(desktop.host.log.suffix(25).joined(separator: "\n"))"
+        }
+        #expect(text == "hello", "\(whereKeysWent())")
         let statistics = try await desktop.client.displayStatistics()
         #expect(statistics["input-wait-timeouts"] == .uint64(0), "\(statistics)")
         // Each letter went through the press model (KEYDOWN, text, KEYUP) to the field.
         let presses = desktop.client.signals(named: "Press").map { "\($0.string(2)) \($0.string(3))" }
-        #expect(presses.filter { $0.hasSuffix("began") }.suffix(5) == ["h began", "e began", "l began", "l began", "o began"], "\(presses)")
+        #expect(presses.filter { $0.hasSuffix("began") }.suffix(5) == ["h began", "e began", "l began", "l began", "o began"], "\(presses); \(statistics)")
         // Return triggers the field's primary action; a media key reaches the remote-control path.
         try await desktop.x.xdotool("key", "Return")
         try await desktop.client.waitForSignals("return") { _ in desktop.logLines(of: "gallery").contains("field return: hello") }
