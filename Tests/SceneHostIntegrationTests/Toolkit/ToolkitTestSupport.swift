@@ -7,12 +7,8 @@ import Testing
 /// demo scenes after it (findview window 2, gesturelab window 3, and with `gallery` Gallery's windows 4
 /// and 5).
 enum ToolkitHost {
-    /// `isolated`: every scene in a process of its own, with ``SanitizedRun/isolationTimeouts``, or
-    /// with `responseTimeout` (seconds, not scaled) for a test of it.
-    static func configuration(
-        clock: String, toolkitOnly: Bool = false, gallery: Bool = false, logLevel: String = "info", isolated: Bool = false, responseTimeout: Double? = nil
-    ) throws -> String {
-        let timeouts = responseTimeout.map { "  response-timeout: \($0)\n  start-timeout: \(Int(SanitizedRun.seconds(60)))" } ?? SanitizedRun.isolationTimeouts
+    /// `isolated`: every scene in a process of its own, with ``SanitizedRun/isolationTimeouts``.
+    static func configuration(clock: String, toolkitOnly: Bool = false, gallery: Bool = false, logLevel: String = "info", isolated: Bool = false) throws -> String {
         var scenes = """
               - name: toolkit
                 plugin: FixtureToolkit
@@ -35,7 +31,7 @@ enum ToolkitHost {
             }
         }
         return try temporaryFile(
-            "toolkit-\(clock)-\(logLevel)\(isolated ? "-isolated" : "")\(responseTimeout.map { "-\($0)" } ?? "").yaml",
+            "toolkit-\(clock)-\(logLevel)\(isolated ? "-isolated" : "").yaml",
             """
             plugins:
               folders: ["\(buildFolder())"]
@@ -44,7 +40,7 @@ enum ToolkitHost {
             log-level: \(logLevel)
             accessibility: off
             mpris: off
-            \(isolated ? "isolation:\n  mode: process\n" + timeouts : "")
+            \(isolated ? "isolation:\n  mode: process\n" + SanitizedRun.isolationTimeouts : "")
             scenes:
             \(scenes)
             """)
