@@ -109,7 +109,7 @@ sanitizer_swift_tests_at_once() {
         echo "== swift test ($sanitizer): $name ended with status $code after $seconds s"
         if [ "$code" != 0 ]; then
             status=1
-            failure_note_from_log "swift test ($sanitizer): $name ended with status $code" "$logs/$name" '^[[:space:]]*✘'
+            failure_note_from_log "swift test ($sanitizer): $name ended with status $code" "$logs/$name" '^[[:space:]]*(✘|↳)'
         fi
     done
     rm -rf "$logs"
@@ -125,12 +125,13 @@ failure_note() {
 }
 
 # failure_note_from_log TITLE LOG PATTERN: notes TITLE and the log's lines that match PATTERN (an
-# extended regular expression: the failed tests), at most 20, each cut at 400 characters; a log with no
+# extended regular expression: the failed tests, and for Swift Testing the `↳` lines under them, which
+# carry a failed expectation's own message), at most 20, each cut at 1,500 characters; a log with no
 # such line (a crash, a build error) gives its last 5 lines instead.
 failure_note_from_log() {
     local title=$1 log=$2 pattern=$3 lines
     [ -n "${SCENEHOST_FAILURES:-}" ] || return 0
-    lines=$(grep -E -- "$pattern" "$log" 2>/dev/null | head -n 20 | cut -c 1-400 || true)
+    lines=$(grep -E -- "$pattern" "$log" 2>/dev/null | head -n 20 | cut -c 1-1500 || true)
     [ -n "$lines" ] || lines=$(tail -n 5 "$log" 2>/dev/null | cut -c 1-400 || true)
     failure_note "$title:"
     # shellcheck disable=SC2001  # indents every line

@@ -46,8 +46,12 @@ final class SceneProcessHost {
     private var recordWaiters: [UInt64: [@MainActor () -> Void]] = [:]
     /// Why the running process could not load its plugin, once it said so (its end follows).
     private(set) var refusal: ScenePluginRefusal?
-    /// The record batch queued last and not yet delivered (``postRecord(_:)``): its call and lines.
-    private var openBatch: (id: UInt64, lines: [String])?
+    /// The record batch that records posted now join (``postRecord(_:)``): queued, not yet
+    /// delivered, and nothing sent after it. Any other call or command closes it.
+    private var openBatch: UInt64?
+    /// The lines of every record batch queued and not yet delivered, by call: a closed batch keeps
+    /// its lines until its delivery (the message is made then) or its failure.
+    private var batchLines: [UInt64: [String]] = [:]
     /// The read end of the running process's standard error, and its lines so far.
     private var errorOutput: SharedDescriptor?
     private var errorLines = ProcessOutputLines()
@@ -171,8 +175,8 @@ final class SceneProcessHost {
     /// each (3,000 pointer moves as fast as XTest sends them would otherwise keep it busy for
     /// seconds, past its response timeout).
     func postRecord(_ line: String) {
-        if openBatch != nil {
-            openBatch?.lines.append(line)
+        if let open = openBatch, batchLines[open] != nil {
+            batchLines[open]?.append(line)
             return
         }
         let id = nextID
@@ -186,7 +190,8 @@ final class SceneProcessHost {
             }
         )
         lastRecordCall = id
-        openBatch = (id, [line])
+        openBatch = id
+        batchLines[id] = [line]
         handle(.input(id: id, allowance: 0))
     }
 
@@ -365,16 +370,19 @@ final class SceneProcessHost {
             case .kill: process?.kill()
             case .deliver(let id):
                 guard var call = calls[id] else { continue }
-                if let batch = openBatch, batch.id == id {
-                    openBatch = nil
-                    call.message = .input(id: id, code: SceneInputCode.records, body: SceneRecordBatch(lines: batch.lines).body)
+                if let lines = batchLines.removeValue(forKey: id) {
+                    if openBatch == id { openBatch = nil }
+                    call.message = .input(id: id, code: SceneInputCode.records, body: SceneRecordBatch(lines: lines).body)
                     calls[id] = call
                 }
                 try? connection?.send(call.message)
                 _ = try? connection?.flush()
             case .fail(let ids, let failure):
-                if let batch = openBatch, ids.contains(batch.id) { openBatch = nil }
-                for id in ids { calls.removeValue(forKey: id)?.resume(.failure(.unanswered(failure, scene: configuration.scene))) }
+                if let open = openBatch, ids.contains(open) { openBatch = nil }
+                for id in ids {
+                    batchLines[id] = nil
+                    calls.removeValue(forKey: id)?.resume(.failure(.unanswered(failure, scene: configuration.scene)))
+                }
             case .announceCrash(let exit, let quarantined): onEvent?(.crashed(exit, quarantined: quarantined))
             case .announceNotResponding: onEvent?(.notResponding)
             case .announceResponding: onEvent?(.responding)

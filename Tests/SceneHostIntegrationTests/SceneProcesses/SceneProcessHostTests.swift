@@ -168,6 +168,32 @@ struct SceneProcessHostTests {
         #expect(touches.map { $0[2] } == [.string("began"), .string("cancelled")])
     }
 
+    @Test("Keys posted while the scene is busy wait in a batch; a call or a command made before the batch goes closes it, and every key still reaches the scene, in order")
+    func keysQueuedBeforeACallReachTheScene() async throws {
+        let (_, host, log) = await Self.started("FixtureCrashInHandler", scene: "keys")
+        defer { host.stop() }
+        // The first record goes at once; those after it wait in a batch until it is answered. A
+        // touch (a call, as Window1.DescribeTree is one) and a command each close the open batch:
+        // the records after them start another, and the closed one keeps its lines (proofs P70, P75
+        // and CI on f940572 lost the letters typed while a query was made).
+        host.postRecord("key a began")
+        host.postRecord("key a ended")
+        host.postRecord("key b began")
+        host.touch(Self.lift) { _ in }
+        host.postRecord("key b ended")
+        host.post(.activation(state: "foreground-active"))
+        host.postRecord("key c began")
+        host.postRecord("key c ended")
+        await withCheckedContinuation { continuation in host.whenPostedRecordsAnswered { continuation.resume() } }
+        let presses = log.events.compactMap { event -> String? in
+            guard case .signal(let signal) = event, signal.member == "Press", signal.values.count > 2,
+                case .string(let key) = signal.values[1], case .string(let phase) = signal.values[2]
+            else { return nil }
+            return "\(key) \(phase)"
+        }
+        #expect(presses == ["a began", "a ended", "b began", "b ended", "c began", "c ended"])
+    }
+
     /// What the board's slots were at each frame of a real scene process.
     @MainActor
     final class FrameChecks {
