@@ -104,7 +104,9 @@ enum HostInterface {
                         } catch {
                             throw HostBusErrors.from(error)
                         }
-                        if let isolated = host.isolation?.keyScene { return deliverKeys(records, to: isolated, reply: reply) }
+                        if let isolation = host.isolation, records.contains(where: { isolation.target(of: $0) != nil }) {
+                            return deliverKeys(records, isolation: isolation, reply: reply)
+                        }
                         // The reply names who handled the first record: the press's began (or its one phase),
                         // or the remote-control event of a media key.
                         var handler: Responder?
@@ -295,11 +297,13 @@ enum HostInterface {
     /// Reads `a(usddd)` samples, naming the first bad one.
     /// Keys or text for the key window, whose scene runs in `scene`'s process: each record goes as its
     /// script line, in order; the reply names who handled the first.
-    static func deliverKeys(_ records: [KeyboardInput], to scene: IsolatedScene, reply: DeferredReply) {
+    static func deliverKeys(_ records: [KeyboardInput], isolation: SceneIsolation, reply: DeferredReply) {
         Task { @MainActor in
             var first: String?
             do throws(SceneCallError) {
                 for record in records {
+                    guard let scene = isolation.target(of: record) else { continue }
+                    isolation.noteKeyboard(record, sentTo: scene)
                     let outcome = try await scene.process.record(InputRecord.keyboard(record).scriptLine)
                     if let error = outcome.inputError { return reply.fail(error.busError) }
                     if first == nil { first = outcome.handledBy }

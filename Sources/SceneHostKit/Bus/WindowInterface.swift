@@ -201,8 +201,9 @@ enum WindowInterface {
                                 throw HostBusErrors.invalidState(
                                     "window \(number) ('\(target.title)') is not the key window; text goes to the key window only (MakeKey it first)")
                             }
-                            if let isolation = host.isolation, let isolated = isolation.scene(of: target) {
-                                return HostInterface.deliverKeys([.text(text)], to: isolated, reply: reply)
+                            // The key window's scene process takes text (``SceneIsolation/target(of:)``).
+                            if let isolation = host.isolation, isolation.scene(of: target) != nil {
+                                return HostInterface.deliverKeys([.text(text)], isolation: isolation, reply: reply)
                             }
                             reply.reply([.string(SignalRecords.describe(KeyboardInput.text(text).deliver(to: host.application)))])
                         } catch {

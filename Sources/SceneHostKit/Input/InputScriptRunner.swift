@@ -6,8 +6,9 @@ import SceneErrors
 /// Runs an ``InputScript``'s commands one after another: each starts once the one before was delivered.
 /// With scenes in processes of their own a command goes where the same call on the bus would: touches
 /// to the process of the scene they land on, keys, shakes and remote-control events to the key
-/// window's scene process, a wait on the virtual clock to every process's clock; `quit` stops the
-/// host once every scene process has answered what was posted to it (its log lines are in by then).
+/// window's scene process, a wait on the virtual clock to every process's clock, a device record
+/// to its scene's process (the next command starts once it answered); `quit` stops the host once
+/// every scene process has answered what was posted to it (its log lines are in by then).
 @MainActor
 final class InputScriptRunner {
     let script: InputScript
@@ -82,9 +83,11 @@ final class InputScriptRunner {
             host.application.sendRemoteControl(subtype)
             next()
         case .keyboard(let records):
-            if let scene = host.isolation?.keyScene {
+            if let isolation = host.isolation, records.contains(where: { isolation.target(of: $0) != nil }) {
                 return inProcess(line) { () async throws(SceneCallError) -> InputError? in
                     for record in records {
+                        guard let scene = isolation.target(of: record) else { continue }
+                        isolation.noteKeyboard(record, sentTo: scene)
                         if let error = try await scene.process.record(InputRecord.keyboard(record).scriptLine).inputError { return error }
                     }
                     return nil
@@ -93,7 +96,13 @@ final class InputScriptRunner {
             for record in records { record.deliver(to: host.application) }
             next()
         case .record(let record):
+            // A record for a scene process goes on once that process answered it: what it did is
+            // published before the next record is delivered (one process's order, as the desktop
+            // reads on after a press), so a replay's signals follow the same inputs as the
+            // recording's (`--verify`).
+            let process = host.isolation?.target(of: record)?.process
             host.deviceInput.deliver(record)
+            if let process { return process.whenPostedRecordsAnswered { [self] in self.next() } }
             next()
         case .wait(let seconds):
             // On the virtual clock the wait advances it (firing what is due meanwhile), as scripted

@@ -36,6 +36,8 @@ final class SceneIsolation {
     private let standInObserver = StandInObserver()
     /// The board's touch identifiers for the scene processes' touches.
     private var touchNumbers = TouchNumbering()
+    /// The scene (by name) whose process took each key's `began`, until its end.
+    private var pressedKeys: [KeyboardHIDUsage: String] = [:]
     private var nextSlot: UInt32 = 0
     /// Scenes not yet past their start (connected, or ended), and who waits for none to be left.
     private var starting: Set<String> = []
@@ -355,8 +357,32 @@ final class SceneIsolation {
     func target(of record: InputRecord) -> IsolatedScene? {
         switch record {
         case .touches(let name, _), .wheel(let name, _, _), .hover(let name, _): scene(named: name).flatMap { $0.scene == nil ? nil : $0 }
-        case .keyboard: keyScene
+        case .keyboard(let input): target(of: input)
         case .focus: nil
+        }
+    }
+
+    /// The scene process keyboard input `input` goes to: a key's `changed`, `ended` or `cancelled`
+    /// to the process that took its `began` while that scene is there, as the model sends them to
+    /// the press's window whichever window is key by then [KB-1]; anything else to the key
+    /// window's process. Nil when that is none (the host's own scene takes it).
+    func target(of input: KeyboardInput) -> IsolatedScene? {
+        if case .press(let key, let phase, _) = input, phase != .began, let name = pressedKeys[key.keyCode],
+            let scene = scene(named: name), scene.scene != nil
+        {
+            return scene
+        }
+        return keyScene
+    }
+
+    /// Keyboard input `input` is sent to `scene`'s process: a key's `began` remembers the process for
+    /// its later phases (``target(of:)-(KeyboardInput)``), its end forgets it.
+    func noteKeyboard(_ input: KeyboardInput, sentTo scene: IsolatedScene) {
+        guard case .press(let key, let phase, _) = input else { return }
+        switch phase {
+        case .began: pressedKeys[key.keyCode] = scene.name
+        case .ended, .cancelled: pressedKeys[key.keyCode] = nil
+        default: break
         }
     }
 
@@ -364,6 +390,7 @@ final class SceneIsolation {
     /// desktop does not), and a scene that cannot take it is reported by its own signals.
     func forward(_ record: InputRecord, to scene: IsolatedScene) {
         prepare(record, for: scene)
+        if case .keyboard(let input) = record { noteKeyboard(input, sentTo: scene) }
         scene.process.postRecord(record.scriptLine)
     }
 
@@ -377,6 +404,7 @@ final class SceneIsolation {
         -> (began: [(touch: UInt64, window: Window?, view: String)], refusal: InputError?)
     {
         prepare(record, for: scene)
+        if case .keyboard(let input) = record { noteKeyboard(input, sentTo: scene) }
         let outcome = try await scene.process.record(record.scriptLine)
         await followed()
         let began = outcome.began.map { began in

@@ -17,7 +17,8 @@ extension SceneProcessRuntime {
         try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let policy = SceneSandboxPolicy.scene(
             pluginFolder: plugin.deletingLastPathComponent().path, executableFolder: executable.deletingLastPathComponent().path,
-            dataFolder: data, home: environment["HOME"], processID: getpid())
+            dataFolder: data, environment: environment, processID: getpid(),
+            readFile: { path in (try? Data(contentsOf: URL(fileURLWithPath: path))).map { String(decoding: $0, as: UTF8.self) } })
         do throws(SceneSandboxError) {
             let report = try SceneSandbox.apply(policy)
             FileHandle.standardError.write(Data(

@@ -358,6 +358,39 @@ struct IsolatedSceneBusTests {
         #expect(isolated.messages(tagged: "gallery").contains("alert shown"), "the scene's log line in the host's log: \(isolated.log.suffix(20))")
     }
 
+    /// FindView (window 1) and Gallery (windows 2 and 3, its alert key), in processes of their own
+    /// or in the host.
+    static func findViewAndGallery(isolated: Bool) throws -> HostProcess {
+        let config = try temporaryFile(
+            "findview-gallery-\(isolated).yaml",
+            "isolation:\n  mode: \(isolated ? "process" : "none")\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n  - name: gallery\n    plugin: Gallery\n")
+        return try HostProcess(arguments: ["--config", config], scenes: .embeddedDefault)
+    }
+
+    /// A key pressed while Gallery's alert is key and released after FindView's window was made
+    /// key, then another key pressed and released: the Press signals and the replies.
+    static func keyAcrossKeyWindows(_ client: HostBusClient) async throws -> (answers: [String], signals: [String]) {
+        client.clear()
+        var answers: [String] = []
+        func note(_ work: () async throws -> [BusValue]) async { answers.append(await answer(work)) }
+        await note { try await client.host("SendKey", [.string("a"), .string(""), .string("began")]) }
+        await note { try await client.window(1, "MakeKey") }
+        await note { try await client.host("SendKey", [.string("a"), .string(""), .string("ended")]) }
+        await note { try await client.host("SendKey", [.string("b"), .string(""), .string("press")]) }
+        try await client.waitForSignals("four presses") { $0.filter { $0.member == "Press" }.count == 4 }
+        return (answers, normalized(client.signals.filter { $0.member == "Press" }))
+    }
+
+    @Test("A key's release goes where its press began, whichever window is key by then, in its own process as in one: a key pressed in Gallery and released after MakeKey on FindView ends in Gallery's window, the next key goes to FindView")
+    func keyEndsWhereItBegan() async throws {
+        let (expected, actual, _, client) = try await Self.inBothModes(Self.findViewAndGallery, Self.keyAcrossKeyWindows)
+        defer { client.close() }
+        #expect(expected.signals.count == 4 && expected.signals[0].contains("window/3") && expected.signals[1].contains("window/3"), "\(expected.signals)")
+        #expect(expected.signals[2].contains("window/1") && expected.signals[3].contains("window/1"), "\(expected.signals)")
+        #expect(actual.answers == expected.answers)
+        #expect(actual.signals == expected.signals)
+    }
+
     /// Settings alone, in a process of its own or in the host.
     static func settings(isolated: Bool) throws -> HostProcess {
         let config = try temporaryFile(
