@@ -3,9 +3,10 @@
 # taps the GestureLab player (Window1.Tap), drives it with playerctl and prints what happened, one
 # fact per line (`status: Playing`, `DELIVERED toggle-play-pause player`, …), then `RESULT: DONE`.
 #
-# Usage: dbus-run-session -- playerctl-session.sh PATH/TO/scene-host
+# Usage: dbus-run-session -- playerctl-session.sh PATH/TO/scene-host [HOST ARGUMENTS...]
 set -u
 host="$1"
+shift
 work=$(mktemp -d "${TMPDIR:-/tmp}/scenehost-mpris-XXXXXX")
 host_pid=""
 monitor_pid=""
@@ -17,7 +18,7 @@ cleanup() {
 trap cleanup EXIT
 
 # `timeout`: the host can never outlive a session that is torn down abruptly.
-timeout 150 "$host" 2> "$work/host.log" &
+timeout 150 "$host" "$@" 2> "$work/host.log" &
 host_pid=$!
 
 # Waits (up to 60 s) until the command in $1 succeeds.

@@ -9,9 +9,10 @@ import Testing
 struct BusAPITests {
     let host: HostProcess
 
-    /// The embedded default as shipped: these tests read the default's own scenes and windows.
+    /// The embedded default's scenes and windows (every key as shipped but the scene processes'
+    /// timeouts, sized for sanitized runs: ``DefaultScenes/allScenesYAML``).
     init() throws {
-        host = try HostProcess(arguments: [], scenes: .embeddedDefault)
+        host = try HostProcess(arguments: ["--config", try temporaryFile("all-scenes.yaml", DefaultScenes.allScenesYAML)], scenes: .embeddedDefault)
     }
 
     private func connect() async throws -> HostBusClient {

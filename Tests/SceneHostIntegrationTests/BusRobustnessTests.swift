@@ -127,6 +127,7 @@ struct BusRobustnessTests {
 /// The demo configuration as text, to extend in tests.
 enum HostConfigurationText {
     static let demo = """
+        \(SanitizedRun.isolationSection)
         scenes:
           - name: findview
             plugin: FindView

@@ -145,6 +145,7 @@ struct HostLifecycleTests {
         let config = try temporaryFile(
             "refused.yaml",
             """
+            \(SanitizedRun.isolationSection)
             scenes:
               - name: findview
                 plugin: FindView

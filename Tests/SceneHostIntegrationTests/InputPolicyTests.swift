@@ -131,6 +131,7 @@ struct InputPolicyTests {
             plugins:
               folders: ["\(buildFolder())"]
               probe-timeout: 60
+            \(SanitizedRun.isolationSection)
             scenes:
               - name: many
                 plugin: FixtureManyViews
@@ -174,6 +175,7 @@ struct InputPolicyTests {
             plugins:
               folders: ["\(buildFolder())"]
               probe-timeout: 60
+            \(SanitizedRun.isolationSection)
             scenes:
               - name: findview
                 plugin: FindView

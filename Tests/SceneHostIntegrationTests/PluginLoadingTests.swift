@@ -45,9 +45,9 @@ struct PluginLoadingTests {
         #expect(host.log.contains { $0.contains("LoadPlugin refused") && $0.contains("scene name 'bad name' is invalid") })
     }
 
-    @Test("Loading and disconnecting a scene 1,000 times keeps its screen place and the host's memory flat")
+    @Test("Loading and disconnecting a scene 1,000 times keeps its screen place and the host's memory flat (plugins inside the host: its own loader's memory; IsolatedSceneLoadingTests loads into scene processes)")
     func loadUnloadCycles() async throws {
-        let host = try HostProcess(arguments: [])
+        let host = try HostProcess(arguments: ["--isolation", "none"])
         let client = try await HostBusClient(host: host, subscribe: false)
         defer { client.close() }
         func cycle() async throws -> [Double] {

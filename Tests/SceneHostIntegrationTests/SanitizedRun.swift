@@ -24,6 +24,10 @@ enum SanitizedRun {
     /// on a loaded machine, and scaled under the sanitizers (an AddressSanitizer scene process takes
     /// seconds to start there).
     static let isolationTimeouts = "  response-timeout: \(Int(seconds(30)))\n  start-timeout: \(Int(seconds(60)))"
+
+    /// An `isolation` section (three YAML lines) with the default's mode and ``isolationTimeouts``,
+    /// for a configuration whose scenes run in the default's mode.
+    static let isolationSection = "isolation:\n" + isolationTimeouts
 }
 
 extension SanitizedRun {

@@ -67,7 +67,8 @@ func runAccessibilitySection(sceneHost: String, quick: Bool) throws {
 func startHost(_ sceneHost: String, _ arguments: [String], runtime: String, accessibilityBus: String) throws -> HostProcess {
     setenv("AT_SPI_BUS_ADDRESS", accessibilityBus, 1)
     defer { unsetenv("AT_SPI_BUS_ADDRESS") }
-    let host = try HostProcess(executable: sceneHost, arguments: arguments, runtimeDirectory: runtime)
+    // The plugins inside the host: the bridge's own cost, without scene processes.
+    let host = try HostProcess(executable: sceneHost, arguments: arguments + ["--isolation", "none"], runtimeDirectory: runtime)
     _ = try host.waitUntilReady(timeout: 30)
     return host
 }

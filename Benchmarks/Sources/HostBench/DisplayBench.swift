@@ -33,7 +33,7 @@ import SceneProcesses
 func runDisplaySection(sceneHost: String, quick: Bool, isolation: String = "none") throws {
     // `--isolation process`: every scene in a process of its own; the host's input-to-photon samples
     // then end when a scene process's picture of the click is presented.
-    let isolated = isolation == "none" ? [] : ["--isolation", isolation]
+    let isolated = ["--isolation", isolation]
     let report = Report.shared
     let idleSeconds = quick ? 5.0 : 30.0
     let dragSeconds = quick ? 5.0 : 60.0
@@ -49,7 +49,7 @@ func runDisplaySection(sceneHost: String, quick: Bool, isolation: String = "none
     defer { daemon.stop() }
     let runtime = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: runtime) }
-    report.line("`\(sceneHost) --display on\(isolated.isEmpty ? "" : " --isolation \(isolation)")` on Xvfb \(server.display) (1600×1024, no window manager): \(clicks) clicks, \(clicks) more during slides, \(Format.fixed(idleSeconds, 0)) s idle, a \(Format.fixed(dragSeconds, 0)) s drag at 1,000 events/s.")
+    report.line("`\(sceneHost) --display on --isolation \(isolation)` on Xvfb \(server.display) (1600×1024, no window manager): \(clicks) clicks, \(clicks) more during slides, \(Format.fixed(idleSeconds, 0)) s idle, a \(Format.fixed(dragSeconds, 0)) s drag at 1,000 events/s.")
     report.line("")
 
     let host = try HostProcess(

@@ -71,7 +71,7 @@ struct PingerResult {
 /// One run: a fresh bus daemon and host, the flood and the pinger released together.
 @MainActor
 private func fairnessRun(sceneHost: String, configuration: String, flood: String, seconds: Double) throws -> (PingerResult, Double) {
-    let host = try BusHost(sceneHost: sceneHost, arguments: ["--config", configuration], readyTimeout: 20)
+    let host = try BusHost(sceneHost: sceneHost, arguments: ["--config", configuration, "--isolation", "none"], readyTimeout: 20)
     defer { host.stop() }
     let flooder = try ClientProcess(arguments: ["bus-flood", host.address, flood, "\(seconds)"])
     let pinger = try ClientProcess(arguments: ["bus-pinger", host.address, "\(seconds)"])

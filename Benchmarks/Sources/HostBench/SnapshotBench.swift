@@ -23,7 +23,7 @@ func runSnapshotSection(sceneHost: String, quick: Bool) throws {
         return
     }
     let tree = try TreeFile(text: treeText)
-    let host = try BusHost(sceneHost: sceneHost, arguments: ["--config", config], readyTimeout: 10)
+    let host = try BusHost(sceneHost: sceneHost, arguments: ["--config", config, "--isolation", "none"], readyTimeout: 10)
     defer { host.stop() }
     let driver = try HostBusDriver(address: host.address)
     let path = SceneBusContract.windowPath(1)

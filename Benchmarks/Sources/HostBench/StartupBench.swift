@@ -35,12 +35,12 @@ func runStartupSection(sceneHost: String, runs: Int) throws {
     var loadOnly: [String: [Double]] = [:]
     // One warm-up of each, so the page cache holds the binaries and plugins for every timed run.
     _ = try timeToExit(executable: sceneHost, arguments: ["--check-config"])
-    try HostProcess(executable: sceneHost, arguments: ["--bus", daemon.address], runtimeDirectory: runtime).startAndStop()
+    try HostProcess(executable: sceneHost, arguments: ["--bus", daemon.address, "--isolation", "none"], runtimeDirectory: runtime).startAndStop()
 
     for run in 0..<runs {
         report.progress("startup: run \(run + 1)/\(runs)")
         floors.append(Double(try timeToExit(executable: sceneHost, arguments: ["--check-config"])) / 1e6)
-        let host = try HostProcess(executable: sceneHost, arguments: ["--bus", daemon.address], runtimeDirectory: runtime)
+        let host = try HostProcess(executable: sceneHost, arguments: ["--bus", daemon.address, "--isolation", "none"], runtimeDirectory: runtime)
         let ready = try host.waitUntilReady(timeout: 10)
         readies.append(Double(ready - host.spawnedAt) / 1e6)
         let log = host.stop()

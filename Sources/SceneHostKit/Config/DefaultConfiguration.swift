@@ -43,7 +43,7 @@ extension HostConfiguration {
           two-finger-modifier: alt
           finger-dots: true
         isolation:
-          mode: none
+          mode: process
           sandbox: auto
           response-timeout: 5
           start-timeout: 10

@@ -1,15 +1,15 @@
 /// Key `isolation`: whether each configured scene runs in a scene process of its own.
 ///
-///     isolation: none               # or: process
+///     isolation: process            # or: none
 ///     isolation:                    # or the long form
 ///       mode: process
 ///       sandbox: auto               # on, off; auto = on where the kernel has Landlock
 ///       response-timeout: 5         # seconds before a silent scene is not responding
 ///       start-timeout: 10           # seconds a scene process may take to say hello
 ///
-/// `none`, the default for now, loads every plugin into the host. `process` runs each configured
-/// scene as `scene-host --scene-process`; docs/scene-processes.md lists what of the API reaches a
-/// scene in its own process so far.
+/// `process`, the default, runs each configured scene as `scene-host --scene-process`, so that a
+/// crashing or hanging plugin takes down only its scene (docs/scene-processes.md). `none` loads every
+/// plugin into the host: for debugging a plugin in a debugger, and the benchmarks' baseline.
 public struct IsolationConfiguration: Sendable, Equatable {
     public enum Mode: String, Sendable, Equatable, CaseIterable {
         case none
@@ -22,8 +22,8 @@ public struct IsolationConfiguration: Sendable, Equatable {
         case off
     }
 
-    /// Key `isolation` (or `isolation.mode`), default `none`.
-    public var mode: Mode = .none
+    /// Key `isolation` (or `isolation.mode`), default `process`.
+    public var mode: Mode = .process
     /// Key `isolation.sandbox`, default `auto`.
     public var sandbox: SandboxMode = .auto
     /// Key `isolation.response-timeout`, in seconds, default 5 (Android's input timeout).

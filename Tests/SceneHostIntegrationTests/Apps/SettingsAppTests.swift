@@ -21,6 +21,7 @@ struct SettingsAppTests {
             clock: virtual
             accessibility: off
             mpris: off
+            \(SanitizedRun.isolationSection)
             scenes:
               - name: settings
                 plugin: Settings

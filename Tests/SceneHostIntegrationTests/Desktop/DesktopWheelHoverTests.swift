@@ -11,8 +11,8 @@ import Testing
 @Suite("On the desktop: the wheel scrolls the view under the pointer, motion with no button hovers (Xvfb)", .enabled(if: desktopToolsAvailable, desktopToolsNote))
 struct DesktopWheelHoverTests {
     func toolkitDesktop(isolation: String = "none") async throws -> DesktopHost {
-        let base = try String(contentsOfFile: try ToolkitHost.configuration(clock: "real", toolkitOnly: true), encoding: .utf8)
-        let config = try temporaryFile("toolkit-wheel-\(isolation).yaml", base + "interaction:\n  wheel-step: 50\nisolation:\n  mode: \(isolation)\n\(SanitizedRun.isolationTimeouts)\n")
+        let base = try String(contentsOfFile: try ToolkitHost.configuration(clock: "real", toolkitOnly: true, isolated: isolation == "process"), encoding: .utf8)
+        let config = try temporaryFile("toolkit-wheel-\(isolation).yaml", base + "interaction:\n  wheel-step: 50\n")
         return try await DesktopHost(arguments: ["--config", config], windows: 1, named: "^toolkit ")
     }
 

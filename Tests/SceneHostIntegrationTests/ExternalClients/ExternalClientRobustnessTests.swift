@@ -94,7 +94,8 @@ struct ExternalClientRobustnessTests {
         let bystander = try session.startPython("robustness.py", ["watch", stopFile])
         #expect(await bystander.stderr(contains: "ready"), "the bystander subscribed: \(bystander.stderr)")
 
-        let flood = try await session.python("robustness.py", ["flood", "5000"])
+        // The script gives its calls 60 s (scaled, as finish scales this); it reports after that.
+        let flood = try await session.python("robustness.py", ["flood", "5000"], timeout: 120)
         #expect(FileManager.default.createFile(atPath: stopFile, contents: Data()), "the bystander is told to stop")
         let watched = await bystander.finish(timeout: 60)
         #expect(watched.status == 0, "\(watched)")

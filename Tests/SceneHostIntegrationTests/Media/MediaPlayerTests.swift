@@ -249,6 +249,7 @@ struct MediaPlayerTests {
             plugins:
               folders: ["\(buildFolder())"]
               probe-timeout: 60
+            \(SanitizedRun.isolationSection)
             scenes:
               - name: gesturelab
                 plugin: GestureLab

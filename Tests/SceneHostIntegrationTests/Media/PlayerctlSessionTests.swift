@@ -16,7 +16,12 @@ struct PlayerctlSessionTests {
         }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../MediaClients/playerctl-session.sh").standardizedFileURL.path
-        let (status, output) = try await offPool { try SpawnedSession.runInPrivateSession([script, buildFolder() + "/scene-host"], timeout: 180) }
+        // The embedded default's scenes, with the scene processes' timeouts sized for sanitized runs.
+        let config = try temporaryFile("playerctl.yaml", DefaultScenes.allScenesYAML)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let (status, output) = try await offPool {
+            try SpawnedSession.runInPrivateSession([script, buildFolder() + "/scene-host", "--config", config], timeout: 180)
+        }
         #expect(status == 0, "\(output)")
         for line in [
             "players: scenehost", "before: Stopped", "tap: player", "play-pause: exit 0", "status: Playing", "next: exit 0",

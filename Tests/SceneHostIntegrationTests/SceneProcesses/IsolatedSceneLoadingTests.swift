@@ -84,7 +84,7 @@ struct IsolatedSceneLoadingTests {
 
     @Test("A plugin its scene process cannot load is refused in the loader's words, as the host refuses it: LoadPlugin's PluginRefused says what the host's says; a configured one is logged and not restarted while the other scenes run", arguments: ["FixtureNoEntry", "FixtureNewerCore"])
     func refusedPlugins(plugin: String) async throws {
-        let inHost = try HostProcess(arguments: [], scenes: .embeddedDefault)
+        let inHost = try HostProcess(arguments: ["--isolation", "none"], scenes: .embeddedDefault)
         let plain = try await HostBusClient(host: inHost, subscribe: false)
         defer { plain.close() }
         let expected = await busFailure { _ = try await plain.host("LoadPlugin", [.string(plugin), .string("refused")]) }

@@ -7,8 +7,11 @@ import Testing
 /// demo scenes after it (findview window 2, gesturelab window 3, and with `gallery` Gallery's windows 4
 /// and 5).
 enum ToolkitHost {
-    /// `isolated`: every scene in a process of its own, with ``SanitizedRun/isolationTimeouts``.
-    static func configuration(clock: String, toolkitOnly: Bool = false, gallery: Bool = false, logLevel: String = "info", isolated: Bool = false) throws -> String {
+    /// `isolated`: true, every scene in a process of its own; false, every plugin inside the host; nil,
+    /// the default's mode. The scene processes' timeouts are ``SanitizedRun/isolationTimeouts``.
+    static func configuration(
+        clock: String, toolkitOnly: Bool = false, gallery: Bool = false, logLevel: String = "info", isolated: Bool? = nil
+    ) throws -> String {
         var scenes = """
               - name: toolkit
                 plugin: FixtureToolkit
@@ -31,7 +34,7 @@ enum ToolkitHost {
             }
         }
         return try temporaryFile(
-            "toolkit-\(clock)-\(logLevel)\(isolated ? "-isolated" : "").yaml",
+            "toolkit-\(clock)-\(logLevel)-\(isolated.map { $0 ? "process" : "none" } ?? "default").yaml",
             """
             plugins:
               folders: ["\(buildFolder())"]
@@ -40,7 +43,8 @@ enum ToolkitHost {
             log-level: \(logLevel)
             accessibility: off
             mpris: off
-            \(isolated ? "isolation:\n  mode: process\n" + SanitizedRun.isolationTimeouts : "")
+            isolation:
+            \(isolated.map { "  mode: \($0 ? "process" : "none")\n" } ?? "")\(SanitizedRun.isolationTimeouts)
             scenes:
             \(scenes)
             """)

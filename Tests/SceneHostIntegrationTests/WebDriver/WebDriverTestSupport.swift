@@ -10,9 +10,9 @@ struct WebDriverProcess {
     let host: HostProcess
     let port: Int
 
-    /// Starts the host; `clock`, `isolated` (every scene in a process of its own) and `extra` (more
-    /// arguments) as a test needs.
-    static func start(clock: String = "virtual", toolkitOnly: Bool = false, logLevel: String = "info", isolated: Bool = false, extra: [String] = []) async throws -> WebDriverProcess {
+    /// Starts the host; `clock`, `isolated` (true: every scene in a process of its own; false: every
+    /// plugin inside the host; nil: the default's mode) and `extra` (more arguments) as a test needs.
+    static func start(clock: String = "virtual", toolkitOnly: Bool = false, logLevel: String = "info", isolated: Bool? = nil, extra: [String] = []) async throws -> WebDriverProcess {
         let configuration = try ToolkitHost.configuration(clock: clock, toolkitOnly: toolkitOnly, gallery: true, logLevel: logLevel, isolated: isolated)
         let host = try HostProcess(arguments: ["--config", configuration, "--webdriver", "127.0.0.1:0"] + extra)
         #expect(await host.line(containing: "webdriver: listening on http://127.0.0.1:"), "the host never said where WebDriver listens: \(host.log.suffix(5))")

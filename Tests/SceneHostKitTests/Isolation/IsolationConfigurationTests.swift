@@ -3,10 +3,10 @@ import Testing
 
 @Suite("Configuration of scene isolation")
 struct IsolationConfigurationTests {
-    @Test("isolation: MODE is the short form; the default is none, the sandbox auto and the response timeout 5 s")
+    @Test("isolation: MODE is the short form; the default is process, the sandbox auto and the response timeout 5 s")
     func shortForm() throws {
         #expect(HostConfiguration().isolation == IsolationConfiguration())
-        #expect(HostConfiguration().isolation.mode == .none && HostConfiguration().isolation.sandbox == .auto)
+        #expect(HostConfiguration().isolation.mode == .process && HostConfiguration().isolation.sandbox == .auto)
         #expect(HostConfiguration().isolation.responseTimeout == 5 && HostConfiguration().isolation.startTimeout == 10)
         #expect(try HostConfiguration.parse(yaml: "isolation: process", file: "i.yaml").isolation.mode == .process)
         #expect(try HostConfiguration.parse(yaml: "isolation: none", file: "i.yaml").isolation.mode == .none)

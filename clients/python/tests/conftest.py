@@ -15,8 +15,9 @@ pytest_plugins = ["pytester"]
 #: The toolkit fixture scene and two demo scenes.
 TOOLKIT_CONFIG = Path(__file__).with_name("toolkit.yaml")
 
-#: SCENEHOST_ISOLATION=process runs the fixtures' hosts with every scene in a process of its own
-#: (scripts/test runs the suite both ways: the client must not see the difference).
+#: SCENEHOST_ISOLATION=none runs the fixtures' hosts with every plugin inside the host, =process with
+#: every scene in a process of its own (the default); scripts/test runs the suite both ways: the
+#: client must not see the difference.
 ISOLATION = ["--isolation", os.environ["SCENEHOST_ISOLATION"]] if os.environ.get("SCENEHOST_ISOLATION") else []
 
 

@@ -42,8 +42,9 @@ class SceneHost:
             path.mkdir(mode=0o700)
             environment[variable] = str(path)
         command = [binary, "--config", str(CONFIG), "--clock", clock, "--bus", "private", "--webdriver", "127.0.0.1:0"]
-        # SCENEHOST_ISOLATION=process runs every scene in a process of its own (scripts/test runs the
-        # suite both ways: the same tests must pass unchanged).
+        # SCENEHOST_ISOLATION=none runs every plugin inside the host, =process every scene in a process
+        # of its own (the default); scripts/test runs the suite both ways: the same tests must pass
+        # unchanged.
         isolation = os.environ.get("SCENEHOST_ISOLATION")
         if isolation:
             command += ["--isolation", isolation]
