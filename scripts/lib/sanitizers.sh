@@ -126,13 +126,13 @@ failure_note() {
 
 # failure_note_from_log TITLE LOG PATTERN: notes TITLE and the log's lines that match PATTERN (an
 # extended regular expression: the failed tests, and for Swift Testing the `↳` lines under them, which
-# carry a failed expectation's own message; not the two `↳` lines every run starts with), at most 20,
-# each cut at 1,500 characters; a log with no
-# such line (a crash, a build error) gives its last 5 lines instead.
+# carry a failed expectation's own message; not the two `↳` lines every run starts with, nor a failed
+# suite's doc comment), at most 20, each cut at 1,500 characters; a log with no such line (a crash, a
+# build error) gives its last 5 lines instead.
 failure_note_from_log() {
     local title=$1 log=$2 pattern=$3 lines
     [ -n "${SCENEHOST_FAILURES:-}" ] || return 0
-    lines=$(grep -E -- "$pattern" "$log" 2>/dev/null | grep -v -E '^↳ (Testing Library Version|Target Platform):' | head -n 20 | cut -c 1-1500 || true)
+    lines=$(grep -E -- "$pattern" "$log" 2>/dev/null | grep -v -E '^↳ ((Testing Library Version|Target Platform):|///)' | head -n 20 | cut -c 1-1500 || true)
     [ -n "$lines" ] || lines=$(tail -n 5 "$log" 2>/dev/null | cut -c 1-400 || true)
     failure_note "$title:"
     # shellcheck disable=SC2001  # indents every line

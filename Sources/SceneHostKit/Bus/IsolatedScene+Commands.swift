@@ -14,7 +14,11 @@ extension IsolatedScene {
                 guard outcome.errorCode.isEmpty else {
                     return reply.fail(HostBusErrors.invalidValue("cannot resize scene '\(name)': \(outcome.errorMessage)"))
                 }
+                // The stand-in follows; the size it takes is the process's already, so it is not
+                // sent back (a command still in flight would keep the host busy after the reply).
+                sizeTakenByProcess = size
                 try? scene?.resize(to: size)
+                sizeTakenByProcess = nil
                 reply.reply()
             } catch {
                 reply.fail(error.busError)

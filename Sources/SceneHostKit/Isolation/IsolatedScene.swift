@@ -112,8 +112,14 @@ final class IsolatedScene {
         resizeWaiters.append(action)
     }
 
-    /// Sends the stand-in's new `size` to the process (``SceneCommand/resize(width:height:)``).
+    /// The size the process has just taken itself (`Scene1.Resize` asks it first), while the
+    /// stand-in takes it: that change is not sent back (``sendSize(_:)``).
+    var sizeTakenByProcess: Size?
+
+    /// Sends the stand-in's new `size` to the process (``SceneCommand/resize(width:height:)``),
+    /// unless the process has just taken that size itself.
     func sendSize(_ size: Size) {
+        guard size != sizeTakenByProcess else { return }
         resizesInFlight += 1
         process.post(.resize(width: size.width, height: size.height)) { [weak self] in
             self?.endResizeWait(all: false)

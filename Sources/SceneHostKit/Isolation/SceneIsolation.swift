@@ -94,6 +94,10 @@ final class SceneIsolation {
         var policy = SceneSupervisionPolicy()
         policy.responseTimeout = UInt64(settings.responseTimeout * 1e9)
         policy.startTimeout = UInt64(settings.startTimeout * 1e9)
+        // Stuck, for dropping its backlog when another scene is touched, after a tenth of the response
+        // timeout: Android's 0.5 s of its 5 s, and as patient as the timeout a configuration gives a
+        // slow machine (a scene under AddressSanitizer on a loaded one takes over 0.5 s per input).
+        policy.staleAfter = policy.responseTimeout / 10
         var configuration = SceneProcessHost.Configuration(
             executable: executable, plugin: pluginPath, scene: scene.name, arguments: arguments,
             environment: Self.childEnvironment(environment), policy: policy)
