@@ -19,29 +19,35 @@ enum Snapshots {
     }
 
     /// The method every snapshot-taking interface exports: `Snapshot(d scale) → (ay png)`. `subject`
-    /// admits the call and says what to draw. The stand-ins' windows among `windows` are first drawn
-    /// by their scene processes at that scale (``IsolatedScene/pictures(at:of:)``), so that the
-    /// picture is the scene's views drawn at that scale, as in one process, not its frame enlarged;
-    /// and at every scale, the frames' own too: the query follows the inputs sent to the process
-    /// before it, so the picture shows what they did, where the newest frame the board holds may not
-    /// have come yet (a process answers a touch before it writes that turn's frames). The reply
-    /// waits for them.
+    /// admits the call and says what to draw. At a scale other than a scene process's frames', the
+    /// stand-ins' windows among `windows` are first drawn by their scene processes at that scale
+    /// (``IsolatedScene/pictures(at:of:)``), so that the picture is the scene's views drawn at that
+    /// scale, as in one process, not its frame enlarged. At the frames' scale the stand-ins show the
+    /// processes' newest frames once each process has written the frames of what was sent to it
+    /// before (``SceneProcessHost/framesCaughtUp()``): a process answers a touch before it writes that
+    /// turn's frames, so a snapshot right after a tap would otherwise show the frame before it. The
+    /// reply waits for them.
     static func method(isolation: SceneIsolation?, _ subject: @escaping @MainActor (MethodCall, Double) throws -> Subject) -> HostMethod {
         .deferredMethod("Snapshot", access: .reads, inputs: [.init("scale", .double)], outputs: [.init("png", "ay")]) { call, reply in
             do {
                 let scale = try call.read { reader in try reader.readDouble() }
                 let drawn = try subject(call, scale)
                 // A scale that is no number above 0 is refused by the renderer, naming it, before any process is asked.
-                let drawnElsewhere = scale.isFinite && scale > 0
-                let elsewhere = drawnElsewhere ? isolation?.runningStandIns(among: drawn.windows) ?? [] : []
-                guard !elsewhere.isEmpty else {
+                let standIns = scale.isFinite && scale > 0 ? isolation?.runningStandIns(among: drawn.windows) ?? [] : []
+                guard !standIns.isEmpty else {
                     let image = try drawn.render()
                     return reply.reply { writer in try writer.append(bytes: PNGEncoder.encode(image)) }
                 }
                 Task { @MainActor in
                     do throws(SceneCallError) {
                         var pictures: [(scene: IsolatedScene, pictures: [(index: Int, picture: ScenePicture)])] = []
-                        for (scene, windows) in elsewhere { pictures.append((scene, try await scene.pictures(at: scale, of: windows))) }
+                        for (scene, windows) in standIns {
+                            if scale == IsolatedScene.frameScale {
+                                try await scene.process.framesCaughtUp()
+                            } else {
+                                pictures.append((scene, try await scene.pictures(at: scale, of: windows)))
+                            }
+                        }
                         do {
                             let image = try IsolatedScene.showing(pictures, scale: scale, while: drawn.render)
                             reply.reply { writer in try writer.append(bytes: PNGEncoder.encode(image)) }

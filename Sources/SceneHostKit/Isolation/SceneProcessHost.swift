@@ -157,6 +157,14 @@ final class SceneProcessHost {
         }
     }
 
+    /// Returns once the process has written the frames of everything sent to it before: an empty
+    /// record batch, which it answers at the end of its turn, after that turn's frames (the board
+    /// has then shown them in the stand-in). Queued as input, behind the inputs sent before.
+    func framesCaughtUp() async throws(SceneCallError) {
+        let body = SceneRecordBatch(lines: []).body
+        _ = try await call(isInput: true) { .input(id: $0, code: SceneInputCode.records, body: body) }
+    }
+
     /// Delivers a command (a scroll, a first-responder request, a motion or remote-control event).
     func command(_ command: SceneCommand) async throws(SceneCallError) -> SceneCommandOutcome {
         let body = command.body
