@@ -177,7 +177,10 @@ public final class PendingWorkRegistry {
         case .none:
             return
         case .checkAt(let time):
-            let delay = time > now() ? time - now() : 0
+            // One reading: between two, the clock may pass `time` (the second read past it made
+            // `time - now()` overflow, and the host crashed, under AddressSanitizer on a busy machine).
+            let current = now()
+            let delay = time > current ? time - current : 0
             DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(min(delay, UInt64(Int.max))))) { [weak self] in
                 MainActor.assumeIsolated {
                     guard let self, let decision = self.waiters[id]?.pacing.wokeUp(at: self.now()) else { return }

@@ -77,7 +77,14 @@ struct StoppedBusTests {
                 destination: SceneBusContract.busName, path: SceneBusContract.rootPath, interface: SceneBusContract.hostInterface,
                 member: "BusStatistics", timeout: .seconds(120)
             ).arguments.first)
-        #expect(statistics["api.socket-full"] == .uint64(1), "\(statistics)")
+        // Full once while stopped, and maybe again while the resumed daemon drains the backlog more
+        // slowly than the host writes it (a loaded machine): each time is counted, logged, and ends.
+        let fills = Int(try #require(statistics["api.socket-full"]?.uint64Value, "\(statistics)"))
+        #expect(fills >= 1, "\(statistics)")
+        let readsAgain = "the D-Bus API's bus at \(session.address) reads again"
+        try await eventually("a warning and a reads-again line in the host's log for each of the \(fills) times the socket filled") {
+            host.log.filter { $0.contains(full) }.count == fills && host.log.filter { $0.contains(readsAgain) }.count == fills
+        }
         #expect((statistics["api.queued-bytes-peak"]?.uint64Value ?? 0) > 0, "\(statistics)")
         #expect(statistics["api.queued-bytes"] == .uint64(0), "\(statistics)")
         #expect(statistics["accessibility.socket-full"] == .uint64(0), "the accessibility bus always read: \(statistics)")

@@ -153,6 +153,34 @@ struct PendingWorkRegistryTests {
         #expect(registry.waiterCount == 0)
     }
 
+    @Test("A wake-up whose time the clock passes between two readings is set for at once, and the owed check runs (the host crashed on the overflow)")
+    func wakeUpPassedWhileSettingIt() async {
+        let time = ManualTime()
+        time.tick = 2  // every reading moves the clock on, as a busy machine's does
+        let registry = PendingWorkRegistry(application: application, clock: clock, now: { time.read() })
+        let answer = Answer()
+        let scene = SceneState()
+        registry.wait(timeout: 86_400) {
+            scene.checks += 1
+            time.nanoseconds += 9  // read at 0 and 11: costs 11, so the next check may run at 44
+            guard scene.matches else { return false }
+            answer.give()
+            return true
+        } expired: {
+            Issue.record("expired")
+            answer.give()
+        }
+        #expect(scene.checks == 1)
+        scene.matches = true
+        // The change is seen at 41 (before 44: owed, a wake-up for 44); the wake-up's delay reads 43,
+        // and a second reading would be 45, past it.
+        time.nanoseconds = 41
+        registry.setNeedsCheck()
+        await answer.wait()
+        #expect(scene.checks == 2)
+        #expect(registry.waiterCount == 0)
+    }
+
     @Test("nextChange runs once at the next change (not at once), or at its timeout when nothing changes; every change is counted, waited for or not")
     func nextChange() async {
         let before = registry.changeCount
@@ -197,6 +225,13 @@ struct PendingWorkRegistryTests {
 @MainActor
 private final class ManualTime {
     var nanoseconds: UInt64 = 0
+    /// How far each ``read()`` moves the time on.
+    var tick: UInt64 = 0
+
+    func read() -> UInt64 {
+        defer { nanoseconds += tick }
+        return nanoseconds
+    }
 }
 
 /// What a test's condition reads and counts.

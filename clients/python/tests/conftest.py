@@ -31,3 +31,18 @@ def virtual_host() -> Generator[Host, None, None]:
 def real_host() -> Generator[Host, None, None]:
     with Host.start(TOOLKIT_CONFIG, clock="real", arguments=ISOLATION) as host:
         yield host
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failing test's report carries the log of the host its fixture started (the last 200 lines):
+    a host that ended in the middle of a test (NoReply) says why there, and CI's log keeps it."""
+    report = yield
+    if report.failed:
+        funcargs = getattr(item, "funcargs", {})
+        for name in ("virtual_host", "real_host"):
+            host = funcargs.get(name)
+            if isinstance(host, Host):
+                lines = host.log().splitlines()[-200:]
+                report.sections.append((f"{name}'s log (last {len(lines)} lines)", "\n".join(lines)))
+    return report
