@@ -110,6 +110,12 @@ let package = Package(
         // binary protocol as values, SOCK_SEQPACKET ends that pass descriptors, sealed shared-memory
         // frame buffers and the slots both sides hand back and forth.
         .target(name: "SceneChannel", dependencies: ["CLinux", "SceneErrors"], swiftSettings: strictImports),
+        // epoll, eventfd and libdispatch's main-queue calls for a run loop of one's own, seen only by SceneLoop.
+        .systemLibrary(name: "CEventLoop", path: "Sources/CEventLoop"),
+        // The main loop of the host and of a scene process: one epoll on the main thread serving the
+        // watched descriptors and the main dispatch queue (EventLoop), and the narrow protocol the
+        // channels' owners are given (DescriptorWatching).
+        .target(name: "SceneLoop", dependencies: ["CEventLoop", "SceneErrors"], swiftSettings: strictImports),
         // Cairo and Pango (libcairo2-dev, libpango1.0-dev), seen only by SceneRender. CPango declares
         // the few Pango functions used itself (see its shim.h for why it has no pkg-config name).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -173,6 +179,7 @@ let package = Package(
                 "DBusKit",
                 "SceneProcesses",
                 "SceneChannel",
+                "SceneLoop",
                 "SceneBusServing",
                 "ScenePlugins",
                 "SceneAccessibility",
@@ -230,6 +237,7 @@ let package = Package(
         .testTarget(
             name: "ScenePluginsTests", dependencies: ["ScenePlugins", "SceneHostKit", sceneCore, "TestProcesses", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictImports),
+        .testTarget(name: "SceneLoopTests", dependencies: ["SceneLoop", "SceneErrors"], swiftSettings: strictImports),
         .testTarget(name: "SceneChannelTests", dependencies: ["SceneChannel", "SceneErrors", "TestSupport"], swiftSettings: strictImports),
         .testTarget(name: "SceneProcessesTests", dependencies: ["SceneProcesses", "DBusKit", "TestProcesses"], swiftSettings: strictImports),
         .testTarget(name: "SceneRenderTests", dependencies: ["SceneRender", "SceneErrors", sceneCore, "TestSupport"], swiftSettings: strictImports),
@@ -244,7 +252,7 @@ let package = Package(
             ],
             swiftSettings: strictImports),
         .testTarget(
-            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "TestProcesses", "TestSupport"],
+            name: "SceneHostIntegrationTests", dependencies: ["SceneHostKit", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "DBusKit", "SceneProcesses", "SceneBusContract", "SceneRender", "SceneLoop", "TestProcesses", "TestSupport"],
             exclude: ["Snapshots/Golden"], swiftSettings: strictImports),
     ] + declaredBrokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures") }
         + handWrittenBrokenPluginFixtures.map { pluginTarget($0, folder: "Tests/PluginFixtures", declared: false) })

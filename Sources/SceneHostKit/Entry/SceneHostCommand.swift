@@ -8,6 +8,7 @@ import SceneDisplay
 import ScenePlugins
 import SceneProcesses
 import SceneRender
+import SceneLoop
 import SceneWebDriver
 
 /// `scene-host`: hosts plugin scenes with the UIKit event model.
@@ -259,8 +260,9 @@ public struct SceneHostCommand: ParsableCommand {
         let replace = self.replace
         let verify = self.verify
         // Graceful shutdown returns here (HostSession.run); only a failure exits with its status.
-        let status = MainActor.assumeIsolated {
-            HostSession(configuration: configuration, logger: logger, executable: Self.executablePath, replace: replace)
+        let status = MainActor.assumeIsolated { () -> Int32 in
+            guard let loop = MainLoop.make(speaker: "scene-host") else { return 1 }
+            return HostSession(configuration: configuration, logger: logger, executable: Self.executablePath, replace: replace, loop: loop)
                 .run(script: script, verify: verify)
         }
         if status != 0 { throw ExitCode(status) }

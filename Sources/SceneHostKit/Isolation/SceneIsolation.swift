@@ -6,6 +6,7 @@ import SceneCore
 import SceneErrors
 import ScenePlugins
 import SceneProcesses
+import SceneLoop
 
 /// The configured scenes that run in scene processes (`isolation: process`): each one's
 /// ``IsolatedScene``, and the scripted fingers that went down on them.
@@ -55,12 +56,15 @@ final class SceneIsolation {
     private let pendingWork: PendingWorkRegistry
     /// The diagnostics topics the board logs, which its scene processes report too.
     private let diagnostics: DiagnosticTopics
+    /// Reads the scene channels (the host's main loop).
+    private let watches: any DescriptorWatching
 
     init(
         settings: IsolationConfiguration, application: Application, pendingWork: PendingWorkRegistry, diagnostics: DiagnosticTopics = [],
-        logger: Logger
+        watches: any DescriptorWatching, logger: Logger
     ) {
         self.settings = settings
+        self.watches = watches
         self.diagnostics = diagnostics
         virtualClock = application.clock as? VirtualClock
         application.addObserver(standInObserver)
@@ -106,7 +110,7 @@ final class SceneIsolation {
             // A scene process (first or restarted) starts at the board's time then.
             configuration.startArguments = { ["--scene-clock", "virtual:\(virtualClock.now)"] }
         }
-        let process = SceneProcessHost(configuration: configuration, clock: MonotonicSceneProcessClock())
+        let process = SceneProcessHost(configuration: configuration, clock: MonotonicSceneProcessClock(), watches: watches)
         let isolated = IsolatedScene(configuration: scene, process: process, application: application, screenFrame: frame)
         isolated.onEvent = { [weak self] scene, event in self?.take(event, from: scene) }
         isolated.mayConnect = { [weak self, weak isolated] in

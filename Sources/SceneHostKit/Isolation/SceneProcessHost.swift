@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import SceneChannel
 import SceneErrors
+import SceneLoop
 import SceneProcesses
 
 /// The board's side of one scene process: starts it, serves its channel and watches its pidfd from
@@ -38,6 +39,9 @@ final class SceneProcessHost {
     private var process: LaunchedSceneProcess?
     private var connection: ChannelConnection?
     private var sources: [any DispatchSourceProtocol] = []
+    /// The channel's watch in the main loop (read on the main thread as it becomes readable).
+    private var channelWatch: (any DescriptorWatch)?
+    private let watches: any DescriptorWatching
     private var nextID: UInt64 = 1
     /// Calls not yet answered: what to send when the supervisor delivers it, and who waits.
     private var calls: [UInt64: (message: ChannelMessage, resume: (Result<[UInt8], SceneCallError>) -> Void)] = [:]
@@ -58,13 +62,17 @@ final class SceneProcessHost {
     /// Each window's buffers, by slot, who holds each, and the slot its newest picture is in.
     private(set) var frameBuffers = BoardFrameBuffers<MappedFrameBuffer>()
 
-    init(configuration: Configuration, clock: any SceneProcessClock) {
+    /// - Parameter watches: reads the channel (the host's ``EventLoop``; a libdispatch source per
+    ///   descriptor where another loop runs the main thread).
+    init(configuration: Configuration, clock: any SceneProcessClock, watches: any DescriptorWatching) {
         self.configuration = configuration
         self.clock = clock
+        self.watches = watches
         supervisor = SceneSupervisor(policy: configuration.policy)
     }
 
     isolated deinit {
+        channelWatch?.cancel()
         for source in sources { source.cancel() }
     }
 
@@ -410,8 +418,7 @@ final class SceneProcessHost {
 
     private func spawn() {
         refusal = nil
-        for source in sources { source.cancel() }
-        sources = []
+        stopWatching()
         connection = nil
         frameBuffers = BoardFrameBuffers()
         errorOutput = nil
@@ -438,15 +445,15 @@ final class SceneProcessHost {
             process = launched
             connection = ChannelConnection(socket: board)
             errorOutput = readEnd
-            watch(board.descriptor, launched.pidDescriptor, peers: [child.descriptor, writeEnd])
+            try watch(board.descriptor, launched.pidDescriptor, peers: [child.descriptor, writeEnd])
             handle(.spawned(pid: launched.processID))
         } catch {
             handle(.spawnFailed("\(error)"))
         }
     }
 
-    /// Read sources on the channel, on (a duplicate of) the pidfd and on the standard error pipe.
-    /// Each source holds its descriptor until its cancellation has run: libdispatch unregisters a
+    /// The channel's watch in the main loop; read sources on (a duplicate of) the pidfd and on the
+    /// standard error pipe. Each holds its descriptor until it is unregistered: libdispatch unregisters a
     /// cancelled source later, on its own thread, by descriptor number, and a number closed and
     /// reused meanwhile (a restart makes a new socket at once) would be unregistered in the new
     /// one's stead.
@@ -458,12 +465,8 @@ final class SceneProcessHost {
     /// reading the watch's memory, which the source's own queue may free meanwhile as it
     /// unregisters it; a board whose scene process crashed could fault there (seen three times under
     /// ThreadSanitizer as a SEGV in `_dispatch_event_loop_drain`).
-    private func watch(_ channel: SharedDescriptor, _ pidfd: Int32, peers: [SharedDescriptor]) {
-        let read = DispatchSource.makeReadSource(fileDescriptor: channel.rawValue, queue: .main)
-        read.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.receive() } }
-        read.setCancelHandler { withExtendedLifetime((channel, peers)) {} }
-        read.resume()
-        sources = [read]
+    private func watch(_ channel: SharedDescriptor, _ pidfd: Int32, peers: [SharedDescriptor]) throws(EventLoopError) {
+        channelWatch = try watches.watchReadable(channel.rawValue, owner: (channel, peers)) { [weak self] in self?.receive() }
         // Out of descriptors, the pidfd itself is watched (its number lives as long as the process
         // object, which outlives the source but for a restart's moment).
         let duplicate = fcntl(pidfd, F_DUPFD_CLOEXEC, 0)
@@ -497,6 +500,13 @@ final class SceneProcessHost {
         } while all
     }
 
+    private func stopWatching() {
+        channelWatch?.cancel()
+        channelWatch = nil
+        for source in sources { source.cancel() }
+        sources = []
+    }
+
     private func processEnded() {
         // Messages it wrote before it ended come first, and what it wrote to its standard error
         // (what is there now: the pipe's end is never seen, the board holds a writer).
@@ -504,8 +514,7 @@ final class SceneProcessHost {
         readErrorOutput(all: true)
         for line in errorLines.finish() { onEvent?(.output(line)) }
         errorOutput = nil
-        for source in sources { source.cancel() }
-        sources = []
+        stopWatching()
         connection = nil
         let reaped = process?.reap() ?? .exited(0)
         process = nil
@@ -528,8 +537,9 @@ final class SceneProcessHost {
         for envelope in received.envelopes { take(envelope) }
         // Whatever it sent, its main thread runs: an input it is still playing is not overdue.
         if !received.envelopes.isEmpty { handle(.reported) }
-        if received.closed, let source = sources.first {
-            source.cancel()  // the end comes through the pidfd
+        if received.closed {
+            channelWatch?.cancel()  // the end comes through the pidfd
+            channelWatch = nil
         }
         _ = try? connection.flush()
     }

@@ -4,6 +4,7 @@ import Logging
 import SceneCore
 import SceneDisplay
 import SceneLifecycle
+import SceneLoop
 import SceneWebDriver
 
 /// One run of `scene-host` from start-up to shutdown: the host and its services, the service-manager
@@ -43,6 +44,7 @@ final class HostSession {
     private let webDriver: WebDriverService
     /// Every service of the run, in start order.
     private let services: ServiceGroup
+    private let loop: EventLoop
     /// The exit status, once stopping.
     private var exitStatus: Int32?
     /// Whether every service has stopped (or was given up on); the main loop then returns.
@@ -56,9 +58,11 @@ final class HostSession {
     /// - Parameters:
     ///   - executable: the running binary, which plugin probes run as (`scene-host --probe`).
     ///   - replace: take the bus name over from a running host.
-    init(configuration: HostConfiguration, logger: Logger, executable: String, replace: Bool) {
+    ///   - loop: the main loop ``run(script:verify:)`` runs; it reads the scene channels.
+    init(configuration: HostConfiguration, logger: Logger, executable: String, replace: Bool, loop: EventLoop) {
         self.logger = logger
-        host = SceneHost(configuration: configuration, logger: logger, executable: executable)
+        self.loop = loop
+        host = SceneHost(configuration: configuration, logger: logger, executable: executable, watches: loop)
         busAPI = BusAPIService(host: host, mode: configuration.bus.mode, replace: replace, flushTimeout: Self.flushTimeout, logger: logger)
         scenes = SceneService(host: host, settings: configuration.display, logger: logger)
         webDriver = WebDriverService(host: host, address: configuration.webDriver, logger: logger)
@@ -91,7 +95,7 @@ final class HostSession {
         webDriver.onFatalError = { [weak self] status in self?.stop(status: status) }
         Task { await self.start(script: script, verify: verify) }
         let application = host.application
-        MainLoop.run(endOfTurn: { application.layoutIfNeeded() }) { [weak self] in
+        loop.run(endOfTurn: { application.layoutIfNeeded() }) { [weak self] in
             self.map { $0.exitStatus != nil && $0.servicesStopped } ?? true
         }
         // The loop is over: let SDL close its windows and its display connection before the

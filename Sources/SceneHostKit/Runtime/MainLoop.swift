@@ -1,14 +1,15 @@
-import Foundation
+import Dispatch
 import Glibc
+public import SceneLoop
 import Synchronization
 
 /// The write end of the signal pipe. Signal handlers are process-wide by nature, so the pipe they write
 /// to is too; an atomic makes reading it from the handler safe on any thread.
 private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
-/// The host's main loop: `RunLoop.main` on the process's main thread, which also drains the main
-/// dispatch queue (timers, D-Bus watches, signal delivery), so the model's main actor really is the
-/// main thread (`dispatchMain()` would move it to another thread on Linux).
+/// What the host's main loop (SceneLoop's ``EventLoop``, one `epoll` on the process's main thread,
+/// which also serves the main dispatch queue, so the model's main actor really is the main thread)
+/// needs around it: its signals, and a way to end a turn.
 @MainActor
 public enum MainLoop {
     /// Installs SIGTERM and SIGINT handlers that will call `onSignal` on the main actor once the loop
@@ -56,24 +57,20 @@ public enum MainLoop {
     /// Keeps the signal source alive for the life of the process.
     private static var signalSource: (any DispatchSourceRead)?
 
-    /// Runs the main run loop until `isDone` is true, checked after each turn (a turn ends after work
-    /// from the main dispatch queue, where the main actor, bus watches, timers and signals run).
-    /// ``stop()`` makes sure a turn ends after it. `endOfTurn` runs after each turn, before the
-    /// condition and before the loop waits again: where UIKit commits layout, before the run loop
-    /// sleeps [LY-5].
-    public static func run(endOfTurn: @MainActor () -> Void = {}, until isDone: @MainActor () -> Bool) {
-        // A run loop with no sources returns at once; this timer keeps it waiting for dispatch work.
-        let keepAlive = Timer(timeInterval: 86_400, repeats: true) { _ in }
-        RunLoop.main.add(keepAlive, forMode: .default)
-        defer { keepAlive.invalidate() }
-        while !isDone() {
-            _ = RunLoop.main.run(mode: .default, before: .distantFuture)
-            endOfTurn()
+    /// The main thread's loop (``EventLoop/servingMainQueue()``), or nil after saying on standard
+    /// error, as `speaker` (`scene-host`, `scene process NAME`), why it cannot be made.
+    public static func make(speaker: String) -> EventLoop? {
+        do {
+            return try EventLoop.servingMainQueue()
+        } catch {
+            var line = "\(speaker): cannot make its main loop: \(error)\n"
+            line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            return nil
         }
     }
 
-    /// Ends the current turn of ``run(until:)`` so that it checks its condition, whether the caller
-    /// runs from the main queue or from a run-loop timer.
+    /// Ends the current turn of the main loop (`EventLoop.run(endOfTurn:until:)`) so that it checks
+    /// its condition: a block on the main queue wakes it.
     public static func stop() {
         DispatchQueue.main.async {}
     }

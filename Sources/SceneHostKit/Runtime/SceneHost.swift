@@ -5,6 +5,7 @@ public import Logging
 public import SceneCore
 public import ScenePlugins
 public import SceneRender
+public import SceneLoop
 
 /// The running host: one ``Application`` on the configured clock (``MonotonicClock`` or
 /// ``VirtualClock``), the plugins it loaded, the scenes it connected, the ``TouchInjector`` scripted
@@ -43,8 +44,15 @@ public final class SceneHost {
     /// Horizontal gap between scenes laid out by default.
     public static let sceneGap = 10.0
 
-    /// - Parameter executable: the path of the running binary, used for `@executable_dir` and probes.
-    public init(configuration: HostConfiguration, logger: Logger, executable: String) {
+    /// - Parameters:
+    ///   - executable: the path of the running binary, used for `@executable_dir` and probes.
+    ///   - watches: reads the scene processes' channels: the main loop that runs the host
+    ///     (`scene-host`'s ``EventLoop``), or a libdispatch source per channel where another loop runs
+    ///     the main thread (a test's).
+    public init(
+        configuration: HostConfiguration, logger: Logger, executable: String,
+        watches: any DescriptorWatching = DispatchDescriptorWatches()
+    ) {
         self.configuration = configuration
         self.logger = logger
         let clock: any HostClock =
@@ -76,7 +84,8 @@ public final class SceneHost {
         pendingWork.register(RedrawSource(renderer: renderer))
         isolation =
             configuration.isolation.mode == .process
-            ? SceneIsolation(settings: configuration.isolation, application: application, pendingWork: pendingWork, diagnostics: configuration.diagnostics, logger: logger) : nil
+            ? SceneIsolation(settings: configuration.isolation, application: application, pendingWork: pendingWork, diagnostics: configuration.diagnostics,
+                watches: watches, logger: logger) : nil
         deviceInput.isolation = isolation
         logger.info(
             "configuration read",

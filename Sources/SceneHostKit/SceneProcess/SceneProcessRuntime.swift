@@ -6,6 +6,7 @@ import SceneChannel
 import SceneCore
 import ScenePlugins
 import SceneErrors
+import SceneLoop
 import SceneProcesses
 import SceneRender
 import SceneWebDriver
@@ -62,7 +63,9 @@ final class SceneProcessRuntime {
     /// time the board was last told.
     private let virtualClock: VirtualClock?
     private var announcedClock: Double?
-    private var readSource: (any DispatchSourceRead)?
+    /// The main loop, which reads the channel on the main thread as it becomes readable.
+    private let loop: EventLoop
+    private var readWatch: (any DescriptorWatch)?
     private var writeSource: (any DispatchSourceWrite)?
     private var writeSourceActive = false
     private(set) var finished = false
@@ -76,8 +79,9 @@ final class SceneProcessRuntime {
         logger: Logger(label: "scene-host.accessibility")
     ) { [connection] message in try? connection.send(message) }
 
-    init(connection: ChannelConnection, virtualClockStart: Double? = nil) {
+    init(connection: ChannelConnection, loop: EventLoop, virtualClockStart: Double? = nil) {
         self.connection = connection
+        self.loop = loop
         let virtualClock = virtualClockStart.map { VirtualClock(now: $0) }
         self.virtualClock = virtualClock
         announcedClock = virtualClockStart
@@ -100,7 +104,9 @@ final class SceneProcessRuntime {
     /// Runs the scene until the channel closes; returns the process's exit status.
     static func run(_ arguments: Arguments) -> Int32 {
         let socket = ChannelSocket(adopting: SharedDescriptor(adopting: SceneProcessLauncher.channelDescriptor))
-        let runtime = SceneProcessRuntime(connection: ChannelConnection(socket: socket), virtualClockStart: arguments.virtualClockStart)
+        guard let loop = MainLoop.make(speaker: "scene process \(arguments.sceneName)") else { return 2 }
+        let runtime = SceneProcessRuntime(
+            connection: ChannelConnection(socket: socket), loop: loop, virtualClockStart: arguments.virtualClockStart)
         do {
             try runtime.start(arguments)
         } catch {
@@ -113,7 +119,7 @@ final class SceneProcessRuntime {
             _ = try? runtime.connection.flush()
             return 2
         }
-        MainLoop.run(endOfTurn: { runtime.endOfTurn() }) { runtime.finished }
+        loop.run(endOfTurn: { runtime.endOfTurn() }) { runtime.finished }
         return 0
     }
 
@@ -171,10 +177,7 @@ final class SceneProcessRuntime {
         pluginName = loaded.name
         application.layoutIfNeeded()
         let descriptor = connection.socket.descriptor.rawValue
-        let read = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-        read.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.receive() } }
-        read.resume()
-        readSource = read
+        readWatch = try loop.watchReadable(descriptor, owner: nil) { [weak self] in self?.receive() }
         let write = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: .main)
         write.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.flush() } }
         writeSource = write
@@ -705,7 +708,7 @@ final class SceneProcessRuntime {
     private func finish() {
         guard !finished else { return }
         finished = true
-        readSource?.cancel()
+        readWatch?.cancel()
         if !writeSourceActive { writeSource?.resume() }
         writeSource?.cancel()
         MainLoop.stop()

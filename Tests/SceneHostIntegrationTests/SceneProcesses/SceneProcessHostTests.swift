@@ -1,6 +1,7 @@
 import Foundation
 import SceneChannel
 @testable import SceneHostKit
+import SceneLoop
 import SceneProcesses
 import Testing
 
@@ -71,7 +72,7 @@ struct SceneProcessHostTests {
             configuration: .init(
                 executable: buildFolder() + "/scene-host", plugin: buildFolder() + "/lib\(plugin).so", scene: scene,
                 environment: environment.map { "\($0.key)=\($0.value)" }),
-            clock: clock)
+            clock: clock, watches: DispatchDescriptorWatches())
     }
 
     /// A host of `plugin`'s scene on a manual clock, started, once its process has said hello.

@@ -1,0 +1,35 @@
+import Dispatch
+public import SceneErrors
+
+/// ``DescriptorWatching`` by a libdispatch read source on the main queue per descriptor: for a main
+/// thread that runs a loop other than ``EventLoop`` (Swift Testing's). Each readiness costs a
+/// wake-up of libdispatch's manager thread and then of the main thread.
+@MainActor
+public final class DispatchDescriptorWatches: DescriptorWatching {
+    public init() {}
+
+    /// A cancelled source is unregistered later, on libdispatch's own thread, by descriptor number:
+    /// `owner` is released only by the source's cancellation handler, after that.
+    public func watchReadable(
+        _ descriptor: Int32, owner: (any Sendable)?, handler: @escaping @MainActor () -> Void
+    ) throws(EventLoopError) -> any DescriptorWatch {
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        source.setEventHandler { MainActor.assumeIsolated { handler() } }
+        source.setCancelHandler { withExtendedLifetime(owner) {} }
+        source.resume()
+        return DispatchDescriptorWatch(source: source)
+    }
+}
+
+/// A read source's watch.
+@MainActor
+private final class DispatchDescriptorWatch: DescriptorWatch {
+    private var source: (any DispatchSourceRead)?
+
+    init(source: any DispatchSourceRead) { self.source = source }
+
+    func cancel() {
+        source?.cancel()
+        source = nil
+    }
+}
