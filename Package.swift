@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "SceneErrors", swiftSettings: strictImports),
         // Services started in order and stopped gracefully in reverse order (HostService, ServiceGroup).
         .target(name: "SceneLifecycle", swiftSettings: strictImports),
-        .target(name: "DBusKit", dependencies: ["CDBus", "SceneSync", "SceneErrors"], swiftSettings: strictImports),
+        .target(name: "DBusKit", dependencies: ["CDBus", "SceneSync", "SceneErrors", "SceneLoop"], swiftSettings: strictImports),
         // Child processes: what a spawned child inherits (SpawnDescriptors) and a private dbus-daemon
         // under a watchdog (BusDaemon). Process management, kept out of the libdbus wrapper.
         .target(name: "SceneProcesses", dependencies: ["DBusKit", "SceneSync", "CLinux", "CSceneSignals"], swiftSettings: strictImports),
@@ -140,16 +140,20 @@ let package = Package(
             dependencies: [sceneCore, "SceneSync", "SceneProcesses", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictImports),
         // The host on the AT-SPI2 accessibility bus. Takes the application, the input policy and a
-        // desktop-offset closure (AccessibilityBridge.start), nothing else of the host.
+        // desktop-offset closure (AccessibilityBridge.start) and the main loop's descriptor watches,
+        // nothing else of the host.
         .target(
             name: "SceneAccessibility",
-            dependencies: [sceneCore, "DBusKit", "SceneErrors", "SceneRender", "SceneBusServing", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                sceneCore, "DBusKit", "SceneLoop", "SceneErrors", "SceneRender", "SceneBusServing", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictImports),
         // The host as an MPRIS media player. Takes a MediaPlayerHost (the application, the input policy,
-        // the host API's connection, call budget and remote-control path), nothing else of the host.
+        // the host API's connection, call budget, remote-control path and the main loop's descriptor
+        // watches), nothing else of the host.
         .target(
             name: "SceneMedia",
-            dependencies: [sceneCore, "DBusKit", "SceneErrors", "SceneBusServing", .product(name: "Logging", package: "swift-log")],
+            dependencies: [sceneCore, "DBusKit", "SceneLoop", "SceneErrors", "SceneBusServing", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictImports),
         // libxml2 (libxml2-dev), seen only by SceneXPath.
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),

@@ -1,4 +1,5 @@
 public import DBusKit
+public import SceneLoop
 public import Foundation
 public import Logging
 public import SceneBusServing
@@ -58,6 +59,8 @@ public final class AccessibilityBridge {
 
     private let mode: AccessibilityMode
     private let environment: [String: String]
+    /// Serves the accessibility bus's socket (the host's main loop), or nil for libdispatch sources.
+    private var watches: (any DescriptorWatching)?
     /// Whether the bridge should be on the bus, and where its connection is.
     private var accessSwitch = AccessibilitySwitch()
     /// `org.a11y.Status`, followed in `auto` mode.
@@ -154,10 +157,13 @@ public final class AccessibilityBridge {
     ///     desktop window's content position minus the scene's screen origin), or nil when it has no
     ///     desktop window; extents are the model's screen coordinates plus it. Asked on each query.
     ///   - environment: where `AT_SPI_BUS_ADDRESS` and `DBUS_SESSION_BUS_ADDRESS` are read.
+    ///   - watches: serves the accessibility bus's socket: the main loop that runs the main thread
+    ///     (`scene-host`'s), or by default a libdispatch source.
     /// - Returns: The bridge (keep it to ``shutdown(flushTimeout:then:)``), or nil for `off`.
     public static func start(
         application: Application, inputPolicy: InputPolicy, desktopOffset: @escaping @MainActor (WindowScene) -> Point?,
-        mode: AccessibilityMode, logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment
+        mode: AccessibilityMode, logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment,
+        watches: (any DescriptorWatching)? = nil
     ) -> AccessibilityBridge? {
         guard mode != .off else {
             logger.debug("AT-SPI2 accessibility is off (configuration)", metadata: ["topic": "accessibility"])
@@ -166,6 +172,7 @@ public final class AccessibilityBridge {
         let bridge = AccessibilityBridge(
             application: application, inputPolicy: inputPolicy, desktopOffset: desktopOffset, mode: mode, environment: environment,
             logger: logger)
+        bridge.watches = watches
         Task { @MainActor in await bridge.begin() }
         return bridge
     }
@@ -341,7 +348,7 @@ public final class AccessibilityBridge {
         do {
             // Connecting runs off the main thread (a slow accessibility bus holds nothing up); the
             // join may have been called off meanwhile.
-            let connection = try await Self.connect(to: found.address, source: found.source)
+            let connection = try await Self.connect(to: found.address, source: found.source, watches: watches)
             guard accessSwitch.isCurrent(generation), !isShutDown else {
                 connection.close()
                 return
@@ -359,11 +366,11 @@ public final class AccessibilityBridge {
         await embed()
     }
 
-    private static func connect(to address: String, source: AccessibilityBusLocator.Source) async throws(AccessibilityError)
-        -> BusConnection
-    {
+    private static func connect(
+        to address: String, source: AccessibilityBusLocator.Source, watches: (any DescriptorWatching)?
+    ) async throws(AccessibilityError) -> BusConnection {
         do {
-            return try await BusConnection.connect(to: .address(address))
+            return try await BusConnection.connect(to: .address(address), watches: watches)
         } catch {
             throw Self.cannotServe(at: address, from: source, error)
         }

@@ -1,7 +1,7 @@
 import Dispatch
 public import SceneErrors
 
-/// ``DescriptorWatching`` by a libdispatch read source on the main queue per descriptor: for a main
+/// ``DescriptorWatching`` by a libdispatch read or write source on the main queue per descriptor: for a main
 /// thread that runs a loop other than ``EventLoop`` (Swift Testing's). Each readiness costs a
 /// wake-up of libdispatch's manager thread and then of the main thread.
 @MainActor
@@ -10,10 +10,14 @@ public final class DispatchDescriptorWatches: DescriptorWatching {
 
     /// A cancelled source is unregistered later, on libdispatch's own thread, by descriptor number:
     /// `owner` is released only by the source's cancellation handler, after that.
-    public func watchReadable(
-        _ descriptor: Int32, owner: (any Sendable)?, handler: @escaping @MainActor () -> Void
+    public func watch(
+        _ descriptor: Int32, for readiness: DescriptorReadiness, owner: (any Sendable)?, handler: @escaping @MainActor () -> Void
     ) throws(EventLoopError) -> any DescriptorWatch {
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        let source: any DispatchSourceProtocol =
+            switch readiness {
+            case .readable: DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+            case .writable: DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: .main)
+            }
         source.setEventHandler { MainActor.assumeIsolated { handler() } }
         source.setCancelHandler { withExtendedLifetime(owner) {} }
         source.resume()
@@ -21,12 +25,12 @@ public final class DispatchDescriptorWatches: DescriptorWatching {
     }
 }
 
-/// A read source's watch.
+/// A source's watch.
 @MainActor
 private final class DispatchDescriptorWatch: DescriptorWatch {
-    private var source: (any DispatchSourceRead)?
+    private var source: (any DispatchSourceProtocol)?
 
-    init(source: any DispatchSourceRead) { self.source = source }
+    init(source: any DispatchSourceProtocol) { self.source = source }
 
     func cancel() {
         source?.cancel()

@@ -64,12 +64,13 @@ public final class EventLoop: DescriptorWatching {
 
     /// Adds `descriptor` to the epoll set now (level-triggered); see ``DescriptorWatching``. Fails
     /// for a descriptor epoll cannot watch (closed, a regular file, one already watched here).
-    public func watchReadable(
-        _ descriptor: Int32, owner: (any Sendable)?, handler: @escaping @MainActor () -> Void
+    public func watch(
+        _ descriptor: Int32, for readiness: DescriptorReadiness, owner: (any Sendable)?, handler: @escaping @MainActor () -> Void
     ) throws(EventLoopError) -> any DescriptorWatch {
         let token = nextToken
         nextToken += 1
-        guard ceventloop_add(epoll, descriptor, UInt32(CEVENTLOOP_READABLE), token) == 0 else {
+        let events = readiness == .readable ? CEVENTLOOP_READABLE : CEVENTLOOP_WRITABLE
+        guard ceventloop_add(epoll, descriptor, UInt32(events), token) == 0 else {
             throw Self.failure("epoll_ctl(ADD) of descriptor \(descriptor)")
         }
         watches[token] = Registration(descriptor: descriptor, handler: handler, owner: owner)

@@ -1,4 +1,5 @@
 public import DBusKit
+public import SceneLoop
 public import SceneBusServing
 public import SceneCore
 
@@ -18,6 +19,8 @@ public protocol MediaPlayerHost: AnyObject {
     var apiConnection: BusConnection { get }
     /// The address of the host API's bus.
     var apiAddress: String { get }
+    /// Serves the socket of a session-bus connection of the player's own (the host's main loop).
+    var descriptorWatches: any DescriptorWatching { get }
     /// Spends one call from the budget kept under `budgetKey` (the calls-per-second budget of bus
     /// clients).
     ///

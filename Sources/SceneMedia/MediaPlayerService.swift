@@ -138,7 +138,7 @@ public final class MediaPlayerService {
             return (host.apiConnection, host.apiAddress, false)
         }
         do {
-            return (try BusConnection.connectBlocking(to: .address(session)), session, true)
+            return (try BusConnection.connectBlocking(to: .address(session), watches: host.descriptorWatches), session, true)
         } catch {
             let problem = MediaPlayerError(
                 code: .connectionFailed,

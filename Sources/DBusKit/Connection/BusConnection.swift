@@ -1,3 +1,4 @@
+public import SceneLoop
 import Dispatch
 internal import CDBus
 
@@ -110,12 +111,14 @@ public final class BusConnection {
     ///   - endpoint: The bus or peer to connect to.
     ///   - sharing: `.private` (default) for a connection of its own; `.shared` to use (and
     ///     share within the process) libdbus's shared connection for the endpoint.
+    ///   - watches: serves the socket: the process's main loop (`scene-host`'s `EventLoop`, which
+    ///     its main thread runs), or by default a libdispatch source per socket.
     /// - Throws: ``BusError`` with code ``BusError/Code-swift.struct/connectionFailed`` naming
     ///   the endpoint and libdbus's reason (no such socket, authentication refused, malformed
     ///   address, no session bus address set).
-    public static func connect(to endpoint: BusEndpoint = .session, sharing: Sharing = .private) async throws
-        -> BusConnection
-    {
+    public static func connect(
+        to endpoint: BusEndpoint = .session, sharing: Sharing = .private, watches: (any DescriptorWatching)? = nil
+    ) async throws -> BusConnection {
         _ = LibDBus.threadsInitialized
         guard case .address(let address) = endpoint, sharing == .private else {
             // The session and system buses, peers and shared connections: libdbus connects and
@@ -127,7 +130,7 @@ public final class BusConnection {
                 }
             }
             let (bits, name) = try opened.get()
-            return try adopt(OpaquePointer(bitPattern: bits)!, endpoint: endpoint, sharing: sharing, uniqueName: name)
+            return try adopt(OpaquePointer(bitPattern: bits)!, endpoint: endpoint, sharing: sharing, uniqueName: name, watches: watches)
         }
         // A private connection to a bus by address: connected and registered on a thread of its own,
         // without libdbus's process-wide lock (see BusTransport.openRegistered).
@@ -138,7 +141,7 @@ public final class BusConnection {
             }
         }
         let (bits, name) = try opened.get()
-        return try adopt(OpaquePointer(bitPattern: bits)!, endpoint: endpoint, sharing: sharing, uniqueName: name)
+        return try adopt(OpaquePointer(bitPattern: bits)!, endpoint: endpoint, sharing: sharing, uniqueName: name, watches: watches)
     }
 
     /// The unique name libdbus registered `raw` with (any thread; nil for a peer connection).
@@ -151,17 +154,19 @@ public final class BusConnection {
     ///
     /// For command-line tools and start-up code, where nothing else waits to be served. A service
     /// that is already serving connects with the `async` variant.
-    public static func connectBlocking(to endpoint: BusEndpoint = .session, sharing: Sharing = .private) throws
-        -> BusConnection
-    {
+    public static func connectBlocking(
+        to endpoint: BusEndpoint = .session, sharing: Sharing = .private, watches: (any DescriptorWatching)? = nil
+    ) throws -> BusConnection {
         _ = LibDBus.threadsInitialized
         let raw = try BusTransport.open(endpoint, sharing: sharing)
-        return try adopt(raw, endpoint: endpoint, sharing: sharing, uniqueName: registeredName(of: raw))
+        return try adopt(raw, endpoint: endpoint, sharing: sharing, uniqueName: registeredName(of: raw), watches: watches)
     }
 
     /// Wraps an opened libdbus connection (whose reference it takes over), or returns the live object
     /// already wrapping libdbus's shared connection.
-    private static func adopt(_ raw: OpaquePointer, endpoint: BusEndpoint, sharing: Sharing, uniqueName: BusName?) throws
+    private static func adopt(
+        _ raw: OpaquePointer, endpoint: BusEndpoint, sharing: Sharing, uniqueName: BusName?, watches: (any DescriptorWatching)?
+    ) throws
         -> BusConnection
     {
         if sharing == .shared, let existing = sharedConnections[UInt(bitPattern: raw)]?.connection,
@@ -172,7 +177,8 @@ public final class BusConnection {
         }
         let connection: BusConnection
         do {
-            connection = try BusConnection(raw: raw, endpoint: endpoint, sharing: sharing, uniqueName: uniqueName)
+            connection = try BusConnection(
+                raw: raw, endpoint: endpoint, sharing: sharing, uniqueName: uniqueName, watches: watches ?? DispatchDescriptorWatches())
         } catch {
             if sharing == .private {
                 dbus_connection_close(raw)
@@ -186,13 +192,15 @@ public final class BusConnection {
         return connection
     }
 
-    private init(raw: OpaquePointer, endpoint: BusEndpoint, sharing: Sharing, uniqueName: BusName?) throws {
+    private init(
+        raw: OpaquePointer, endpoint: BusEndpoint, sharing: Sharing, uniqueName: BusName?, watches: any DescriptorWatching
+    ) throws {
         self.endpoint = endpoint
         self.sharing = sharing
         self.uniqueName = uniqueName
         let isBusConnection: Bool
         if case .peer = endpoint { isBusConnection = false } else { isBusConnection = true }
-        self.transport = BusTransport(raw: raw, isBusConnection: isBusConnection)
+        self.transport = BusTransport(raw: raw, isBusConnection: isBusConnection, watches: watches)
         self.dispatcher = MethodDispatcher(transport: transport, registry: registry)
         self.router = MessageRouter(connection: raw)
         router.connection = self

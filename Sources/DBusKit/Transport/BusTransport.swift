@@ -1,3 +1,4 @@
+import SceneLoop
 import Glibc
 internal import CDBus
 
@@ -65,9 +66,9 @@ final class BusTransport {
         return statistics
     }
 
-    init(raw: OpaquePointer, isBusConnection: Bool) {
+    init(raw: OpaquePointer, isBusConnection: Bool, watches: any DescriptorWatching) {
         self.raw = raw
-        self.loop = ConnectionLoop(connection: raw)
+        self.loop = ConnectionLoop(connection: raw, watches: watches)
         self.routesPeerMessages = isBusConnection
         if isBusConnection {
             dbus_connection_set_route_peer_messages(raw, 1)

@@ -1,14 +1,15 @@
 import Dispatch
 import Glibc
+import SceneLoop
 internal import CDBus
 
-/// Drives one libdbus connection from `DispatchQueue.main`, in *turns*.
+/// Drives one libdbus connection on the main actor, in *turns*.
 ///
 /// ```
-///  socket readable ──► DispatchSource (read)  ─┐
-///  socket writable ──► DispatchSource (write) ─┼─► dbus_watch_handle ─┐
+///  socket readable ──► watch (readable) ──────┐
+///  socket writable ──► watch (writable) ──────┼─► dbus_watch_handle ─┐
 ///  libdbus timeout ──► DispatchSourceTimer    ──► dbus_timeout_handle ┤
-///  our bytes can leave ► DispatchSource (output) ► pump ──────────────┤
+///  our bytes can leave ► watch (output) ► pump ───────────────────────┤
 ///  DATA_REMAINS, work left ─► DispatchQueue.main.async (a new turn) ──┘
 ///                                         │
 ///              end of the turn:  pump output ─► dispatch what libdbus read (signals are delivered,
@@ -20,8 +21,10 @@ internal import CDBus
 /// A turn is one loop callback; everything sent during it leaves together at its end. libdbus calls
 /// the watch, timeout and status callbacks from whichever thread uses the connection; DBusKit uses a
 /// connection only on the main actor, so every callback runs there and asserts it with
-/// `MainActor.assumeIsolated`. A `DispatchSource` exists only while its watch or timeout is enabled;
-/// disabling or removing cancels it (it is never released while suspended). Watch toggles are applied
+/// `MainActor.assumeIsolated`. The socket's watches are the ``DescriptorWatching`` the connection
+/// was given: the main loop's epoll in `scene-host` (the main thread wakes on the socket itself), a
+/// libdispatch source per watch elsewhere. A watch or timeout source exists only while it is
+/// enabled; disabling or removing cancels it (a timer is never released while suspended). Watch toggles are applied
 /// when the current turn ends (see ``reconcileWatches()``), which keeps libdbus's per-send write-watch
 /// toggling cheap. Watch sources observe a duplicate of the socket descriptor that their cancellation
 /// handler closes, so descriptor numbers are never reused under a live libdispatch registration.
@@ -31,9 +34,9 @@ internal import CDBus
 /// ``uninstall()`` cancels every source.
 @MainActor
 final class ConnectionLoop {
-    /// The dispatch sources of one watch and the libdbus flags they serve (0 = none).
+    /// The descriptor watches of one libdbus watch and the libdbus flags they serve (0 = none).
     private struct WatchSources {
-        var sources: [any DispatchSourceProtocol] = []
+        var sources: [any DescriptorWatch] = []
         var flags: UInt32 = 0
     }
 
@@ -55,17 +58,19 @@ final class ConnectionLoop {
     private var timeoutSchedules: [UInt: TimeoutSchedule] = [:]
     private var isDispatching = false
     private var turnScheduled = false
-    /// Fires when the socket can take the bytes queued in ``BusTransport``; suspended otherwise.
-    private var outputSource: (any DispatchSourceWrite)?
-    private var outputSourceSuspended = true
+    /// Fires when the socket can take the bytes queued in ``BusTransport``; only while they wait.
+    private var outputSource: (any DescriptorWatch)?
+    /// Serves the socket's readiness (the main loop, or libdispatch sources).
+    private let descriptorWatches: any DescriptorWatching
     /// How many loop callbacks (watch, timeout, scheduled turn) are running on the stack.
     private var callbackDepth = 0
     /// A reference that keeps the connection alive while callbacks run, even if a handler
     /// closes and releases it.
     private var heldConnectionBits: UInt = 0
 
-    init(connection: OpaquePointer) {
+    init(connection: OpaquePointer, watches: any DescriptorWatching) {
         self.connectionBits = UInt(bitPattern: connection)
+        self.descriptorWatches = watches
     }
 
     private var connection: OpaquePointer {
@@ -115,11 +120,8 @@ final class ConnectionLoop {
         }
         timeouts.removeAll()
         timeoutSchedules.removeAll()
-        if let outputSource {
-            if outputSourceSuspended { outputSource.resume() }
-            outputSource.cancel()
-            self.outputSource = nil
-        }
+        outputSource?.cancel()
+        outputSource = nil
     }
 
     // MARK: Turns
@@ -251,34 +253,21 @@ final class ConnectionLoop {
     /// Asks for a callback once the socket can take more bytes (the transport's queue is blocked,
     /// or the dispatcher waits for output to drain before serving more calls).
     func waitForWritable() {
-        if outputSource == nil {
-            var socket: Int32 = -1
-            guard dbus_connection_get_socket(connection, &socket) != 0, socket >= 0 else { return }
-            // A duplicate, closed by the cancellation handler (see makeSources).
-            let duplicate = fcntl(socket, F_DUPFD_CLOEXEC, 0)
-            guard duplicate >= 0 else { return }
-            let source = DispatchSource.makeWriteSource(fileDescriptor: duplicate, queue: .main)
-            source.setEventHandler { [self] in
-                MainActor.assumeIsolated { handleWritable() }
-            }
-            source.setCancelHandler {
-                close(duplicate)
-            }
-            outputSource = source
-            outputSourceSuspended = true
-        }
-        if outputSourceSuspended {
-            outputSourceSuspended = false
-            outputSource?.resume()
+        guard outputSource == nil else { return }
+        var socket: Int32 = -1
+        guard dbus_connection_get_socket(connection, &socket) != 0, socket >= 0 else { return }
+        // A duplicate, closed once it is no longer watched (see makeSources).
+        let duplicate = fcntl(socket, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else { return }
+        outputSource = try? descriptorWatches.watch(duplicate, for: .writable, owner: ClosingDescriptor(duplicate)) { [self] in
+            handleWritable()
         }
     }
 
     private func handleWritable() {
-        // One shot: the turn re-arms it if the socket fills again.
-        if !outputSourceSuspended {
-            outputSourceSuspended = true
-            outputSource?.suspend()
-        }
+        // One shot: the turn asks again if the socket fills again.
+        outputSource?.cancel()
+        outputSource = nil
         enterCallback()
         leaveCallback()
     }
@@ -345,29 +334,25 @@ final class ConnectionLoop {
         let descriptor = dbus_watch_get_unix_fd(watch)
         var made = WatchSources()
         for flag in [DBUS_WATCH_READABLE.rawValue, DBUS_WATCH_WRITABLE.rawValue] where flags & flag != 0 {
-            // Each source watches its own duplicate of the socket, closed only by the source's
-            // cancellation handler. libdbus closes its descriptor right after removing a watch,
-            // while libdispatch unregisters a cancelled source later on its own thread; watching
-            // libdbus's descriptor directly would let a new socket that reuses the number attach
-            // to the stale registration and never fire.
+            // Each watch watches its own duplicate of the socket, closed only once it is no longer
+            // watched. libdbus closes its descriptor right after removing a watch, while libdispatch
+            // unregisters a cancelled source later on its own thread; watching libdbus's descriptor
+            // directly would let a new socket that reuses the number attach to the stale
+            // registration and never fire. (The main loop's epoll takes only one watch per
+            // descriptor, too.)
             let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
             guard duplicate >= 0 else {
                 continue
             }
-            let source: any DispatchSourceProtocol
-            if flag == DBUS_WATCH_READABLE.rawValue {
-                source = DispatchSource.makeReadSource(fileDescriptor: duplicate, queue: .main)
-            } else {
-                source = DispatchSource.makeWriteSource(fileDescriptor: duplicate, queue: .main)
+            let readiness: DescriptorReadiness = flag == DBUS_WATCH_READABLE.rawValue ? .readable : .writable
+            // Strong: cancelling the watch (on toggle, removal or uninstall) releases the handler.
+            guard
+                let source = try? descriptorWatches.watch(duplicate, for: readiness, owner: ClosingDescriptor(duplicate), handler: { [self] in
+                    handleWatch(watchBits, flag)
+                })
+            else {
+                continue
             }
-            // Strong: cancelling the source (on toggle, removal or uninstall) releases the handler.
-            source.setEventHandler { [self] in
-                MainActor.assumeIsolated { handleWatch(watchBits, flag) }
-            }
-            source.setCancelHandler {
-                close(duplicate)
-            }
-            source.resume()
             made.sources.append(source)
             made.flags |= flag
         }

@@ -1,4 +1,5 @@
 public import DBusKit
+public import SceneLoop
 import Logging
 import SceneChannel
 public import SceneBusServing
@@ -15,6 +16,7 @@ extension HostBusService: MediaPlayerHost {
     public var apiConnection: BusConnection { connection }
 
     public var apiAddress: String { address }
+    public var descriptorWatches: any DescriptorWatching { host.watches }
 
     public func admitCall(from caller: String, budgetKey: String) throws {
         guard clients.admit(budgetKey) else { throw HostBusErrors.rateLimited(caller, limit: clients.callsPerSecond) }

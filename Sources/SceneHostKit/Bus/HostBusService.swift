@@ -4,6 +4,7 @@ public import Logging
 import SceneBusContract
 import SceneBusServing
 public import SceneCore
+import SceneLoop
 import SceneProcesses
 
 /// The host on D-Bus: the connection, the well-known name, the exported objects and the publisher.
@@ -61,7 +62,7 @@ public final class HostBusService {
     /// - Throws: ``StartError`` — no bus could be reached, or another host owns the name and
     ///   `replace` is false (checked now, before any plugin is probed).
     public static func start(host: SceneHost, mode: BusMode, replace: Bool, logger: Logger) async throws(StartError) -> HostBusService {
-        let (connection, address, daemon) = try await connect(mode: mode, replace: replace, logger: logger)
+        let (connection, address, daemon) = try await connect(mode: mode, replace: replace, watches: host.watches, logger: logger)
         let service = HostBusService(host: host, connection: connection, address: address, daemon: daemon, logger: logger)
         if !replace { try await service.checkNameIsFree() }
         service.publisher = BusPublisher(connection: connection, service: service, logger: logger)
@@ -122,12 +123,12 @@ public final class HostBusService {
             exitStatus: 1)
     }
 
-    private static func connect(mode: BusMode, replace: Bool, logger: Logger) async throws(StartError)
+    private static func connect(mode: BusMode, replace: Bool, watches: any DescriptorWatching, logger: Logger) async throws(StartError)
         -> (BusConnection, String, BusDaemon?)
     {
         func open(_ endpoint: BusEndpoint, _ address: String) async throws(StartError) -> BusConnection {
             do {
-                return try await BusConnection.connect(to: endpoint)
+                return try await BusConnection.connect(to: endpoint, watches: watches)
             } catch {
                 throw StartError(description: "cannot connect to \(endpoint): \(error)", exitStatus: 1)
             }
@@ -145,25 +146,25 @@ public final class HostBusService {
         case .address(let address):
             return (try await open(.address(address), address), address, nil)
         case .privateBus:
-            return try startPrivateBus(logger: logger)
+            return try startPrivateBus(watches: watches, logger: logger)
         case .auto:
             // Started by a bus (D-Bus activation): serve on that bus, whose client is waiting for us.
             if let address = BusDiscovery.starterBusAddress {
                 return (try await open(.address(address), address), address, nil)
             }
-            if let address = BusDiscovery.sessionBusAddress, let connection = try? await BusConnection.connect(to: .session) {
+            if let address = BusDiscovery.sessionBusAddress, let connection = try? await BusConnection.connect(to: .session, watches: watches) {
                 return (connection, address, nil)
             }
             // No session bus. Another host's private bus? Join it so the name check refuses to run
             // twice; when replacing, take the name there (that host then shuts down, and its bus with
             // it) and serve from a bus of our own.
             if let published = BusDiscovery.publishedAddress(),
-                let connection = try? await BusConnection.connect(to: .address(published))
+                let connection = try? await BusConnection.connect(to: .address(published), watches: watches)
             {
                 guard replace else { return (connection, published, nil) }
                 await displaceHost(on: connection, at: published, logger: logger)
             }
-            return try startPrivateBus(logger: logger)
+            return try startPrivateBus(watches: watches, logger: logger)
         }
     }
 
@@ -191,7 +192,7 @@ public final class HostBusService {
         }
     }
 
-    private static func startPrivateBus(logger: Logger) throws(StartError) -> (BusConnection, String, BusDaemon?) {
+    private static func startPrivateBus(watches: any DescriptorWatching, logger: Logger) throws(StartError) -> (BusConnection, String, BusDaemon?) {
         let daemon: BusDaemon
         do {
             daemon = try BusDaemon()
@@ -199,7 +200,7 @@ public final class HostBusService {
             throw StartError(description: "cannot start a private bus: \(error)", exitStatus: 1)
         }
         do {
-            let connection = try BusConnection.connectBlocking(to: .address(daemon.address))
+            let connection = try BusConnection.connectBlocking(to: .address(daemon.address), watches: watches)
             logger.info("no session bus: started a private bus", metadata: ["bus.address": "\(daemon.address)"])
             return (connection, daemon.address, daemon)
         } catch {

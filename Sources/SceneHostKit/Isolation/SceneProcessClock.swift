@@ -11,10 +11,20 @@ protocol SceneProcessClock: AnyObject {
     func wake(at deadline: UInt64, _ action: @escaping @MainActor () -> Void)
 }
 
-/// `CLOCK_MONOTONIC` and one dispatch timer on the main queue.
+/// `CLOCK_MONOTONIC` and one dispatch timer on the main queue, armed lazily.
+///
+/// Every input a scene process is sent moves its response deadline later. Re-arming the timer each
+/// time cost two wake-ups of libdispatch's manager thread per input (the new source, the cancelled
+/// one), and then a turn of the main queue: a third of a touch's round trip through a scene process.
+/// So a timer that fires before the deadline now asked for is kept; when it fires it is armed again
+/// for the rest, and the action runs only once the deadline asked for has come. Only a deadline
+/// earlier than the armed one re-arms at once.
 @MainActor
 final class MonotonicSceneProcessClock: SceneProcessClock {
     private var timer: (any DispatchSourceTimer)?
+    private var arming = LazyTimer()
+    /// The action of the wake-up asked for last.
+    private var action: (@MainActor () -> Void)?
 
     var now: UInt64 {
         var time = timespec()
@@ -23,13 +33,35 @@ final class MonotonicSceneProcessClock: SceneProcessClock {
     }
 
     func wake(at deadline: UInt64, _ action: @escaping @MainActor () -> Void) {
-        timer?.cancel()
-        let source = DispatchSource.makeTimerSource(queue: .main)
-        let delay = deadline > now ? deadline - now : 0
-        source.schedule(deadline: .now() + .nanoseconds(Int(min(delay, UInt64(Int.max)))))
-        source.setEventHandler { MainActor.assumeIsolated { action() } }
-        source.activate()
-        timer = source
+        self.action = action
+        apply(arming.wake(at: deadline))
+    }
+
+    private func apply(_ decision: LazyTimer.Decision) {
+        switch decision {
+        case .keep:
+            return
+        case .arm(let deadline):
+            timer?.cancel()
+            let current = now  // one reading: the clock may pass the deadline between two
+            let delay = deadline > current ? deadline - current : 0
+            let source = DispatchSource.makeTimerSource(queue: .main)
+            source.schedule(deadline: .now() + .nanoseconds(Int(min(delay, UInt64(Int.max)))))
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.timer?.cancel()
+                    self.timer = nil
+                    self.apply(self.arming.fired(at: self.now))
+                }
+            }
+            source.activate()
+            timer = source
+        case .run:
+            let action = self.action
+            self.action = nil
+            action?()
+        }
     }
 
     isolated deinit {

@@ -41,6 +41,10 @@ public final class SceneHost {
     /// The running binary: what scene processes and plugin probes run as.
     let executable: String
 
+    /// Serves the descriptors of the host's bus connections and scene channels on the main thread
+    /// (the main loop in `scene-host`).
+    public let watches: any DescriptorWatching
+
     /// Horizontal gap between scenes laid out by default.
     public static let sceneGap = 10.0
 
@@ -55,6 +59,7 @@ public final class SceneHost {
     ) {
         self.configuration = configuration
         self.logger = logger
+        self.watches = watches
         let clock: any HostClock =
             switch configuration.clock {
             case .real: MonotonicClock()

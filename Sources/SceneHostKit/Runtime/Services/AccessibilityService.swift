@@ -30,7 +30,8 @@ final class AccessibilityService: HostService {
     func goLive() async throws {
         bridge = AccessibilityBridge.start(
             application: host.application, inputPolicy: host.configuration.input,
-            desktopOffset: { [weak host] scene in host?.desktop?.desktopOffset(of: scene) }, mode: mode, logger: logger)
+            desktopOffset: { [weak host] scene in host?.desktop?.desktopOffset(of: scene) }, mode: mode, logger: logger,
+            watches: host.watches)
         if let bridge, let isolation = host.isolation {
             isolated = IsolatedAccessibility(
                 bridge: bridge, isolation: isolation, application: host.application, policy: host.configuration.input,
