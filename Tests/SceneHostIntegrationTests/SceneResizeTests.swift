@@ -41,6 +41,27 @@ struct SceneResizeTests {
         #expect(client.signals(named: "SceneGeometryChanged").isEmpty, "the same size changes nothing")
     }
 
+    @Test("A scene resized and then reloaded (its process restarted, at the configured frame) comes back at the size it was given: the new process takes the stand-in's size, so its covering window keeps it")
+    func reloadKeepsTheSize() async throws {
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        let scene = SceneBusContract.scenePath("gallery")
+        _ = try await client.scene("gallery", "Resize", doubles(600, 700))
+        _ = try await client.host("WaitForIdle", [.double(30)])
+        client.clear()
+        _ = try await client.scene("gallery", "Reload")
+        try await client.waitForSignals("gallery restarted") { signals in
+            signals.contains { $0.member == "SceneStarted" && $0.string(1) == scene.rawValue }
+        }
+        // Answered by the new process once it has listed its windows (the snapshot waits for its
+        // frames), then idle once the size it was sent is taken.
+        _ = try await client.sceneSnapshot("gallery")
+        _ = try await client.host("WaitForIdle", [.double(30)])
+        #expect(try await client.property(scene, SceneBusContract.sceneInterface, "Frame").structFields?.compactMap(\.doubleValue) == [800, 0, 600, 700])
+        let main = try await client.property(SceneBusContract.windowPath(DemoWindow.galleryMain), SceneBusContract.windowInterface, "Frame")
+        #expect(main.structFields?.compactMap(\.doubleValue) == [800, 0, 600, 700], "the restarted process's window")
+    }
+
     @Test(
         "A size that is not a finite number above 0, is larger than a scene can be, or is below the minimum, is InvalidValue naming it, and the scene keeps its size",
         arguments: [

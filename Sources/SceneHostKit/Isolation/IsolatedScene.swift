@@ -167,6 +167,11 @@ final class IsolatedScene {
             if started, let scene, scene.activationState != .foregroundActive {
                 process.post(.activation(state: scene.activationState.wireName))
             }
+            // A process starts at the configured frame; a stand-in resized since (Scene1.Resize,
+            // its desktop window) has a restarted one take its size, as it sends it every resize.
+            if started, let scene, scene.screenFrame.size != screenFrame.size {
+                sendSize(scene.screenFrame.size)
+            }
         case .crashed(let exit, let quarantined):
             crashCount += 1
             lastCrash = ([exit.description] + [fatalError, crashFrames.flatMap(describe)].compactMap { $0 }).joined(separator: "; ")
