@@ -77,7 +77,14 @@ struct ActivationTests {
     func activation() async throws {
         let prefix = try await Self.install()
         defer { try? FileManager.default.removeItem(atPath: prefix) }
-        let bus = try await ActivatingBus(folder: prefix + "/bus", services: prefix + "/share/dbus-1/services")
+        // The shipped configuration, with the scene processes' timeouts scaled for a sanitized build
+        // on a loaded machine: at the shipped 10 s start timeout FindView's process once missed its
+        // start, and the host went live without it (proof P84).
+        let shipped = try String(contentsOfFile: "Config/scene-host.yaml", encoding: .utf8)
+        let configuration = shipped.replacingOccurrences(
+            of: "  response-timeout: 5\n  start-timeout: 10\n", with: SanitizedRun.isolationTimeouts + "\n")
+        #expect(configuration != shipped, "Config/scene-host.yaml's isolation timeouts are where this test replaces them")
+        let bus = try await ActivatingBus(folder: prefix + "/bus", services: prefix + "/share/dbus-1/services", configuration: configuration)
         defer { withExtendedLifetime(bus) {} }  // the daemon lives until the test ends
         let address = bus.address
 
@@ -139,8 +146,16 @@ final class ActivatingBus {
     let daemon: SpawnedSession
     let address: String
 
-    init(folder: String, services: String) async throws {
+    /// - Parameter configuration: the user configuration (YAML) the services it starts read, from
+    ///   `XDG_CONFIG_HOME` in the daemon's environment, which they inherit; nil for none.
+    init(folder: String, services: String, configuration userConfiguration: String? = nil) async throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var environment = headlessEnvironment
+        if let userConfiguration {
+            try FileManager.default.createDirectory(atPath: folder + "/config/scenehost", withIntermediateDirectories: true)
+            try Data(userConfiguration.utf8).write(to: URL(fileURLWithPath: folder + "/config/scenehost/scene-host.yaml"))
+            environment["XDG_CONFIG_HOME"] = folder + "/config"
+        }
         let configuration = """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -158,7 +173,7 @@ final class ActivatingBus {
         let addressFile = folder + "/address"
         daemon = try SpawnedSession(
             arguments: ["/usr/bin/dbus-daemon", "--config-file=\(folder)/bus.conf", "--nofork", "--nopidfile", "--print-address=1"],
-            environment: headlessEnvironment, outputFile: addressFile)
+            environment: environment, outputFile: addressFile)
         address = await offPool { () -> String in
             for _ in 0..<400 {
                 // The file also holds the daemon's warnings (standard error); the address is the line
