@@ -16,9 +16,8 @@ extension IsolatedScene {
                 }
                 // The stand-in follows; the size it takes is the process's already, so it is not
                 // sent back (a command still in flight would keep the host busy after the reply).
-                sizeTakenByProcess = size
+                processTookSize(size)
                 try? scene?.resize(to: size)
-                sizeTakenByProcess = nil
                 reply.reply()
             } catch {
                 reply.fail(error.busError)

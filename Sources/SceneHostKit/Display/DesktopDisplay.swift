@@ -22,7 +22,8 @@ import SceneRender
 public final class DesktopDisplay: ApplicationObserver {
     /// What is still in flight between the display and the model (for idle detection).
     public struct PendingWork: Sendable, Equatable {
-        /// Input events queued by the display thread and not yet delivered to the model.
+        /// Input events queued by the display thread, or held behind a scene process's answer, and
+        /// not yet delivered to the model.
         public var queuedInputs: Int
         /// Whether a frame is owed: something changed and was not presented yet.
         public var frameOwed: Bool
@@ -156,7 +157,7 @@ public final class DesktopDisplay: ApplicationObserver {
     /// What is in flight between the display and the model.
     public var pendingWork: PendingWork {
         PendingWork(
-            queuedInputs: server.queuedEventCount,
+            queuedInputs: server.queuedEventCount + inputOrder.heldCount,
             frameOwed: frameScheduled || windows.values.contains { $0.dirty && $0.visible } || server.hasPendingFrame)
     }
 
@@ -332,12 +333,32 @@ public final class DesktopDisplay: ApplicationObserver {
 
     // MARK: Events from the display
 
-    /// Handles every event the display thread queued.
+    /// Handles every event the display thread queued, but those read after an input a scene process
+    /// has not answered yet (``DesktopInputOrder``): they are handled once it answered.
     func drain() {
+        inputOrder.hold(server.takeEvents())
+        handleHeldEvents()
+    }
+
+    /// The events the display read and the board has not handled, held while a scene process owes
+    /// the answer of an input read before them: one order across scenes.
+    private lazy var inputOrder = DesktopInputOrder<DisplayEvent, ObjectIdentifier>(limit: Self.nanoseconds(server.options.inputWaitLimit))
+
+    /// Whether ``handleHeldEvents()`` is running: an answer reported during it (a process that is
+    /// down answers at once) lets its loop go on instead of starting another.
+    private var handlingHeldEvents = false
+
+    /// Handles the held events in order until one goes to a scene process that must answer it first,
+    /// then carries out what the batch changed (text input, a frame at once, the display thread's
+    /// wait, idle checks).
+    private func handleHeldEvents() {
+        guard !handlingHeldEvents else { return }
+        handlingHeldEvents = true
+        defer { handlingHeldEvents = false }
         dirtiedDuringDrain = false
         discreteInputInDrain = false
         let serialBefore = lastSerial
-        for event in server.takeEvents() {
+        while let event = inputOrder.next() {
             handle(event)
         }
         updateTextInput()
@@ -372,11 +393,15 @@ public final class DesktopDisplay: ApplicationObserver {
     private func awaitPhoton(from isolated: IsolatedScene, through serial: UInt64) {
         guard let standIn = isolated.scene else { return }
         owedByProcesses.append((serial, standIn))
+        let process = ObjectIdentifier(isolated)
+        order(inputOrder.forwarded(serial: serial, to: process, now: Self.nanoseconds(Self.now())))
         // A scene process answers records at the end of its turn, after the frames it drew for them
         // (which its stand-in's desktop window holds back until then): by the answer, their pictures
         // are in the stand-in (its window owes a frame) or there are none.
         isolated.process.whenPostedRecordsAnswered { [weak self] in
-            guard let self, let owed = owedByProcesses.firstIndex(where: { $0.serial == serial }) else { return }
+            guard let self else { return }
+            defer { order(inputOrder.answered(serial: serial, by: process)) }
+            guard let owed = owedByProcesses.firstIndex(where: { $0.serial == serial }) else { return }
             owedByProcesses.remove(at: owed)
             updateTextInput()
             server.inputsHandled(through: drawnThrough)
@@ -388,6 +413,48 @@ public final class DesktopDisplay: ApplicationObserver {
             }
         }
     }
+
+    /// Carries out what ``inputOrder`` decided: handles the events it let go, or ends the wait it
+    /// began at its deadline.
+    private func order(_ decision: DesktopInputOrder<DisplayEvent, ObjectIdentifier>.Decision) {
+        switch decision {
+        case .none:
+            break
+        case .resume:
+            handleHeldEvents()
+        case .waitUntil(let deadline):
+            armOrderTimer(inputOrderTimer.wake(at: deadline))
+        }
+    }
+
+    /// The timer that ends a wait of ``inputOrder`` at its deadline, armed lazily: a wait begun while
+    /// it is armed for an earlier one keeps it (a wait's deadline is always its start plus the same
+    /// limit), and it arms itself again for the latest when it fires; one wake-up per limit at most,
+    /// however fast the input.
+    private var inputOrderTimer = LazyTimer()
+
+    private func armOrderTimer(_ decision: LazyTimer.Decision) {
+        switch decision {
+        case .keep:
+            break
+        case .arm(let deadline):
+            let wait = Double(deadline - min(deadline, Self.nanoseconds(Self.now()))) / 1e9
+            DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.armOrderTimer(self.inputOrderTimer.fired(at: Self.nanoseconds(Self.now())))
+                }
+            }
+        case .run:
+            let decision = inputOrder.deadlinePassed(now: Self.nanoseconds(Self.now()))
+            if decision == .resume {
+                logger.info("display: a scene process did not answer an input within \(server.options.inputWaitLimit) s; the desktop's input goes on without it")
+            }
+            order(decision)
+        }
+    }
+
+    private static func nanoseconds(_ seconds: Double) -> UInt64 { UInt64(max(0, seconds) * 1e9) }
 
     /// A key or typed text went to the scene process whose window is the key window: as for a press,
     /// the display reads on once it answered, so that what the key did is published before what the

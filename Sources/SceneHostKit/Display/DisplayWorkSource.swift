@@ -16,7 +16,7 @@ final class DisplayWorkSource: PendingWorkSource {
 
     func appendBusySources(to list: inout [BusySource]) {
         guard let display else { return }
-        let queued = display.server.queuedEventCount
+        let queued = display.pendingWork.queuedInputs
         if queued > 0 {
             list.append(BusySource(kind: .queuedInput, detail: "\(queued) input event\(queued == 1 ? "" : "s") of the desktop display not yet delivered"))
         }

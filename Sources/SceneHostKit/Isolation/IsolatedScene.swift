@@ -55,6 +55,7 @@ final class IsolatedScene {
         self.process = process
         self.application = application
         self.screenFrame = screenFrame
+        sizeOfProcess = screenFrame.size
         pluginName = configuration.plugin
         process.onEvent = { [weak self] event in self?.take(event) }
     }
@@ -112,14 +113,21 @@ final class IsolatedScene {
         resizeWaiters.append(action)
     }
 
-    /// The size the process has just taken itself (`Scene1.Resize` asks it first), while the
-    /// stand-in takes it: that change is not sent back (``sendSize(_:)``).
-    var sizeTakenByProcess: Size?
+    /// The size the process's scene has, or has been sent: the configured frame's when it starts,
+    /// then each size sent (``sendSize(_:)``) or taken by the process itself (`Scene1.Resize` asks
+    /// it first, ``processTookSize(_:)``).
+    private var sizeOfProcess: Size
 
-    /// Sends the stand-in's new `size` to the process (``SceneCommand/resize(width:height:)``),
-    /// unless the process has just taken that size itself.
+    /// The process took `size` itself: the stand-in's change to it is not sent back.
+    func processTookSize(_ size: Size) {
+        sizeOfProcess = size
+    }
+
+    /// Sends the stand-in's `size` to the process (``SceneCommand/resize(width:height:)``) when
+    /// the process does not have it already (a resize it took itself, a restart at the same size).
     func sendSize(_ size: Size) {
-        guard size != sizeTakenByProcess else { return }
+        guard size != sizeOfProcess else { return }
+        sizeOfProcess = size
         resizesInFlight += 1
         process.post(.resize(width: size.width, height: size.height)) { [weak self] in
             self?.endResizeWait(all: false)
@@ -145,6 +153,7 @@ final class IsolatedScene {
         switch event {
         case .started:
             state = .starting
+            sizeOfProcess = screenFrame.size
             fatalError = nil
             crashFrames = nil
             firstResponders = [:]
@@ -169,9 +178,7 @@ final class IsolatedScene {
             }
             // A process starts at the configured frame; a stand-in resized since (Scene1.Resize,
             // its desktop window) has a restarted one take its size, as it sends it every resize.
-            if started, let scene, scene.screenFrame.size != screenFrame.size {
-                sendSize(scene.screenFrame.size)
-            }
+            if started, let scene { sendSize(scene.screenFrame.size) }
         case .crashed(let exit, let quarantined):
             crashCount += 1
             lastCrash = ([exit.description] + [fatalError, crashFrames.flatMap(describe)].compactMap { $0 }).joined(separator: "; ")

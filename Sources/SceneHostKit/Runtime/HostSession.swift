@@ -3,6 +3,7 @@ import Glibc
 import Logging
 import SceneCore
 import SceneDisplay
+import SceneErrors
 import SceneLifecycle
 import SceneLoop
 import SceneWebDriver
@@ -86,9 +87,14 @@ final class HostSession {
     ///   - verify: compare the signals of the script's replay with the ones it recorded, report, and
     ///     stop (status 0 when they match, 65 at the first difference).
     func run(script: InputScript?, verify: Bool = false) -> Int32 {
-        MainLoop.installSignalHandlers { [weak self] signal in
-            self?.logger.info("signal \(signal) received: shutting down")
-            self?.stop(status: 0)
+        do throws(EventLoopError) {
+            try MainLoop.installSignalHandlers(on: loop) { [weak self] signal in
+                self?.logger.info("signal \(signal) received: shutting down")
+                self?.stop(status: 0)
+            }
+        } catch {
+            logger.error("cannot handle SIGTERM and SIGINT: \(error.message)")
+            return 1
         }
         busAPI.onReplaced = { [weak self] in self?.stop(status: 0) }
         scenes.onFatalError = { [weak self] status in self?.stop(status: status) }

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+public import SceneErrors
 public import SceneLoop
 import Synchronization
 
@@ -12,20 +13,37 @@ private let signalPipeWriteEnd = Atomic<Int32>(-1)
 /// needs around it: its signals, and a way to end a turn.
 @MainActor
 public enum MainLoop {
-    /// Installs SIGTERM and SIGINT handlers that will call `onSignal` on the main actor once the loop
-    /// runs. Call it before starting anything, so that no signal can arrive unhandled.
+    /// Installs SIGTERM and SIGINT handlers that call `onSignal` on the main actor from a turn of the
+    /// main loop `watches`. Call it before starting anything, so that no signal can arrive unhandled.
     ///
-    /// The handlers only write the signal number to a pipe (async-signal-safe); a dispatch source on
-    /// the main queue reads it. This works whatever thread the kernel picks to run the handler, and
-    /// leaves the signal mask of child processes untouched.
-    public static func installSignalHandlers(onSignal: @escaping @MainActor (Int32) -> Void) {
+    /// The handlers only write the signal number to a pipe (async-signal-safe); the loop watches its
+    /// read end like any descriptor. This works whatever thread the kernel picks to run the handler,
+    /// and leaves the signal mask of child processes untouched. Throws when the pipe cannot be made
+    /// or watched (out of descriptors); nothing is installed then.
+    public static func installSignalHandlers(
+        on watches: any DescriptorWatching, onSignal: @escaping @MainActor (Int32) -> Void
+    ) throws(EventLoopError) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            fatalError("scene-host: cannot create the signal pipe: errno \(errno)")
+            let number = errno
+            throw EventLoopError(code: .system, message: "pipe for the signal handlers failed: \(String(cString: strerror(number))) (errno \(number))")
         }
         for end in ends {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        let readEnd = ends[0]
+        do {
+            // The watch stays for the life of the process: the loop keeps it (dropping the handle
+            // does not cancel it).
+            _ = try watches.watchReadable(readEnd, owner: nil) {
+                var byte: UInt8 = 0
+                while Glibc.read(readEnd, &byte, 1) == 1 { onSignal(Int32(byte)) }
+            }
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw error
         }
         signalPipeWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
         // A parent may have started us with these signals blocked (a child inherits the spawning
@@ -41,21 +59,7 @@ public enum MainLoop {
                 _ = Glibc.write(signalPipeWriteEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
             }
         }
-        let readEnd = ends[0]
-        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: .main)
-        source.setEventHandler {
-            var byte: UInt8 = 0
-            while Glibc.read(readEnd, &byte, 1) == 1 {
-                let number = Int32(byte)
-                MainActor.assumeIsolated { onSignal(number) }
-            }
-        }
-        source.resume()
-        signalSource = source
     }
-
-    /// Keeps the signal source alive for the life of the process.
-    private static var signalSource: (any DispatchSourceRead)?
 
     /// The main thread's loop (``EventLoop/servingMainQueue()``), or nil after saying on standard
     /// error, as `speaker` (`scene-host`, `scene process NAME`), why it cannot be made.
