@@ -80,6 +80,54 @@ static inline ssize_t clinux_send_packet(int socket, const void *bytes, size_t l
     return sendmsg(socket, &message, MSG_DONTWAIT | MSG_NOSIGNAL);
 }
 
+/// The most packets one clinux_send_packets call sends.
+enum { CLINUX_MAX_BATCH = 64 };
+
+/// One packet for clinux_send_packets: `length` bytes at `bytes` and `count` descriptors (at most
+/// CLINUX_MAX_DESCRIPTORS) at `descriptors`.
+struct clinux_outgoing {
+    const void *bytes;
+    size_t length;
+    const int *descriptors;
+    int count;
+};
+
+/// The kernel's struct mmsghdr (glibc declares it only under _GNU_SOURCE).
+struct clinux_mmsghdr {
+    struct msghdr msg_hdr;
+    unsigned int msg_len;
+};
+
+/// Sends the first `count` packets (at most CLINUX_MAX_BATCH are taken) in one sendmmsg(2), each
+/// as clinux_send_packet sends one, in order, without blocking and without SIGPIPE. Returns how many
+/// left (from the first on; fewer than asked when the socket's buffer filled), or -1 with errno set
+/// when none did (EAGAIN when the buffer is full; EINVAL when a packet has too many descriptors).
+static inline int clinux_send_packets(int socket, const struct clinux_outgoing *packets, unsigned count) {
+    struct clinux_mmsghdr messages[CLINUX_MAX_BATCH];
+    struct iovec vectors[CLINUX_MAX_BATCH];
+    union clinux_control controls[CLINUX_MAX_BATCH];
+    if (count > CLINUX_MAX_BATCH) count = CLINUX_MAX_BATCH;
+    for (unsigned index = 0; index < count; index++) {
+        const struct clinux_outgoing *packet = &packets[index];
+        if (packet->count > CLINUX_MAX_DESCRIPTORS || packet->count < 0) { errno = EINVAL; return -1; }
+        vectors[index].iov_base = (void *)packet->bytes;
+        vectors[index].iov_len = packet->length;
+        messages[index].msg_hdr = clinux_message(&vectors[index]);
+        messages[index].msg_len = 0;
+        if (packet->count > 0) {
+            memset(&controls[index], 0, sizeof controls[index]);
+            messages[index].msg_hdr.msg_control = controls[index].buffer;
+            messages[index].msg_hdr.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)packet->count);
+            struct cmsghdr *header = CMSG_FIRSTHDR(&messages[index].msg_hdr);
+            header->cmsg_level = SOL_SOCKET;
+            header->cmsg_type = SCM_RIGHTS;
+            header->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)packet->count);
+            memcpy(CMSG_DATA(header), packet->descriptors, sizeof(int) * (size_t)packet->count);
+        }
+    }
+    return (int)syscall(SYS_sendmmsg, socket, messages, count, MSG_DONTWAIT | MSG_NOSIGNAL);
+}
+
 /// What clinux_receive_packet found besides the bytes.
 enum {
     /// The packet was longer than the buffer: the rest was dropped.

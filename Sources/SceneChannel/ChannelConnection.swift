@@ -26,17 +26,17 @@ public final class ChannelConnection {
         try send(ChannelEnvelope(message))
     }
 
-    /// Writes queued packets until the queue is empty (true) or the socket is full (false).
+    /// Writes queued packets until the queue is empty (true) or the socket is full (false): up to 64
+    /// in each system call (``ChannelSocket/send(contentsOf:)``), so a turn's messages go in one write.
     @discardableResult
     public func flush() throws(ChannelError) -> Bool {
         while outgoingHead < outgoing.count {
-            switch try socket.send(outgoing[outgoingHead]) {
-            case .sent:
-                outgoingHead += 1
-            case .wouldBlock:
+            let sent = try socket.send(contentsOf: outgoing[outgoingHead...])
+            guard sent > 0 else {
                 compact()
                 return false
             }
+            outgoingHead += sent
         }
         outgoing.removeAll(keepingCapacity: true)
         outgoingHead = 0

@@ -50,14 +50,15 @@ sanitizer_export_omitted_test_targets() {
     esac
 }
 
-# sanitizer_environment SANITIZER: exports what every test and sanitized process of the run needs, and
-# empties the report folder. Run it in a subshell (the variables would reach a later plain run).
+# sanitizer_environment SANITIZER [keep]: exports what every test and sanitized process of the run
+# needs, and empties the report folder (with `keep`, leaves the reports of processes of the same run
+# there). Run it in a subshell (the variables would reach a later plain run).
 sanitizer_environment() {
     local root scratch reports
     root=$PWD
     scratch=$(sanitizer_scratch "$1")
     reports="$root/$scratch/sanitizer-reports"
-    rm -rf "$reports"
+    [ "${2:-}" = keep ] || rm -rf "$reports"
     mkdir -p "$reports"
     export SCENEHOST_SANITIZER="$1"
     # Timeouts that only guard against a hang (waiting for a signal, a process, a log line) are

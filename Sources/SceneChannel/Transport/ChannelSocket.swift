@@ -68,6 +68,58 @@ public final class ChannelSocket {
         }
     }
 
+    /// Sends packets of `packets`, from the first on, as many as the socket takes, in one system call
+    /// (`sendmmsg`) for up to 64 of them: the peer receives the same packets, in the same order, as
+    /// from ``send(_:)`` called for each, but the socket's wait queue is woken once, so a turn's
+    /// messages reach the peer together. Returns how many were sent: 0 when the buffer is full (send
+    /// them again when the socket is writable), fewer than given when it filled on the way or more
+    /// than 64 were given. A packet with too many descriptors is ``ChannelError`` `oversized` and
+    /// nothing is sent; a closed peer is `closed`.
+    public func send(contentsOf packets: ArraySlice<ChannelPacket>) throws(ChannelError) -> Int {
+        let batch = packets.prefix(Int(CLINUX_MAX_BATCH))
+        guard !batch.isEmpty else { return 0 }
+        // The packets' bytes and descriptor numbers, copied into two buffers so that every pointer
+        // the call takes stays valid for it (a packet is at most 32 KiB; larger bodies are shared
+        // memory).
+        batchBytes.removeAll(keepingCapacity: true)
+        batchDescriptors.removeAll(keepingCapacity: true)
+        batchSpans.removeAll(keepingCapacity: true)
+        for packet in batch {
+            guard packet.descriptors.count <= Int(CLINUX_MAX_DESCRIPTORS) else {
+                throw ChannelError(code: .oversized, message: "a packet with \(packet.descriptors.count) descriptors; at most \(CLINUX_MAX_DESCRIPTORS)")
+            }
+            batchSpans.append((batchBytes.count, packet.bytes.count, batchDescriptors.count, packet.descriptors.count))
+            batchBytes.append(contentsOf: packet.bytes)
+            batchDescriptors.append(contentsOf: packet.descriptors.map(\.rawValue))
+        }
+        while true {
+            let sent = batchBytes.withUnsafeBytes { bytes in
+                batchDescriptors.withUnsafeBufferPointer { numbers in
+                    withUnsafeTemporaryAllocation(of: clinux_outgoing.self, capacity: batchSpans.count) { outgoing in
+                        for (index, span) in batchSpans.enumerated() {
+                            outgoing[index] = clinux_outgoing(
+                                bytes: bytes.baseAddress.map { $0 + span.byteOffset }, length: span.length,
+                                descriptors: span.count == 0 ? nil : numbers.baseAddress.map { $0 + span.descriptorOffset }, count: Int32(span.count))
+                        }
+                        return clinux_send_packets(descriptor.rawValue, outgoing.baseAddress, UInt32(batchSpans.count))
+                    }
+                }
+            }
+            if sent >= 0 { return withExtendedLifetime(batch) { Int(sent) } }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN: return 0
+            case EPIPE, ECONNRESET: throw ChannelError(code: .closed, message: "the scene channel's peer has closed (sending on \(descriptor))")
+            case let number: throw .system("sendmmsg on \(descriptor)", errno: number)
+            }
+        }
+    }
+
+    /// The buffers ``send(contentsOf:)`` copies a batch into, kept between calls.
+    private var batchBytes: [UInt8] = []
+    private var batchDescriptors: [Int32] = []
+    private var batchSpans: [(byteOffset: Int, length: Int, descriptorOffset: Int, count: Int)] = []
+
     /// The next packet, if one waits. A packet over ``ChannelLimits/packet`` bytes, or with more
     /// descriptors than a packet carries, is ``ChannelError`` `oversized` (its descriptors closed).
     public func receive() throws(ChannelError) -> ReceiveOutcome {

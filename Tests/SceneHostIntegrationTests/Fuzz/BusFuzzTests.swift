@@ -12,7 +12,7 @@ import Testing
 ///
 /// `SCENEHOST_FUZZ_SEED` replays a run (the seed is printed at the start and in every failure);
 /// `SCENEHOST_FUZZ_COUNT` sets the number of random calls (default 4,000: about 4 s on an idle 2-core
-/// machine, 10-30 s under load). What the fuzzer found is kept as fixed regression cases that run
+/// machine, 10-30 s under load; scripts/test makes 1,500 on the AddressSanitizer build). What the fuzzer found is kept as fixed regression cases that run
 /// before the random calls (and, for the `GetAll` crash, in ``WireInputTests`` too).
 @MainActor
 @Suite("Fuzzing every object the host serves", .serialized)
