@@ -179,6 +179,11 @@ struct PluginLoadingTests {
         let again = try await Self.listPlugins(client)
         #expect(again.map { [$0[5], $0[6]] } == rows.map { [$0[5], $0[6]] })
         // (Loading a scene's plugin always probes it, with the scene's options: the demo scenes' three.)
+        // The host's log is read from its pipe by another thread: the line can come after the reply
+        // (proof P88, under AddressSanitizer beside stress-ng).
+        try await eventually("the changed plugin's probe to be logged", timeout: 30) {
+            host.log.contains { $0.contains("probe finished") && $0.contains(extra) }
+        }
         let reprobed = host.log.filter { $0.contains("probe finished") && !$0.contains(buildFolder()) }
         #expect(reprobed.count == 1 && reprobed.first?.contains(extra) == true, "\(reprobed)")
     }
