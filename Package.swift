@@ -83,9 +83,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        // The WebDriver endpoint's HTTP/1.1 server: no dependencies of its own (docs/webdriver.md
-        // compares its build cost with swift-nio's NIOHTTP1 and Hummingbird).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: ([
         // libdbus, seen only by DBusKit.
@@ -161,13 +158,12 @@ let package = Package(
         .target(name: "SceneXPath", dependencies: ["CLibXML2"], swiftSettings: strictImports),
         // The one walk of a window's view tree that DescribeTree's JSON and the page source's XML render.
         .target(name: "SceneViewTree", dependencies: [sceneCore], swiftSettings: strictImports),
-        // The W3C WebDriver endpoint (`scene-host --webdriver`): HTTP, sessions, locators, page source;
-        // it reaches the host only through its WebDriverHost protocol.
+        // The W3C WebDriver endpoint (`scene-host --webdriver`): HTTP/1.1 on the main loop's watches,
+        // sessions, locators, page source; it reaches the host only through its WebDriverHost protocol.
         .target(
             name: "SceneWebDriver",
             dependencies: [
-                sceneCore, "SceneViewTree", "SceneXPath", .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "Logging", package: "swift-log"),
+                sceneCore, "SceneViewTree", "SceneXPath", "SceneLoop", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictImports),
         // Names, paths and bus discovery shared by the host and its clients (no model inside).
@@ -248,7 +244,7 @@ let package = Package(
         .testTarget(name: "SceneDisplayTests", dependencies: ["SceneDisplay", "SceneRender", sceneCore], swiftSettings: strictImports),
         .testTarget(name: "SceneHostKitTests", dependencies: ["SceneHostKit", "SceneChannel", "SceneSync", "SceneBusServing", "ScenePlugins", "SceneAccessibility", "SceneMedia", sceneCore, "SceneViewTree", "SceneErrors", "DBusKit", "SceneRender", "TestSupport", "TestProcesses", .product(name: "Logging", package: "swift-log")], swiftSettings: strictImports),
         .testTarget(name: "SceneXPathTests", dependencies: ["SceneXPath"], swiftSettings: strictImports),
-        .testTarget(name: "SceneWebDriverTests", dependencies: ["SceneWebDriver", "SceneViewTree", sceneCore, "TestSupport"], swiftSettings: strictImports),
+        .testTarget(name: "SceneWebDriverTests", dependencies: ["SceneWebDriver", "SceneViewTree", "SceneLoop", sceneCore, "TestSupport"], swiftSettings: strictImports),
         .testTarget(
             name: "SceneCtlTests",
             dependencies: [

@@ -98,7 +98,6 @@ final class HostSession {
         }
         busAPI.onReplaced = { [weak self] in self?.stop(status: 0) }
         scenes.onFatalError = { [weak self] status in self?.stop(status: status) }
-        webDriver.onFatalError = { [weak self] status in self?.stop(status: status) }
         Task { await self.start(script: script, verify: verify) }
         let application = host.application
         loop.run(endOfTurn: { application.layoutIfNeeded() }) { [weak self] in

@@ -9,9 +9,8 @@ import SceneWebDriver
 ///
 /// An address other than loopback is logged as a warning: anyone who can reach it drives the host,
 /// with no authentication. Go-live returns once the socket listens (so "host ready" follows the
-/// listening line); a socket that cannot be made or bound, or does not listen within 30 s, fails the
-/// go-live (status 1, naming the address and the reason); a server that fails later stops the host
-/// the same way.
+/// listening line); a socket that cannot be made or bound fails the go-live (status 1, naming the
+/// address and the reason). Its sockets are served by the host's main loop.
 @MainActor
 final class WebDriverService: HostService {
     /// Why the endpoint could not start: printed as `scene-host: --webdriver: …`, exit status 1.
@@ -25,8 +24,6 @@ final class WebDriverService: HostService {
     private let address: WebDriverAddress?
     private let logger: Logger
     private var server: WebDriverServer?
-    /// Called with the exit status when the host must stop: the socket could not be bound.
-    var onFatalError: (@MainActor (Int32) -> Void)?
 
     /// - Parameter address: where to listen; nil for no endpoint.
     init(host: SceneHost, address: WebDriverAddress?, logger: Logger) {
@@ -38,25 +35,16 @@ final class WebDriverService: HostService {
     func goLive() async throws {
         guard let address else { return }
         let endpoint = WebDriverEndpoint(host: HostWebDriverBridge(host: host), logger: logger)
-        let server: WebDriverServer
-        do {
-            server = try WebDriverServer(endpoint: endpoint, address: address, logger: logger)
-        } catch {
-            throw StartError(description: "--webdriver: \(error.description)")
-        }
-        self.server = server
+        let server = WebDriverServer(endpoint: endpoint, address: address, watches: host.watches, logger: logger)
         // Ready only once the socket listens: "host ready" (logged after every go-live) then means
         // a client can connect, and a socket that cannot be bound fails the start, naming why.
         let bound: String
         do throws(WebDriverAddress.AddressError) {
-            bound = try await server.start { [weak self] reason in
-                FileHandle.standardError.write(Data("scene-host: --webdriver: \(reason)\n".utf8))
-                self?.onFatalError?(1)
-            }
+            bound = try server.start()
         } catch {
-            self.server = nil
             throw StartError(description: "--webdriver: \(error.description)")
         }
+        self.server = server
         if address.isLoopback {
             logger.info("webdriver: listening on http://\(bound) (W3C WebDriver for Appium and Selenium clients, base paths / and /wd/hub)")
         } else {
