@@ -119,9 +119,11 @@ let package = Package(
         .systemLibrary(name: "CPango", path: "Sources/CPango"),
         // Draws windows and scenes into images, encodes PNG.
         .target(name: "SceneRender", dependencies: [sceneCore, "SceneErrors", "CCairo", "CPango"], swiftSettings: strictImports),
-        // SDL2 (libsdl2-dev), seen only by SceneDisplay. No pkgConfig: sdl2.pc's -D_REENTRANT is a flag
-        // SwiftPM refuses with a warning on every build; the shim includes <SDL2/SDL.h> instead.
-        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        // SDL2 (libsdl2-dev's headers), seen only by SceneDisplay; libSDL2 itself is opened when the display
+        // first calls it (sdl_library.c), so a process without a display never maps it. No pkgConfig:
+        // sdl2.pc's -D_REENTRANT is a flag SwiftPM refuses with a warning on every build; the shim includes
+        // <SDL2/SDL.h> instead.
+        .target(name: "CSDL2", path: "Sources/CSDL2"),
         // The desktop display: one SDL window per scene on a thread of its own; input out, frames in.
         .target(name: "SceneDisplay", dependencies: [sceneCore, "SceneRender", "CSDL2", "SceneSync"], swiftSettings: strictImports),
         // What every object the host serves on a bus shares: members declared reading or changing, the

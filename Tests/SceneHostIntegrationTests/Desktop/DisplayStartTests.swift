@@ -36,6 +36,20 @@ struct DisplayStartTests {
         #expect(try await client.window(DemoWindow.findview, "Tap", doubles(240, 250) + [.uint32(1)]).first?.stringValue == "blue")
     }
 
+    @Test("display on when libSDL2 cannot be opened exits 78 naming the library and the package that has it")
+    func withoutSDL() async throws {
+        let empty = try temporaryFile("no-scenes-no-sdl.yaml", "scenes: []\n")
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let host = try HostProcess(
+            arguments: ["--config", empty, "--display", "on"], environment: ["DISPLAY": ":987", "SCENEHOST_SDL2_LIBRARY": "libSDL2-missing.so.0"])
+        #expect(await host.exitStatus() == 78)
+        #expect(
+            host.log.contains {
+                $0.contains("SDL could not open a display") && $0.contains("cannot open libSDL2-missing.so.0")
+                    && $0.contains("apt-get install libsdl2-2.0-0")
+            }, "\(host.log.suffix(5))")
+    }
+
     @Test("--display takes auto, on or off; anything else is a usage error naming it")
     func badOption() async throws {
         let host = try HostProcess(arguments: ["--display", "x11", "--check-config"])

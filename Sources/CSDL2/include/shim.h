@@ -1,5 +1,12 @@
 // SDL2 (libsdl2-dev), seen only by SceneDisplay, the desktop display layer. Included by its path
 // under /usr/include rather than through pkg-config's -I/usr/include/SDL2 (see Package.swift).
+//
+// The program does not link libSDL2: sdl_library.c defines each SDL function SceneDisplay calls and
+// forwards it to libSDL2-2.0.so.0, opened when the first of them is called (the display thread's
+// first SDL_SetHint). A process that never opens a display (a scene process, the plugin probe,
+// `--check-config`, a headless host) so never maps SDL2 and the 30 libraries it brings (X11,
+// Wayland, PulseAudio, ALSA, libdecor, ...). When the library cannot be opened, SDL_Init fails and
+// SDL_GetError says why.
 #include <SDL2/SDL.h>
 
 // Macros Swift cannot import (casts, function-like macros), as inline functions.
