@@ -26,7 +26,7 @@ enum Snapshots {
     /// processes' newest frames once each process has written the frames of what was sent to it
     /// before (``SceneProcessHost/framesCaughtUp()``): a process answers a touch before it writes that
     /// turn's frames, so a snapshot right after a tap would otherwise show the frame before it. The
-    /// reply waits for them.
+    /// reply waits for them, unless nothing was sent since they were last caught up with.
     static func method(isolation: SceneIsolation?, _ subject: @escaping @MainActor (MethodCall, Double) throws -> Subject) -> HostMethod {
         .deferredMethod("Snapshot", access: .reads, inputs: [.init("scale", .double)], outputs: [.init("png", "ay")]) { call, reply in
             do {
@@ -34,7 +34,9 @@ enum Snapshots {
                 let drawn = try subject(call, scale)
                 // A scale that is no number above 0 is refused by the renderer, naming it, before any process is asked.
                 let standIns = scale.isFinite && scale > 0 ? isolation?.runningStandIns(among: drawn.windows) ?? [] : []
-                guard !standIns.isEmpty else {
+                // At the frames' scale, with every process's frames current, nothing is to be asked.
+                let framesShown = scale == IsolatedScene.frameScale && standIns.allSatisfy { $0.scene.process.framesAreCurrent }
+                guard !standIns.isEmpty, !framesShown else {
                     let image = try drawn.render()
                     return reply.reply { writer in try writer.append(bytes: PNGEncoder.encode(image)) }
                 }

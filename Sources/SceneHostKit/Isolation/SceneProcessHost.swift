@@ -61,6 +61,8 @@ final class SceneProcessHost {
     private var errorLines = ProcessOutputLines()
     /// Each window's buffers, by slot, who holds each, and the slot its newest picture is in.
     private(set) var frameBuffers = BoardFrameBuffers<MappedFrameBuffer>()
+    /// Whether those pictures are of everything sent (a snapshot's wait, ``framesCaughtUp()``).
+    private var frameCurrency = FrameCurrency()
 
     /// - Parameter watches: reads the channel (the host's ``EventLoop``; a libdispatch source per
     ///   descriptor where another loop runs the main thread).
@@ -165,12 +167,30 @@ final class SceneProcessHost {
         }
     }
 
-    /// Returns once the process has written the frames of everything sent to it before: an empty
-    /// record batch, which it answers at the end of its turn, after that turn's frames (the board
-    /// has then shown them in the stand-in). Queued as input, behind the inputs sent before.
-    func framesCaughtUp() async throws(SceneCallError) {
+    /// Returns once the stand-in shows the process's frames of everything sent to it before: at once
+    /// when they are shown already (``FrameCurrency``: nothing sent since a barrier was answered),
+    /// else after a barrier, an empty record batch, which it answers at the end of its turn, after
+    /// that turn's frames. The barrier is queued as input, behind the inputs sent before.
+    @discardableResult
+    func framesCaughtUp() async throws(SceneCallError) -> FramesCatchUp {
+        if frameCurrency.isCurrent { return .alreadyShown }
+        let through = frameCurrency.newestCall
+        let generation = frameCurrency.generation
         let body = SceneRecordBatch(lines: []).body
-        _ = try await call(isInput: true) { .input(id: $0, code: SceneInputCode.records, body: body) }
+        _ = try await call(isInput: true, changesFrames: false) { .input(id: $0, code: SceneInputCode.records, body: body) }
+        frameCurrency.barrierAnswered(through: through, generation: generation)
+        return .waited
+    }
+
+    /// Whether the stand-in shows the frames of everything sent (``framesCaughtUp()`` would not ask).
+    var framesAreCurrent: Bool { frameCurrency.isCurrent }
+
+    /// How ``framesCaughtUp()`` knew the frames were shown.
+    enum FramesCatchUp: Equatable {
+        /// Nothing was sent since a barrier's answer: the process was not asked.
+        case alreadyShown
+        /// A barrier was sent and answered.
+        case waited
     }
 
     /// Delivers a command (a scroll, a first-responder request, a motion or remote-control event).
@@ -197,6 +217,7 @@ final class SceneProcessHost {
         }
         let id = nextID
         nextID += 1
+        frameCurrency.callMade(id)
         // The message is made when the batch is delivered, with every line it has then.
         calls[id] = (
             .input(id: id, code: SceneInputCode.records, body: []),
@@ -232,6 +253,7 @@ final class SceneProcessHost {
         openBatch = nil
         let id = nextID
         nextID += 1
+        frameCurrency.callMade(id)
         calls[id] = (
             .input(id: id, code: SceneInputCode.command, body: command.body),
             { [weak self] _ in
@@ -350,22 +372,27 @@ final class SceneProcessHost {
         frameBuffers.shownBuffer(window: window)
     }
 
-    private func call(isInput: Bool, allowance: UInt64 = 0, _ make: (UInt64) -> ChannelMessage) async throws(SceneCallError) -> [UInt8] {
+    private func call(
+        isInput: Bool, allowance: UInt64 = 0, changesFrames: Bool = true, _ make: (UInt64) -> ChannelMessage
+    ) async throws(SceneCallError) -> [UInt8] {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[UInt8], SceneCallError>, Never>) in
-            call(isInput: isInput, allowance: allowance, make) { continuation.resume(returning: $0) }
+            call(isInput: isInput, allowance: allowance, changesFrames: changesFrames, make) { continuation.resume(returning: $0) }
         }
         return try result.get()
     }
 
     /// Makes call `make(id)`; once it was answered or failed ``onCallEnded`` runs, then `completion`
-    /// (which so sees the call's end counted as a change already).
+    /// (which so sees the call's end counted as a change already). Every call but a snapshot's
+    /// barrier (`changesFrames: false`) may change what the process draws.
     private func call(
-        isInput: Bool, allowance: UInt64 = 0, _ make: (UInt64) -> ChannelMessage, completion: @escaping (Result<[UInt8], SceneCallError>) -> Void
+        isInput: Bool, allowance: UInt64 = 0, changesFrames: Bool = true, _ make: (UInt64) -> ChannelMessage,
+        completion: @escaping (Result<[UInt8], SceneCallError>) -> Void
     ) {
         // Records posted after this call must not join a batch queued before it.
         openBatch = nil
         let id = nextID
         nextID += 1
+        if changesFrames { frameCurrency.callMade(id) }
         calls[id] = (make(id), { [weak self] result in
             self?.onCallEnded?()
             completion(result)
@@ -421,6 +448,7 @@ final class SceneProcessHost {
         stopWatching()
         connection = nil
         frameBuffers = BoardFrameBuffers()
+        frameCurrency.processStarted()
         errorOutput = nil
         errorLines = ProcessOutputLines()
         // Its standard error comes to the board, which logs it line by line with the scene's name

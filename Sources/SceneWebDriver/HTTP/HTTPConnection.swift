@@ -56,6 +56,12 @@ final class HTTPConnection {
         self.onClose = onClose
     }
 
+    /// A connection let go without ``close()`` must not leave its watch running (a readable
+    /// descriptor whose handler no longer reads would wake the loop at every turn).
+    isolated deinit {
+        watch?.cancel()
+    }
+
     func start() throws(EventLoopError) {
         try watch(for: .readable)
     }

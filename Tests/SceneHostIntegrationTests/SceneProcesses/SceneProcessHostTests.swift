@@ -122,6 +122,39 @@ struct SceneProcessHostTests {
         #expect(try await host.touch(Self.press).view == "crash")
     }
 
+    @Test("A scene process maps neither the display's libraries nor a network library: no SDL2, no libcurl, no FoundationNetworking")
+    func sceneProcessLibraries() async throws {
+        let (_, host, _) = await Self.started("FixtureCrashInHandler", scene: "crashing")
+        defer { host.stop() }
+        let pid = try #require(host.processID)
+        // Read to the end: /proc files have no size, and a read of their length reads one page.
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        #expect(maps.contains("libSceneCore.so"), "the process's maps were read")
+        for library in ["libSDL2", "libwayland-client", "libpulse", "libasound", "libcurl", "libssl", "libFoundationNetworking"] {
+            #expect(!maps.contains(library), "\(library) is mapped")
+        }
+    }
+
+    @Test("A snapshot's wait asks the process only when something was sent since a barrier was answered, and always after a restart")
+    func snapshotWaitsOnlyWhenNeeded() async throws {
+        let (clock, host, log) = await Self.started("FixtureCrashInHandler", scene: "crashing")
+        defer { host.stop() }
+        #expect(try await host.framesCaughtUp() == .waited, "a new process's frames are not known")
+        #expect(try await host.framesCaughtUp() == .alreadyShown, "nothing was sent since")
+        #expect(try await host.touch(Self.press).view == "crash")
+        #expect(try await host.framesCaughtUp() == .waited, "a touch was sent")
+        #expect(try await host.framesCaughtUp() == .alreadyShown)
+        _ = try await host.describeTree(window: 0, path: "/org/scenehost/Window/1")
+        #expect(try await host.framesCaughtUp() == .waited, "any call counts, a query too")
+        await #expect(throws: SceneCallError.unanswered(.crashed, scene: "crashing")) { try await host.touch(Self.lift) }
+        let restartAt = try #require(clock.deadline)
+        clock.advance(to: restartAt)
+        #expect(await log.next(Self.isStarted), "restarted by itself")
+        #expect(try await host.framesCaughtUp() == .waited, "the restarted process's frames are not known")
+        #expect(try await host.framesCaughtUp() == .alreadyShown)
+    }
+
     @Test("A scene that hangs in a handler is not responding at the timeout, its caller fails, and a reload kills and restarts it")
     func hangThenReload() async throws {
         let (clock, host, log) = await Self.started("FixtureHangInHandler", scene: "hanging")
