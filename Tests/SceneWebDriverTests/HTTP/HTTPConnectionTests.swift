@@ -44,10 +44,19 @@ struct HTTPConnectionTests {
         WebDriverResponse(status: 200, body: Data("{\"value\":\"\(text)\"}".utf8))
     }
 
+    /// Runs `body` (blocking socket calls) on a thread of its own and returns its result: the
+    /// cooperative pool's few threads are never blocked, and the main actor serves the connection
+    /// meanwhile.
+    nonisolated private static func onOwnThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: body()) }
+        }
+    }
+
     /// Writes `bytes` whole, then (if asked) ends the client's sending side; then reads until the
-    /// connection closes. Off the main actor, so the connection is served meanwhile.
+    /// connection closes.
     nonisolated private static func exchange(_ client: Int32, send bytes: [UInt8], endSending: Bool = false) async -> [UInt8] {
-        await Task.detached {
+        await onOwnThread {
             var offset = 0
             while offset < bytes.count {
                 let written = bytes[offset...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
@@ -64,7 +73,7 @@ struct HTTPConnectionTests {
             }
             close(client)
             return received
-        }.value
+        }
     }
 
     @Test("Pipelined requests are handed out one at a time and answered in order, whether their replies come at once or later")
@@ -129,12 +138,14 @@ struct HTTPConnectionTests {
     @Test("A client that is gone when the answer comes: the write fails, the connection closes, nothing else happens")
     func clientGone() async throws {
         let record = Record()
-        var pending: (@MainActor (WebDriverResponse) -> Void)?
-        let (connection, client) = try connect(record: record) { _, reply in pending = reply }
-        _ = Array("GET /wait HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
-        while record.events.isEmpty { await Task.yield() }
+        var arrived: CheckedContinuation<@MainActor (WebDriverResponse) -> Void, Never>?
+        let (connection, client) = try connect(record: record) { _, reply in arrived?.resume(returning: reply) }
+        let reply = await withCheckedContinuation { continuation in
+            arrived = continuation
+            _ = Array("GET /wait HTTP/1.1\r\n\r\n".utf8).withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+        }
         close(client)
-        pending?(Self.answer("nobody"))
+        reply(Self.answer("nobody"))
         #expect(record.closed)
         #expect(connection.isClosed)
     }
@@ -143,13 +154,13 @@ struct HTTPConnectionTests {
     func continueHeadAndVersion() async throws {
         let record = Record()
         let (_, client) = try connect(record: record) { request, reply in reply(Self.answer(String(request.body.count))) }
-        let received = await Task.detached { () -> String in
+        let received = await Self.onOwnThread { () -> String in
             let head = Array("POST /a HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n".utf8)
             _ = head.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
             var interim = [UInt8](repeating: 0, count: 25)
             let count = interim.withUnsafeMutableBytes { read(client, $0.baseAddress, $0.count) }
             return String(decoding: interim[..<max(0, count)], as: UTF8.self)
-        }.value
+        }
         #expect(received == "HTTP/1.1 100 Continue\r\n\r\n")
         let rest = String(decoding: await Self.exchange(client, send: Array("abcdHEAD /b HTTP/1.1\r\n\r\nGET /c HTTP/1.0\r\n\r\n".utf8)), as: UTF8.self)
         let head = "Content-Type: application/json; charset=utf-8\r\nCache-Control: no-cache\r\nContent-Length: 13\r\n"
