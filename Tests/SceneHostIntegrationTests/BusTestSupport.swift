@@ -78,9 +78,11 @@ final class HostBusClient {
     func call(
         _ path: ObjectPath, _ interface: InterfaceName, _ member: MemberName, _ arguments: [BusValue] = []
     ) async throws -> [BusValue] {
+        // A guard against a hang, scaled like the others: under AddressSanitizer on a loaded machine a
+        // scene process plays a 10,000-key W3C body in more than 60 s (proof P92).
         try await connection.call(
             destination: SceneBusContract.busName, path: path, interface: interface, member: member, arguments: arguments,
-            timeout: .seconds(60)
+            timeout: SanitizedRun.scaled(.seconds(60))
         ).arguments
     }
 
