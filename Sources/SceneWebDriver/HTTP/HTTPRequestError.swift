@@ -16,7 +16,8 @@ struct HTTPRequestError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The answer: `invalid argument` for the client's mistakes, `unknown error` for what this server
     /// does not implement, with this error's own status.
     var response: WebDriverResponse {
-        let code: WebDriverError.Code = status < 500 ? .invalidArgument : .unknownError
-        return WebDriverResponse(status: status, body: WebDriverResponse.failure(WebDriverError(code, message)).body)
+        var response = WebDriverResponse.failure(WebDriverError(status < 500 ? .invalidArgument : .unknownError, message))
+        response.status = status
+        return response
     }
 }

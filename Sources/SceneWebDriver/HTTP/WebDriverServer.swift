@@ -66,9 +66,6 @@ public final class WebDriverServer {
         for connection in open { connection.close() }
     }
 
-    /// The connections open now.
-    var connectionCount: Int { connections.count }
-
     private func acceptConnections() {
         guard let listener else { return }
         // A bounded batch per turn, so that a flood of connections does not hold the loop.
