@@ -21,7 +21,7 @@ extension ChannelEnvelope {
             throw ChannelError(code: .malformed, message: "a packet of unknown kind \(rawKind)")
         }
         let id = try header.u64("id")
-        var reader = WireReader(packet.bytes, from: ChannelProtocol.headerSize, context: "\(kind)")
+        var reader = WireReader(packet.bytes, from: ChannelProtocol.headerSize, context: kind.name)
         var unusedDescriptors = packet.descriptors[...]
 
         func body() throws(ChannelError) -> [UInt8] {
@@ -31,21 +31,21 @@ extension ChannelEnvelope {
             case 1:
                 let count = Int(try reader.u32("shared body's length"))
                 guard count > ChannelLimits.inlineBody, count <= ChannelLimits.body else {
-                    throw ChannelError(code: .malformed, message: "\(kind) packet announces a shared body of \(count) bytes; it must be \(ChannelLimits.inlineBody + 1)…\(ChannelLimits.body)")
+                    throw ChannelError(code: .malformed, message: "\(kind.name) packet announces a shared body of \(count) bytes; it must be \(ChannelLimits.inlineBody + 1)…\(ChannelLimits.body)")
                 }
                 guard let shared = unusedDescriptors.popFirst() else {
-                    throw ChannelError(code: .malformed, message: "\(kind) packet announces a shared body of \(count) bytes but carries no descriptor")
+                    throw ChannelError(code: .malformed, message: "\(kind.name) packet announces a shared body of \(count) bytes but carries no descriptor")
                 }
                 try SharedMemory.adopt(shared, expecting: count)
                 return try SharedMemory.read(count, from: shared)
             case let place:
-                throw ChannelError(code: .malformed, message: "\(kind) packet's body is at place \(place); 0 (inline) and 1 (shared) are known")
+                throw ChannelError(code: .malformed, message: "\(kind.name) packet's body is at place \(place); 0 (inline) and 1 (shared) are known")
             }
         }
 
         func headerID(zero: Bool) throws(ChannelError) {
             guard !zero || id == 0 else {
-                throw ChannelError(code: .malformed, message: "\(kind) packet has id \(id); its kind takes none (0)")
+                throw ChannelError(code: .malformed, message: "\(kind.name) packet has id \(id); its kind takes none (0)")
             }
         }
 
@@ -123,7 +123,7 @@ extension ChannelEnvelope {
         }
         try reader.finish()
         guard unusedDescriptors.isEmpty else {
-            throw ChannelError(code: .malformed, message: "\(kind) packet carries \(unusedDescriptors.count) descriptor\(unusedDescriptors.count == 1 ? "" : "s") it has no use for")
+            throw ChannelError(code: .malformed, message: "\(kind.name) packet carries \(unusedDescriptors.count) descriptor\(unusedDescriptors.count == 1 ? "" : "s") it has no use for")
         }
         self.init(message, attachment: attachment)
     }

@@ -14,8 +14,27 @@ public enum ChannelProtocol {
     static let headerSize = 12
 
     /// The kind byte of each message.
-    enum Kind: UInt8 {
+    enum Kind: UInt8, CaseIterable {
         case hello = 1, input, inputDone, query, reply, failure, event, attachBuffer, frame, releaseBuffer, detachWindow, goodbye
+
+        /// The case's name, as `"\(kind)"` prints it, without the reflection that costs: every packet
+        /// read names its kind for the messages of its errors.
+        var name: String {
+            switch self {
+            case .hello: "hello"
+            case .input: "input"
+            case .inputDone: "inputDone"
+            case .query: "query"
+            case .reply: "reply"
+            case .failure: "failure"
+            case .event: "event"
+            case .attachBuffer: "attachBuffer"
+            case .frame: "frame"
+            case .releaseBuffer: "releaseBuffer"
+            case .detachWindow: "detachWindow"
+            case .goodbye: "goodbye"
+            }
+        }
     }
 
     /// The version both sides then speak: the newest that each accepts, or nil when the ranges do not meet.

@@ -1,4 +1,4 @@
-import SceneChannel
+@testable import SceneChannel
 import SceneErrors
 import TestSupport
 import Testing
@@ -56,7 +56,7 @@ struct ChannelEnvelopeTests {
     func refusesInconsistentPackets() throws {
         var packet = try ChannelEnvelope(.releaseBuffer(window: 2, slot: 0)).encoded()
         packet.bytes.append(0)
-        expectRefused(packet, code: .malformed, mentioning: "1 bytes after its last field")
+        expectRefused(packet, code: .malformed, mentioning: "releaseBuffer packet of 18 bytes has 1 bytes after its last field")
 
         let shared = try ChannelEnvelope(.event(code: 1, body: Array(repeating: 1, count: ChannelLimits.inlineBody + 10))).encoded()
         expectRefused(ChannelPacket(bytes: shared.bytes), code: .malformed, mentioning: "carries no descriptor")
@@ -93,6 +93,11 @@ struct ChannelEnvelopeTests {
             _ = try? ChannelEnvelope(decoding: changed)
         }
         #expect(refused > 150, "prefixes were refused")
+    }
+
+    @Test("Each kind's name in the messages is the name of its case")
+    func kindNames() {
+        for kind in ChannelProtocol.Kind.allCases { #expect(kind.name == "\(kind)") }
     }
 
     @Test("Both sides agree on the newest version each accepts, or on none")

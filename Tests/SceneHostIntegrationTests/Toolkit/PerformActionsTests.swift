@@ -174,7 +174,9 @@ struct PerformActionsTests {
         arguments: [false, true])
     func longKeyBody(isolated: Bool) async throws {
         let host = try HostProcess(arguments: ["--config", try ToolkitHost.configuration(clock: "virtual", toolkitOnly: true, isolated: isolated)])
-        let client = try await HostBusClient(host: host)
+        // Not subscribed: the body's signals (thousands) are not what this test reads, and receiving them
+        // was a quarter of its time in a plain build (3.8 s to 2.8 s for both cases).
+        let client = try await HostBusClient(host: host, subscribe: false)
         defer { client.close() }
         // One key source: every tick holds one key action, so every action is a step played right after
         // the one before (the limit, bus.limits.samples-per-call, is 10,000 actions).
