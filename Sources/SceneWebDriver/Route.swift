@@ -24,15 +24,17 @@ struct Route {
     }
 
     /// The parameters when `segments` fit the pattern.
+    ///
+    /// Every literal segment is compared before any parameter is made: a request is tried against
+    /// every route, and most of those that have its length differ in a literal.
     func match(_ segments: [Substring]) -> [String: String]? {
         guard segments.count == pattern.count else { return nil }
+        for (segment, wanted) in zip(segments, pattern) where wanted.first != ":" && segment != wanted {
+            return nil
+        }
         var parameters: [String: String] = [:]
-        for (segment, wanted) in zip(segments, pattern) {
-            if wanted.first == ":" {
-                parameters[String(wanted.dropFirst())] = String(segment).removingPercentEncodingIfValid
-            } else if segment != wanted {
-                return nil
-            }
+        for (segment, wanted) in zip(segments, pattern) where wanted.first == ":" {
+            parameters[String(wanted.dropFirst())] = String(segment).removingPercentEncodingIfValid
         }
         return parameters
     }
@@ -41,7 +43,7 @@ struct Route {
 extension String {
     /// The text with `%XX` escapes decoded, or itself when they do not decode.
     var removingPercentEncodingIfValid: String {
-        guard contains("%") else { return self }
+        guard utf8.contains(UInt8(ascii: "%")) else { return self }
         var bytes: [UInt8] = []
         var utf8 = Array(self.utf8)[...]
         while let byte = utf8.popFirst() {

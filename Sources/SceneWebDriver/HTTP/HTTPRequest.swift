@@ -3,7 +3,8 @@
 struct HTTPRequest: Sendable, Equatable {
     /// The method as sent (`GET`, `POST`, …): methods are case-sensitive.
     var method: String
-    /// The target's path, percent-decoded, without the query or fragment (`/session/1/element`); the
+    /// The target's path without the query or fragment (`/session/1/element`), its `%XX` escapes
+    /// checked but not decoded (the endpoint decodes each segment it takes as a parameter); the
     /// path of an absolute-form target (`http://host/status` gives `/status`); `*` for `OPTIONS *`.
     var path: String
     /// The minor version of HTTP/1.x: 0 or 1 (a later 1.x is answered as 1.1).

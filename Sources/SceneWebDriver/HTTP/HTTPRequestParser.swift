@@ -340,7 +340,8 @@ extension HTTPRequestParser {
         return min(Int(digits[2] - 0x30), 1)
     }
 
-    /// The path of a request target, percent-decoded, without its query.
+    /// The path of a request target, without its query, its escapes checked (each `%` followed by two
+    /// hexadecimal digits, decoding to UTF-8) but kept.
     private static func path(ofTarget target: ArraySlice<UInt8>) throws(HTTPRequestError) -> String {
         var raw = target
         if raw.elementsEqual("*".utf8) { return "*" }
@@ -376,10 +377,12 @@ extension HTTPRequestParser {
                 index += 1
             }
         }
-        guard let path = String(validating: decoded, as: UTF8.self) else {
+        guard String(validating: decoded, as: UTF8.self) != nil else {
             throw HTTPRequestError(400, "request target '\(text(target))' decodes to bytes that are not UTF-8")
         }
-        return path
+        // Kept escaped: the endpoint splits the path into segments first and then decodes each
+        // parameter, so that an escaped `/` (`%2F`) or `%` (`%25`) in an id stays part of it.
+        return String(decoding: raw[raw.startIndex..<end], as: UTF8.self)
     }
 
     /// A chunk-size line's size (its extensions ignored), or nil.
