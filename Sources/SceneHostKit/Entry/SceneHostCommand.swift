@@ -108,6 +108,11 @@ public struct SceneHostCommand: ParsableCommand {
     @Option(name: .customLong("scene-sandbox"), help: .hidden)
     var sceneProcessSandbox = "off"
 
+    /// `on` (the default): the window list says whether the scene listens for hover, which only a
+    /// board with desktop windows reads; `off` spares the walk over every view that takes, each turn.
+    @Option(name: .customLong("scene-hover"), help: .hidden)
+    var sceneProcessHover = "on"
+
     /// `real`, or `virtual:SECONDS`: the board's virtual clock and its time now.
     @Option(name: .customLong("scene-clock"), help: .hidden)
     var sceneProcessClock = "real"
@@ -149,6 +154,9 @@ public struct SceneHostCommand: ParsableCommand {
                 }
                 virtualClockStart = start
             }
+            guard ["on", "off"].contains(sceneProcessHover) else {
+                throw ValidationError("--scene-hover '\(sceneProcessHover)' is not on or off")
+            }
             guard ["on", "off"].contains(sceneProcessSandbox) else {
                 throw ValidationError("--scene-sandbox '\(sceneProcessSandbox)' is not on or off")
             }
@@ -164,7 +172,8 @@ public struct SceneHostCommand: ParsableCommand {
             let arguments = SceneProcessRuntime.Arguments(
                 pluginPath: sceneProcessPlugin, sceneName: sceneProcessName, options: Self.parseOptions(sceneProcessOptions),
                 screenFrame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), scale: sceneProcessScale,
-                virtualClockStart: virtualClockStart, diagnostics: try Self.parseTopics(sceneProcessDiagnostics))
+                virtualClockStart: virtualClockStart, diagnostics: try Self.parseTopics(sceneProcessDiagnostics),
+                reportsHover: sceneProcessHover == "on")
             let status = MainActor.assumeIsolated { SceneProcessRuntime.run(arguments) }
             if status != 0 { throw ExitCode(status) }
             return

@@ -83,14 +83,18 @@ final class SceneIsolation {
     }
 
     /// Starts a scene process for `scene` (whose plugin file was located and checked), placed at
-    /// `frame`. Its stand-in connects when the process lists its windows.
+    /// `frame`. Its stand-in connects when the process lists its windows. With `desktop` (the board
+    /// shows desktop windows) the process says whether its scene listens for hover, which only the
+    /// desktop's pointer reads; without, it spares the walk over every view that takes each turn.
     @discardableResult
-    func start(_ scene: SceneConfiguration, pluginPath: String, frame: Rect, executable: String, environment: [String: String]) -> IsolatedScene {
+    func start(
+        _ scene: SceneConfiguration, pluginPath: String, frame: Rect, executable: String, environment: [String: String], desktop: Bool
+    ) -> IsolatedScene {
         let confined = Self.sandboxes(settings.sandbox)
         let data = XDGFolders.state(environment: environment) + "/scenehost/scenes/\(scene.name)"
         var arguments = [
             "--scene-frame", "\(frame.minX),\(frame.minY),\(frame.width),\(frame.height)", "--scene-sandbox", confined ? "on" : "off",
-            "--scene-data", data,
+            "--scene-data", data, "--scene-hover", desktop ? "on" : "off",
         ]
         for (key, value) in scene.options.sorted(by: { $0.key < $1.key }) { arguments += ["--scene-option", "\(key)=\(value)"] }
         let topics = DiagnosticTopics.names.filter { diagnostics.contains($0.1) }.map(\.0)

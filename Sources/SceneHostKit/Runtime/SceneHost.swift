@@ -167,7 +167,7 @@ public final class SceneHost {
                 }
                 let frame = scene.frame ?? Self.defaultFrame(size: scene.startingSize, taken: taken)
                 taken.append(frame)
-                isolation.start(scene, pluginPath: file.path, frame: frame, executable: executable, environment: environment)
+                isolation.start(scene, pluginPath: file.path, frame: frame, executable: executable, environment: environment, desktop: desktop != nil)
             } catch {
                 logger.error("\(error.description)", metadata: ["scene": "\(scene.name)"])
                 failures.append((scene.name, error))
@@ -239,7 +239,8 @@ public final class SceneHost {
             return completion(.failure(.plugin(error)))
         }
         let frame = scene.frame ?? nextDefaultFrame(size: scene.startingSize)
-        let started = isolation.start(scene, pluginPath: file.path, frame: frame, executable: executable, environment: ProcessInfo.processInfo.environment)
+        let started = isolation.start(
+            scene, pluginPath: file.path, frame: frame, executable: executable, environment: ProcessInfo.processInfo.environment, desktop: desktop != nil)
         isolation.whenStarted(started) { [logger] isolated in
             if let standIn = isolated.scene {
                 Self.logConnected(isolated, standIn: standIn, logger: logger)

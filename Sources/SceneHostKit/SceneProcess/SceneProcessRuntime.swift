@@ -33,6 +33,9 @@ final class SceneProcessRuntime {
         var virtualClockStart: Double?
         /// The diagnostics topics the board logs (``SceneProcessDiagnostics``).
         var diagnostics: DiagnosticTopics = []
+        /// Whether the window list says if the scene listens for hover (a walk over every view of
+        /// the scene at the end of each turn): only a board with desktop windows reads it.
+        var reportsHover = true
     }
 
     private let connection: ChannelConnection
@@ -53,6 +56,8 @@ final class SceneProcessRuntime {
     private var recorder: SceneSignalRecorder?
     private var pluginName = ""
     private var scale = 1.0
+    /// ``Arguments/reportsHover``.
+    private var reportsHover = true
     /// The window list the board was last told.
     private var announcedWindows: SceneWindowList?
     /// What the scene still has to do (SceneCore's work, its timers, scripts running), and what the
@@ -169,6 +174,7 @@ final class SceneProcessRuntime {
             FileHandle.standardError.write(Data("scene process \(arguments.sceneName): its crash report is off (the plugin's code was not found in its maps)\n".utf8))
         }
         scale = arguments.scale
+        reportsHover = arguments.reportsHover
         let scene = try application.connectScene(
             named: arguments.sceneName, pluginName: loaded.name, delegate: loaded.descriptor.makeSceneDelegate(),
             options: arguments.options, screenFrame: arguments.screenFrame)
@@ -637,7 +643,7 @@ final class SceneProcessRuntime {
         for window in scene.windows { _ = channelIndex(of: window) }
         let list = SceneWindowList(
             plugin: pluginName, receivesRemoteControl: application.isReceivingRemoteControlEvents,
-            listensForHover: DeviceInput.listensForHover(scene),
+            listensForHover: reportsHover && DeviceInput.listensForHover(scene),
             windows: windows.map(\.window).map { window in
                 SceneWindowList.Entry(
                     x: window.frame.minX, y: window.frame.minY, width: window.frame.width, height: window.frame.height,

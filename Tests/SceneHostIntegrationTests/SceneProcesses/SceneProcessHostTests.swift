@@ -65,12 +65,12 @@ struct SceneProcessHostTests {
         }
     }
 
-    static func host(_ plugin: String, scene: String, clock: ManualClock) -> SceneProcessHost {
+    static func host(_ plugin: String, scene: String, clock: ManualClock, arguments: [String] = []) -> SceneProcessHost {
         var environment = headlessEnvironment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return SceneProcessHost(
             configuration: .init(
-                executable: buildFolder() + "/scene-host", plugin: buildFolder() + "/lib\(plugin).so", scene: scene,
+                executable: buildFolder() + "/scene-host", plugin: buildFolder() + "/lib\(plugin).so", scene: scene, arguments: arguments,
                 environment: environment.map { "\($0.key)=\($0.value)" }),
             clock: clock, watches: DispatchDescriptorWatches())
     }
@@ -91,6 +91,19 @@ struct SceneProcessHostTests {
 
     static func isStarted(_ event: SceneProcessEvent) -> Bool {
         if case .started = event { true } else { false }
+    }
+
+    @Test("A scene process says whether its scene listens for hover when the board has desktop windows (--scene-hover on, the default), and spares the walk over its views when it has none (off)")
+    func hoverIsReportedForADesktopOnly() async throws {
+        for (arguments, listens) in [([String](), true), (["--scene-hover", "on"], true), (["--scene-hover", "off"], false)] {
+            let host = Self.host("FixtureToolkit", scene: "toolkit", clock: ManualClock(), arguments: arguments)
+            defer { host.stop() }
+            let log = EventLog(host)
+            host.start()
+            #expect(await log.next { if case .windows = $0 { true } else { false } }, "\(arguments): the process listed its windows")
+            let list = log.events.lazy.compactMap { if case .windows(let list) = $0 { list } else { nil } }.first
+            #expect(list?.listensForHover == listens, "\(arguments): the toolkit's list has a hover recognizer")
+        }
     }
 
     @Test("A crash fails its caller and restarts the scene after the delay; the second in a row quarantines it; a reload brings it back")
