@@ -6,8 +6,9 @@ package import Logging
 ///
 /// Each connection is reported under a name (`api`, `accessibility`, `mpris`): for each,
 /// `<name>.queued-bytes` (t, waiting for the socket now), `<name>.queued-bytes-peak` (t, the most that
-/// ever waited) and `<name>.socket-full` (t, how many times the socket refused bytes and output
-/// started waiting for it). A connection not open now is left out.
+/// ever waited), `<name>.socket-full` (t, how many times the socket refused bytes and output
+/// started waiting for it), `<name>.messages` (t, messages sent) and `<name>.writes` (t, the writes
+/// that carried them). A connection not open now is left out.
 @MainActor
 package final class BusOutputReport {
     private var sources: [(name: String, connection: @MainActor () -> BusConnection?)] = []
@@ -28,6 +29,8 @@ package final class BusOutputReport {
                 ("\(name).queued-bytes", .uint64(UInt64(statistics.queuedBytes))),
                 ("\(name).queued-bytes-peak", .uint64(UInt64(statistics.peakQueuedBytes))),
                 ("\(name).socket-full", .uint64(UInt64(statistics.socketFullCount))),
+                ("\(name).messages", .uint64(UInt64(statistics.messageCount))),
+                ("\(name).writes", .uint64(UInt64(statistics.writeCount))),
             ]
         }
         return .variantDictionary(entries)

@@ -24,6 +24,11 @@ public protocol DescriptorWatching: AnyObject {
     func watch(
         _ descriptor: Int32, for readiness: DescriptorReadiness, owner: (any Sendable)?, handler: @escaping @MainActor () -> Void
     ) throws(EventLoopError) -> any DescriptorWatch
+
+    /// Runs `action` on the main actor once the turn running now has ended (its handlers and the
+    /// loop's own end-of-turn work), before the loop waits again; returns `false`, keeping nothing,
+    /// when there is no such turn (the caller acts at once). What a turn sends can so leave together.
+    func deferToEndOfTurn(_ action: @escaping @MainActor () -> Void) -> Bool
 }
 
 extension DescriptorWatching {

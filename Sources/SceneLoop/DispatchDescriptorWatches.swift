@@ -23,6 +23,10 @@ public final class DispatchDescriptorWatches: DescriptorWatching {
         source.resume()
         return DispatchDescriptorWatch(source: source)
     }
+
+    /// Keeps nothing: each source's handler is a block of its own on the main queue, with no turn
+    /// around it, so the caller acts at once.
+    public func deferToEndOfTurn(_ action: @escaping @MainActor () -> Void) -> Bool { false }
 }
 
 /// A source's watch.

@@ -15,9 +15,10 @@ public import SceneErrors
 /// So the process must never call `dispatchMain()`, and nothing else may run `RunLoop.main`.
 ///
 /// A *turn* is one wait and the handlers of what it found, in the order epoll reported it; the
-/// caller's `endOfTurn` runs after each. Main actor only; watches are added and cancelled at once
-/// (no other thread holds the descriptor), so a descriptor can be closed right after its watch is
-/// cancelled.
+/// caller's `endOfTurn` runs after each, then the actions deferred to the turn's end
+/// (``deferToEndOfTurn(_:)``: DBusKit writes what a turn sent to a bus in one `send`). Main actor
+/// only; watches are added and cancelled at once (no other thread holds the descriptor), so a
+/// descriptor can be closed right after its watch is cancelled.
 @MainActor
 public final class EventLoop: DescriptorWatching {
     private let epoll: Int32
@@ -27,6 +28,16 @@ public final class EventLoop: DescriptorWatching {
     private var nextToken: UInt64 = 1
     private var tokens = [UInt64](repeating: 0, count: Int(CEVENTLOOP_BATCH))
     private var events = [UInt32](repeating: 0, count: Int(CEVENTLOOP_BATCH))
+    private var phase = Phase.waiting
+    /// What runs once the turn's handlers and `endOfTurn` have, in the order it was deferred.
+    private var deferred: [@MainActor () -> Void] = []
+
+    /// Whether a turn is running (its handlers, `endOfTurn` or its deferred actions) or the loop is
+    /// between turns (waiting, or not running at all).
+    private enum Phase {
+        case waiting
+        case running
+    }
     /// The token of the wake-up descriptor.
     private static let wakeToken: UInt64 = 0
 
@@ -90,14 +101,35 @@ public final class EventLoop: DescriptorWatching {
     /// One turn: waits at most `timeout` milliseconds (-1: until something is ready), then runs the
     /// main queue's blocks if it was woken and each ready watch's handler, in the order epoll
     /// reported them (a watch cancelled by an earlier handler of the turn is skipped). Returns how
-    /// many it ran (0 after the timeout, or when a signal interrupted the wait).
+    /// many it ran (0 after the timeout, or when a signal interrupted the wait). Blocks the handlers
+    /// queue on the main queue run in the next turn: a scene process's reply leaves before a
+    /// plugin's action that a block runs, which may hang or crash.
     @discardableResult
     public func runTurn(timeout: Int32) -> Int {
+        let ran = serveTurn(timeout: timeout)
+        finishTurn()
+        return ran
+    }
+
+    /// Runs `action` when the current turn ends: after its handlers and `endOfTurn`, before the loop
+    /// waits again, after the actions deferred before it (an action may defer another: it runs in the
+    /// same turn). Returns `false`, keeping nothing, when no turn is running (before ``run(endOfTurn:until:)``
+    /// starts, or from another loop): the caller then acts at once.
+    public func deferToEndOfTurn(_ action: @escaping @MainActor () -> Void) -> Bool {
+        guard phase == .running else { return false }
+        deferred.append(action)
+        return true
+    }
+
+    /// Waits and runs the ready handlers; the turn stays running until ``finishTurn()``.
+    @discardableResult
+    private func serveTurn(timeout: Int32) -> Int {
         let count = tokens.withUnsafeMutableBufferPointer { tokens in
             events.withUnsafeMutableBufferPointer { events in
                 ceventloop_wait(epoll, tokens.baseAddress, events.baseAddress, timeout)
             }
         }
+        phase = .running
         guard count > 0 else { return 0 }
         var ran = 0
         for index in 0..<Int(count) {
@@ -118,12 +150,25 @@ public final class EventLoop: DescriptorWatching {
     /// commits layout, before the run loop sleeps [LY-5]). The main queue is served first, once:
     /// blocks queued before the loop ran.
     public func run(endOfTurn: @MainActor () -> Void = {}, until isDone: @MainActor () -> Bool) {
+        phase = .running
         onWake()
         endOfTurn()
+        finishTurn()
         while !isDone() {
-            runTurn(timeout: -1)
+            serveTurn(timeout: -1)
             endOfTurn()
+            finishTurn()
         }
+    }
+
+    /// Runs the deferred actions, those they defer included, and ends the turn.
+    private func finishTurn() {
+        while !deferred.isEmpty {
+            let actions = deferred
+            deferred.removeAll(keepingCapacity: true)
+            for action in actions { action() }
+        }
+        phase = .waiting
     }
 
     private static func failure(_ call: String) -> EventLoopError {

@@ -106,6 +106,48 @@ struct EventLoopTests {
         #expect(wakes.count == 1, "the main queue's blocks queued before the loop ran")
         #expect(turns == 2, "the first serving, then the turn that read")
     }
+
+    @Test("An action deferred to the end of the turn runs after every handler of the turn, once; outside a turn nothing is kept and the caller is told to act at once")
+    func deferredToTheEndOfTheTurn() throws {
+        let first = Pipe(), second = Pipe()
+        var log: [String] = []
+        #expect(!loop.deferToEndOfTurn { log.append("outside") }, "no turn is running")
+        let watches = Watches()
+        for (name, pipe) in [("first", first), ("second", second)] {
+            watches.all.append(try loop.watchReadable(pipe.readEnd, owner: nil) {
+                _ = pipe.read()
+                log.append(name)
+                #expect(self.loop.deferToEndOfTurn { log.append("after \(name)") })
+            })
+        }
+        defer { watches.all.forEach { $0.cancel() } }
+        first.write("a")
+        second.write("b")
+        #expect(loop.runTurn(timeout: 0) == 2)
+        #expect(log == ["first", "second", "after first", "after second"])
+        log.removeAll()
+        #expect(loop.runTurn(timeout: 0) == 0)
+        #expect(log.isEmpty, "each action ran once")
+        #expect(!loop.deferToEndOfTurn { log.append("outside") }, "the turn has ended")
+    }
+
+    @Test("run ends each turn with endOfTurn and then the deferred actions, those an action defers included, before it checks whether it is done")
+    func runEndsTurnsWithDeferredActions() throws {
+        let pipe = Pipe()
+        var log: [String] = []
+        let watch = try loop.watchReadable(pipe.readEnd, owner: nil) {
+            _ = pipe.read()
+            log.append("read")
+            _ = self.loop.deferToEndOfTurn {
+                log.append("deferred")
+                _ = self.loop.deferToEndOfTurn { log.append("deferred by it") }
+            }
+        }
+        defer { watch.cancel() }
+        pipe.write("z")
+        loop.run(endOfTurn: { log.append("end") }) { log.last == "deferred by it" }
+        #expect(log == ["end", "read", "end", "deferred", "deferred by it"])
+    }
 }
 
 /// A count a handler moves.

@@ -39,6 +39,11 @@ final class BusTransport {
 
     let raw: OpaquePointer
     let loop: ConnectionLoop
+    /// The main loop's watches, asked to write at the end of its turn what was sent outside this
+    /// connection's own callbacks.
+    private let watches: any DescriptorWatching
+    /// Whether a pump waits for the end of the main loop's turn.
+    private var pumpsAtEndOfTurn = false
     /// Whether libdbus routes `Peer` calls with a destination to DBusKit (bus connections).
     let routesPeerMessages: Bool
     private var queue = OutgoingQueue<HandOff>()
@@ -69,6 +74,7 @@ final class BusTransport {
     init(raw: OpaquePointer, isBusConnection: Bool, watches: any DescriptorWatching) {
         self.raw = raw
         self.loop = ConnectionLoop(connection: raw, watches: watches)
+        self.watches = watches
         self.routesPeerMessages = isBusConnection
         if isBusConnection {
             dbus_connection_set_route_peer_messages(raw, 1)
@@ -105,13 +111,26 @@ final class BusTransport {
     /// nothing waits here (libdbus would write its `Peer` answers in front of, or into, queued bytes).
     var mayDispatch: Bool { routesPeerMessages || queue.isEmpty }
 
-    /// Queues the wire bytes of a Swift-built message. They are written at the end of the current
-    /// loop callback, gathered with what else was sent meanwhile, or at once outside callbacks.
+    /// Queues the wire bytes of a Swift-built message. They are written gathered with what else was
+    /// sent meanwhile: at the end of the current callback of this connection, or else at the end of
+    /// the main loop's turn (a reply to a call a scene process answered, with the signals of its
+    /// turn: one `send` instead of one each), or at once outside both.
     func send(wire bytes: [UInt8]) {
         guard !isBroken else { return }
         queue.append(bytes: bytes)
+        counters.messageCount += 1
         noteQueued()
-        if !loop.isInCallback, !isWaitingForSocket { pump() }
+        guard !loop.isInCallback, !isWaitingForSocket, !pumpsAtEndOfTurn else { return }
+        if watches.deferToEndOfTurn({ [self] in pumpAtEndOfTurn() }) {
+            pumpsAtEndOfTurn = true
+        } else {
+            pump()
+        }
+    }
+
+    private func pumpAtEndOfTurn() {
+        pumpsAtEndOfTurn = false
+        if !isWaitingForSocket { pump() }
     }
 
     /// Sends a libdbus message in order with everything sent before it; returns its serial.
@@ -167,7 +186,11 @@ final class BusTransport {
                 discardQueue()
                 return
             }
-            switch queue.writeLeadingBytes({ bytes in Self.write(bytes, to: socket) }) {
+            switch queue.writeLeadingBytes({ bytes in
+                let outcome = Self.write(bytes, to: socket)
+                if case .wrote = outcome { counters.writeCount += 1 }
+                return outcome
+            }) {
             case .done:
                 continue
             case .blocked:

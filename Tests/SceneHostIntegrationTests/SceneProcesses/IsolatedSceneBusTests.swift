@@ -133,6 +133,36 @@ struct IsolatedSceneBusTests {
         #expect(client.sequenceIsContiguous)
     }
 
+    @Test("A tap that Gallery's process answers leaves the host with the signals of its turn in one write, not a write per message (Host1.BusStatistics)")
+    func aTapLeavesTheHostInOneWrite() async throws {
+        let host = try Self.gallery(isolated: true)
+        let client = try await HostBusClient(host: host)
+        defer { client.close() }
+        func counts() async throws -> (messages: UInt64, writes: UInt64) {
+            let entries = try await client.host("BusStatistics").first?.dictionaryEntries ?? []
+            func value(_ key: String) throws -> UInt64 {
+                try #require(entries.first { $0.key.stringValue == key }?.value.variantValue?.uint64Value, "\(key) in \(entries)")
+            }
+            return (try value("api.messages"), try value("api.writes"))
+        }
+        let photo = doubles(195, 670)  // Gallery's photo, in its main window
+        _ = try await client.window(1, "Tap", photo + [.uint32(1)])
+        let before = try await counts()
+        let taps = 10
+        for _ in 0..<taps {
+            _ = try await client.window(1, "Tap", photo + [.uint32(1)])
+        }
+        try await client.waitForSignals("the taps' touches") { $0.filter { $0.member == "Touch" }.count >= 2 * (taps + 1) }
+        let after = try await counts()
+        let messages = after.messages - before.messages, writes = after.writes - before.writes
+        // Each tap: its reply and at least its two Touch signals. How many writes depends on how the
+        // scene process's packets reach the board (a release build on a quiet machine: two per tap,
+        // one for the press's signal, one for the rest and the reply; more when the board reads a
+        // batch of packets in pieces); a write per message would be writes == messages.
+        #expect(messages >= UInt64(3 * taps), "messages \(messages), writes \(writes)")
+        #expect(writes < messages, "messages \(messages), writes \(writes)")
+    }
+
     /// A call's answer as text: its values, or "name: message" for an error.
     static func answer(_ work: () async throws -> [BusValue]) async -> String {
         do {
