@@ -31,7 +31,7 @@ struct ActivationTests {
 
     /// Installs the tested build under a fresh prefix; the caller removes it.
     static func install() async throws -> String {
-        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-install-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let prefix = scratchPath("install")
         let result = try await run(["scripts/install", "--prefix", prefix, "--bin-path", buildFolder()])
         try #require(result.status == 0, "scripts/install failed: \(result.output)")
         return prefix
@@ -127,7 +127,7 @@ struct ActivationTests {
 
     @Test("A bus whose activation file names a missing program: scenectl exits 69 and says why the bus could not start the host")
     func failedActivation() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-activation-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let folder = scratchPath("activation")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/services", withIntermediateDirectories: true)
         try Data("[D-BUS Service]\nName=org.scenehost.SceneHost\nExec=\(folder)/missing/scene-host\n".utf8)

@@ -14,7 +14,7 @@ struct CrashQuarantineTests {
     func crashLoop() async throws {
         let daemon = try await offPool { try BusDaemon() }
         defer { daemon.stop() }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-crash-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let root = scratchPath("crash")
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/plugins", withIntermediateDirectories: true)
         let plugin = root + "/plugins/libFixtureCrashInHandler.so"

@@ -11,8 +11,7 @@ final class ExternalProcess: Sendable {
     private let folder: String
 
     init(_ arguments: [String], environment: [String: String]) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "scenehost-client-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        folder = scratchPath("client")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         process = try SpawnedProcess(
             arguments[0], Array(arguments.dropFirst()), environment: environment,

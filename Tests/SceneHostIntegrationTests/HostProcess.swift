@@ -21,9 +21,9 @@ var headlessEnvironment: [String: String] {
     return environment
 }
 
-/// A temporary file holding `text`, removed by the caller.
+/// A file of the ``scratchFolder`` holding `text` (it goes with the folder when the tests end).
 func temporaryFile(_ name: String, _ text: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)").path
+    let path = scratchPath(name)
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
 }
@@ -57,8 +57,7 @@ final class HostProcess: Sendable {
     ) throws {
         let path = executable.hasPrefix("/") ? executable : buildFolder() + "/" + executable
         ownsRuntimeFolder = sharing == nil
-        runtimeFolder = sharing?.runtimeFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent(
-            "scenehost-runtime-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        runtimeFolder = sharing?.runtimeFolder ?? scratchPath("runtime")
         try FileManager.default.createDirectory(atPath: runtimeFolder, withIntermediateDirectories: true)
         var env = headlessEnvironment
         env["SWIFT_BACKTRACE"] = "enable=no"

@@ -133,7 +133,7 @@ struct PluginLoadingTests {
     @Test("ListPlugins lists the search path in order with each plugin's metadata and status; refused, insecure and shadowed files say why; probes are cached by path, size and modification time, across restarts",
         .disabled(if: SanitizedRun.cannotBacktrace, SanitizedRun.cannotBacktraceReason))
     func listPlugins() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-list-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let root = scratchPath("list")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let first = root + "/first", second = root + "/second", cache = root + "/cache"
         for folder in [first, second] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }

@@ -443,7 +443,7 @@ struct ScenectlTests {
 
     @Test("With no host anywhere scenectl exits 69, says what it tried and how to start a host")
     func noHost() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenectl-nohost-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let folder = scratchPath("scenectl-nohost")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try await run(["status"], runtimeFolder: folder)

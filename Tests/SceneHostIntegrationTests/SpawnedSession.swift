@@ -34,7 +34,7 @@ struct SpawnedSession {
     static func runInPrivateSession(_ command: [String], wrapper: [String] = [], environment extra: [String: String] = [:], timeout: Double) throws
         -> (status: Int32, output: String)
     {
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-session-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let runtime = URL(fileURLWithPath: scratchPath("session"))
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: runtime) }
         let outputFile = runtime.appendingPathComponent("output.txt").path

@@ -22,7 +22,10 @@ final class Recorder<Value> {
         }
     }
 
-    /// Waits until at least `count` values were recorded; throws ``TimedOut`` after `timeout`.
+    /// Waits until at least `count` values were recorded; throws ``TimedOut`` once `timeout` passed
+    /// without a new value. A guard against a stall (a lost value never comes), not a measure of
+    /// speed: in a whole `swift test` run the main actor is shared with every other suite, and 10,000
+    /// signals can take minutes to be read while they keep coming.
     @discardableResult
     func wait(for count: Int, timeout: Duration = .seconds(60), _ what: String = "events") async throws -> [Value] {
         if values.count >= count {
@@ -33,10 +36,14 @@ final class Recorder<Value> {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             waiters[id] = (count, continuation)
             Task { @MainActor [weak self] in
-                try? await Task.sleep(for: timeout)
+                var seen = -1
+                while let recorded = self?.values.count, recorded > seen, self?.waiters[id] != nil {
+                    seen = recorded
+                    try? await Task.sleep(for: timeout)
+                }
                 guard let self, let waiter = self.waiters.removeValue(forKey: id) else { return }
                 waiter.continuation.resume(
-                    throwing: TimedOut(description: "waited \(timeout) for \(count) \(what), got \(self.values.count)"))
+                    throwing: TimedOut(description: "waited \(timeout) without a new one for \(count) \(what), got \(self.values.count)"))
             }
         }
         return values

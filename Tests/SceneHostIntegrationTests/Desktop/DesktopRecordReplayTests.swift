@@ -18,8 +18,8 @@ struct DesktopRecordReplayTests {
         // which deliver each record once the one before was answered.
         let desktop = try await DesktopHost(arguments: ["--isolation", "none"])
         defer { desktop.close() }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt").path
-        //KEEP defer { try? FileManager.default.removeItem(atPath: file) }
+        let file = scratchPath("recording.txt")
+        defer { try? FileManager.default.removeItem(atPath: file) }
         let recorder = try ScenectlProcess(["record", "-o", file, "--ready"], runtimeFolder: desktop.host.runtimeFolder)
         #expect(await recorder.stderr(contains: "scenectl: recording"), "\(recorder.stderr)")
         // Seed 000's blue tap; a pinch on GestureLab's canvas; typing into Gallery's field; a focus change.

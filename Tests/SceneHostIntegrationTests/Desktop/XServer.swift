@@ -97,7 +97,7 @@ final class XServer: Sendable {
 
     /// A screenshot of the whole screen (`xwd -root`).
     func screenshot() async throws -> XWDImage {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).xwd").path
+        let file = scratchPath("screen.xwd")
         defer { try? FileManager.default.removeItem(atPath: file) }
         let outcome = try await run(Self.xwd, ["-root", "-silent", "-out", file])
         guard outcome.status == 0, let data = FileManager.default.contents(atPath: file) else {

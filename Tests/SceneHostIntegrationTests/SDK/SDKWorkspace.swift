@@ -64,10 +64,12 @@ struct SDKWorkspace: Sendable {
     static var sanitizerArguments: [String] { SanitizedRun.sanitizer.map { ["--sanitize=\($0)"] } ?? [] }
 
     /// The environment for the toolchain: this process's, without what SwiftPM set for the tests, with
-    /// the SDK's pkg-config folder.
+    /// the SDK's pkg-config folder, and the scratch folder as the temporary directory (SwiftPM leaves
+    /// a lock file per package build and temporary folders there).
     static func toolEnvironment(pkgConfigPath: String) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SWIFTPM_") && !$0.key.hasPrefix("XCTest") }
         environment["PKG_CONFIG_PATH"] = pkgConfigPath
+        environment["TMPDIR"] = scratchFolder
         return environment
     }
 
@@ -83,7 +85,7 @@ struct SDKWorkspace: Sendable {
     private static func make() async throws -> SDKWorkspace {
         let bin = releaseBin ?? buildFolder()
         let configuration = releaseBin == nil ? "debug" : "release"
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-sdk-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let root = scratchPath("sdk")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let prefix = root + "/prefix"
         let installed = try await ActivationTests.run(["scripts/install", "--prefix", prefix, "--bin-path", bin])

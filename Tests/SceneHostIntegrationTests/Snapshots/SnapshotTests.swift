@@ -28,7 +28,7 @@ struct SnapshotTests {
     func seedFindView() async throws {
         defer { stop() }
         #expect(await host.line(containing: "host ready"))
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-findview-\(getpid()).png").path
+        let file = scratchPath("findview.png")
         defer { try? FileManager.default.removeItem(atPath: file) }
         let process = try ScenectlProcess(["snapshot", "findview", "-o", file], runtimeFolder: host.runtimeFolder)
         let run = (await process.exitStatus(), process.stdout, process.stderr)

@@ -23,7 +23,8 @@ struct HTTPConnectionTests {
     /// A connection whose endpoint is `respond`, and the client's descriptor.
     private func connect(record: Record, respond: @escaping HTTPConnection.Respond) throws -> (HTTPConnection, Int32) {
         var ends: [Int32] = [0, 0]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        // Close-on-exec: a process another test spawns meanwhile must not keep the client's end open.
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         let connection = HTTPConnection(
             socket: SocketDescriptor(ends[0]), watches: watches, limits: .init(),
