@@ -5,8 +5,10 @@ import SceneHostKit
 import SceneProcesses
 
 /// The board's end of one scene process, for tests: starts `scene-host --scene-process PLUGIN`,
-/// waits for messages or for the end with a deadline. Blocking: use it on a thread of its own
-/// (``offPool(_:)``), never on the cooperative pool or the main actor.
+/// waits for messages or for the end with a deadline (a guard against a hang, scaled like the
+/// others: five AddressSanitizer scene processes starting at once beside the other integration
+/// suites and stress-ng took over 30 s to say hello in proof P97). Blocking: use it on a thread of
+/// its own (``offPool(_:)``), never on the cooperative pool or the main actor.
 final class SceneProcessHarness {
     let process: LaunchedSceneProcess
     private(set) var connection: ChannelConnection?
@@ -53,7 +55,7 @@ final class SceneProcessHarness {
 
     /// Asks query `code` with `body` (id `id`) and waits for its answer: the reply's body, or the
     /// failure's message as an error.
-    func ask(_ code: UInt16, _ body: [UInt8], id: UInt64, timeout: Double = 30) throws -> Result<[UInt8], SceneQueryFailed> {
+    func ask(_ code: UInt16, _ body: [UInt8], id: UInt64, timeout: Double = SanitizedRun.seconds(30)) throws -> Result<[UInt8], SceneQueryFailed> {
         try send(.query(id: id, code: code, body: body))
         var answer: Result<[UInt8], SceneQueryFailed>?
         try receive(timeout: timeout) { envelopes in
@@ -70,7 +72,7 @@ final class SceneProcessHarness {
     }
 
     /// Sends a touch record as input `id` and waits for its outcome.
-    func touch(_ record: SceneTouchRecord, id: UInt64, timeout: Double = 30) throws -> SceneTouchOutcome? {
+    func touch(_ record: SceneTouchRecord, id: UInt64, timeout: Double = SanitizedRun.seconds(30)) throws -> SceneTouchOutcome? {
         try send(.input(id: id, code: SceneInputCode.touch, body: record.body))
         var outcome: SceneTouchOutcome?
         try receive(timeout: timeout) { envelopes in
@@ -91,7 +93,7 @@ final class SceneProcessHarness {
     /// Reads until `done` says the messages so far are enough, the channel closes, or `timeout`
     /// seconds pass. Returns whether `done` was met.
     @discardableResult
-    func receive(timeout: Double = 30, until done: ([ChannelEnvelope]) -> Bool) throws -> Bool {
+    func receive(timeout: Double = SanitizedRun.seconds(30), until done: ([ChannelEnvelope]) -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !done(received) {
             guard !closed, let connection, Date() < deadline else { return false }
@@ -105,7 +107,7 @@ final class SceneProcessHarness {
     }
 
     /// Waits (at most `timeout` seconds) for the process to end, watching its pidfd as the board does.
-    func waitForEnd(timeout: Double = 30) -> SceneExit? {
+    func waitForEnd(timeout: Double = SanitizedRun.seconds(30)) -> SceneExit? {
         var poller = pollfd(fd: process.pidDescriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(timeout * 1000)) == 1 else { return nil }
         return process.reap()

@@ -133,7 +133,7 @@ struct SceneProcessTests {
             try harness.receive(until: { $0.contains { if case .inputDone(1, _) = $0.message { true } else { false } } })
             try harness.send(.input(id: 2, code: SceneInputCode.touch, body: SceneTouchRecord(slot: 1, phase: .up).body))
             run.exit = harness.waitForEnd()
-            try harness.receive(timeout: 5) { _ in harness.closed }
+            try harness.receive(timeout: SanitizedRun.seconds(5)) { _ in harness.closed }
             run.messages = harness.received.map(\.message)
             return run
         }
