@@ -44,6 +44,8 @@ final class HTTPConnection {
     private var output: [Data] = []
     private var written = 0
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// When the client last sent bytes or was last answered (monotonic nanoseconds).
+    private var lastActivity = DispatchTime.now().uptimeNanoseconds
 
     init(
         socket: SocketDescriptor, watches: any DescriptorWatching, limits: HTTPRequestParser.Limits, respond: @escaping Respond,
@@ -82,6 +84,14 @@ final class HTTPConnection {
         if case .closed = phase { true } else { false }
     }
 
+    /// Since when (monotonic nanoseconds) the connection has nothing under way: no request with the
+    /// endpoint and nothing left to write (a part of a request may wait for its rest); nil while it
+    /// has. What ``ConnectionAdmission`` closes first when the server is full.
+    var quietSince: UInt64? {
+        guard case .ready = phase, output.isEmpty else { return nil }
+        return lastActivity
+    }
+
     private func watch(for readiness: DescriptorReadiness) throws(EventLoopError) {
         guard watched != readiness else { return }
         watch?.cancel()
@@ -108,6 +118,7 @@ final class HTTPConnection {
             if count > 0 { parser.append(UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
             return count
         }
+        if count > 0 { lastActivity = DispatchTime.now().uptimeNanoseconds }
         if count < 0 {
             if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
             close()
@@ -156,6 +167,7 @@ final class HTTPConnection {
         enqueue(HTTPResponseHead(status: response.status, minorVersion: request.minorVersion, contentLength: response.body.count, connection: request.connection).bytes)
         enqueue(body)
         phase = request.connection == .close ? .closing : .ready
+        lastActivity = DispatchTime.now().uptimeNanoseconds
         serve()
     }
 

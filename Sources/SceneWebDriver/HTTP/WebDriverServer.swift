@@ -10,9 +10,12 @@ public import SceneLoop
 /// ``WebDriverEndpoint`` where it is read (no hop between threads), and each answer is written when
 /// the endpoint gives it (at once or later). The main thread never waits on a socket.
 ///
-/// At most ``maximumConnections`` connections are open at once; one more is closed as it is
-/// accepted (and logged). When the process runs out of descriptors, accepting pauses for a tenth of a
-/// second (logged), instead of waking the loop again at once for the same waiting connection.
+/// At most ``maximumConnections`` connections are open at once. One more closes the open connection
+/// whose client has been quiet longest, if one has nothing under way (``ConnectionAdmission``: a
+/// runner that leaks keep-alive connections does not lock the next clients out), and is refused
+/// otherwise; both are logged. When the process runs out of descriptors, accepting pauses for a
+/// tenth of a second (logged), instead of waking the loop again at once for the same waiting
+/// connection.
 @MainActor
 public final class WebDriverServer {
     public let endpoint: WebDriverEndpoint
@@ -23,6 +26,8 @@ public final class WebDriverServer {
     private var listener: TCPListener?
     private var listening: (any DescriptorWatch)?
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
+    /// The most connections open at once (``maximumConnections``, fewer in tests).
+    private let capacity: Int
 
     /// Connections open at once: far more than a test runner's parallel sessions.
     public static let maximumConnections = 256
@@ -32,12 +37,16 @@ public final class WebDriverServer {
         self.init(endpoint: endpoint, address: address, watches: watches, logger: logger, limits: HTTPRequestParser.Limits())
     }
 
-    init(endpoint: WebDriverEndpoint, address: WebDriverAddress, watches: any DescriptorWatching, logger: Logger, limits: HTTPRequestParser.Limits) {
+    init(
+        endpoint: WebDriverEndpoint, address: WebDriverAddress, watches: any DescriptorWatching, logger: Logger, limits: HTTPRequestParser.Limits,
+        capacity: Int = WebDriverServer.maximumConnections
+    ) {
         self.endpoint = endpoint
         self.address = address
         self.watches = watches
         self.logger = logger
         self.limits = limits
+        self.capacity = capacity
     }
 
     /// Listens, and returns the address bound: `127.0.0.1:4723`, or with the port the system chose
@@ -77,8 +86,16 @@ public final class WebDriverServer {
                 return
             }
             guard let socket else { return }
-            guard connections.count < Self.maximumConnections else {
-                logger.warning("webdriver: \(Self.maximumConnections) connections are open; closing a new one (close idle clients)")
+            switch ConnectionAdmission.decide(open: connections.map { ($0.key, $0.value.quietSince) }, maximum: capacity) {
+            case .admit:
+                break
+            case .admitClosing(let key):
+                let quiet = connections[key]?.quietSince.map { DispatchTime.now().uptimeNanoseconds &- $0 } ?? 0
+                logger.notice(
+                    "webdriver: \(capacity) connections are open; closing the one quiet longest (\(quiet / 1_000_000) ms) for a new client")
+                connections[key]?.close()
+            case .refuse:
+                logger.warning("webdriver: \(capacity) connections are open, each with a request under way; closing a new one")
                 socket.shutDown()
                 continue
             }

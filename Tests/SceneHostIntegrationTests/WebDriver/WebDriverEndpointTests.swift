@@ -1,7 +1,9 @@
 import DBusKit
 import Foundation
 import FoundationXML
+import Glibc
 import SceneBusContract
+import TestProcesses
 import Testing
 
 /// The W3C WebDriver endpoint (`--webdriver`) against the real scene-host, over HTTP.
@@ -175,6 +177,36 @@ struct WebDriverEndpointTests {
         #expect(await second.exitStatus() == 1, "\(second.log.suffix(5))")
         #expect(second.log.contains { $0.contains("--webdriver: cannot listen on 127.0.0.1:\(first.port)") }, "\(second.log.suffix(5))")
         #expect(!second.log.contains { $0.contains("host ready") })
+    }
+
+    @Test("With 256 connections open and quiet, a new client is served: the connection quiet longest is closed for it, the others stay, and the log says so")
+    func fullServerClosesTheQuietest() async throws {
+        let driver = try await WebDriverProcess.start(toolkitOnly: true)
+        let port = driver.port
+        // Each of the 256 is answered once (so the host holds every one), in order: the first is then
+        // the one quiet longest.
+        let open = try await offPool { () throws -> [Int32] in
+            var sockets: [Int32] = []
+            for _ in 0..<256 {
+                let socket = try RawHTTP.connect(port: port)
+                sockets.append(socket)
+                guard try RawHTTP.exchange(socket, "GET /status HTTP/1.1\r\nHost: x\r\n\r\n").hasPrefix("HTTP/1.1 200") else {
+                    throw RawHTTP.Failure(description: "connection \(sockets.count) was not answered")
+                }
+            }
+            return sockets
+        }
+        defer { open.forEach { close($0) } }
+        let (newcomer, firstEnded, secondAnswer) = try await offPool { () throws -> (String, Bool, String) in
+            let socket = try RawHTTP.connect(port: port)
+            defer { close(socket) }
+            let answer = try RawHTTP.exchange(socket, "GET /status HTTP/1.1\r\nHost: x\r\n\r\n")
+            return (answer, RawHTTP.readsEndOfStream(open[0]), try RawHTTP.exchange(open[1], "GET /status HTTP/1.1\r\nHost: x\r\n\r\n"))
+        }
+        #expect(newcomer.hasPrefix("HTTP/1.1 200"), "\(newcomer.prefix(80))")
+        #expect(firstEnded, "the connection quiet longest was closed")
+        #expect(secondAnswer.hasPrefix("HTTP/1.1 200"), "the others stay open")
+        #expect(await driver.host.line(containing: "webdriver: 256 connections are open; closing the one quiet longest"))
     }
 
     @Test("A view whose scene was disconnected answers stale element reference")

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -81,4 +82,62 @@ func pngSize(_ data: Data) -> (width: Int, height: Int)? {
     guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
     func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
     return (word(16), word(20))
+}
+
+/// HTTP/1.1 over a blocking socket of the test's own, for what URLSession hides (how many
+/// connections are open, which of them the server closed). Blocking: call it off the pool.
+enum RawHTTP {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A socket connected to 127.0.0.1:`port`, close-on-exec, with a 60 s (scaled) guard on reads.
+    static func connect(port: Int) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        var guardTime = timeval(tv_sec: Int(SanitizedRun.seconds(60)), tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &guardTime, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let failure = errno
+            close(socket)
+            throw Failure(description: "connect to 127.0.0.1:\(port): errno \(failure)")
+        }
+        return socket
+    }
+
+    /// Sends `request` and returns the whole answer (head and `Content-Length` body) as text.
+    static func exchange(_ socket: Int32, _ request: String) throws -> String {
+        let bytes = Array(request.utf8)
+        guard send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+            throw Failure(description: "send: errno \(errno)")
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let text = String(decoding: received, as: UTF8.self)
+            if let end = text.range(of: "\r\n\r\n") {
+                let head = text[..<end.lowerBound].lowercased()
+                let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if received.count >= text.utf8.distance(from: text.utf8.startIndex, to: end.upperBound) + length { return text }
+            }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            guard count > 0 else { throw Failure(description: "the answer ended after \(received.count) bytes (recv \(count), errno \(errno))") }
+            received += buffer[..<count]
+        }
+    }
+
+    /// Whether the server closed `socket`: a read finds the end of the stream (or a reset).
+    static func readsEndOfStream(_ socket: Int32) -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(socket, &byte, 1, 0)
+        return count == 0 || (count < 0 && errno == ECONNRESET)
+    }
 }
