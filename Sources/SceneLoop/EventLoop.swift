@@ -112,9 +112,9 @@ public final class EventLoop: DescriptorWatching {
     }
 
     /// Runs `action` when the current turn ends: after its handlers and `endOfTurn`, before the loop
-    /// waits again, after the actions deferred before it (an action may defer another: it runs in the
-    /// same turn). Returns `false`, keeping nothing, when no turn is running (before ``run(endOfTurn:until:)``
-    /// starts, or from another loop): the caller then acts at once.
+    /// waits again, after the actions deferred before it (an action may defer another: it runs in
+    /// the same turn). Returns `false`, keeping nothing, when no turn is running (before
+    /// ``run(endOfTurn:until:)`` starts): the caller then acts at once.
     public func deferToEndOfTurn(_ action: @escaping @MainActor () -> Void) -> Bool {
         guard phase == .running else { return false }
         deferred.append(action)

@@ -19,11 +19,7 @@ enum ConnectionAdmission<Key: Hashable>: Equatable {
     /// first in `open` is closed.
     static func decide(open: some Collection<(key: Key, quietSince: UInt64?)>, maximum: Int) -> Self {
         guard open.count >= maximum else { return .admit }
-        var quietest: (key: Key, since: UInt64)?
-        for member in open {
-            guard let since = member.quietSince else { continue }
-            if quietest == nil || since < quietest!.since { quietest = (member.key, since) }
-        }
-        return quietest.map { .admitClosing($0.key) } ?? .refuse
+        let quiet = open.lazy.compactMap { member in member.quietSince.map { (key: member.key, since: $0) } }
+        return quiet.min { $0.since < $1.since }.map { .admitClosing($0.key) } ?? .refuse
     }
 }

@@ -26,8 +26,6 @@ public final class WebDriverServer {
     private var listener: TCPListener?
     private var listening: (any DescriptorWatch)?
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
-    /// The most connections open at once (``maximumConnections``, fewer in tests).
-    private let capacity: Int
 
     /// Connections open at once: far more than a test runner's parallel sessions.
     public static let maximumConnections = 256
@@ -37,16 +35,12 @@ public final class WebDriverServer {
         self.init(endpoint: endpoint, address: address, watches: watches, logger: logger, limits: HTTPRequestParser.Limits())
     }
 
-    init(
-        endpoint: WebDriverEndpoint, address: WebDriverAddress, watches: any DescriptorWatching, logger: Logger, limits: HTTPRequestParser.Limits,
-        capacity: Int = WebDriverServer.maximumConnections
-    ) {
+    init(endpoint: WebDriverEndpoint, address: WebDriverAddress, watches: any DescriptorWatching, logger: Logger, limits: HTTPRequestParser.Limits) {
         self.endpoint = endpoint
         self.address = address
         self.watches = watches
         self.logger = logger
         self.limits = limits
-        self.capacity = capacity
     }
 
     /// Listens, and returns the address bound: `127.0.0.1:4723`, or with the port the system chose
@@ -86,16 +80,16 @@ public final class WebDriverServer {
                 return
             }
             guard let socket else { return }
-            switch ConnectionAdmission.decide(open: connections.map { ($0.key, $0.value.quietSince) }, maximum: capacity) {
+            switch ConnectionAdmission.decide(open: connections.map { ($0.key, $0.value.quietSince) }, maximum: Self.maximumConnections) {
             case .admit:
                 break
             case .admitClosing(let key):
                 let quiet = connections[key]?.quietSince.map { DispatchTime.now().uptimeNanoseconds &- $0 } ?? 0
                 logger.notice(
-                    "webdriver: \(capacity) connections are open; closing the one quiet longest (\(quiet / 1_000_000) ms) for a new client")
+                    "webdriver: \(Self.maximumConnections) connections are open; closing the one quiet longest (\(quiet / 1_000_000) ms) for a new client")
                 connections[key]?.close()
             case .refuse:
-                logger.warning("webdriver: \(capacity) connections are open, each with a request under way; closing a new one")
+                logger.warning("webdriver: \(Self.maximumConnections) connections are open, each with a request under way; closing a new one")
                 socket.shutDown()
                 continue
             }
