@@ -74,6 +74,33 @@ def test_a_killed_test_process_leaves_no_bus_or_host_behind(tmp_path: Path) -> N
             os.close(descriptor)
 
 
+def test_a_host_nobody_closes_is_stopped_and_its_folder_removed(tmp_path: Path) -> None:
+    """A test that never closes its host: when the host object is collected, and when the test process
+    exits, the host and its bus are stopped and their folder is removed (the folders were left in
+    $TMPDIR before)."""
+    starter = tmp_path / "starter.py"
+    starter.write_text(textwrap.dedent("""
+        import gc, os, sys
+        from scenehost import Host
+        dropped = Host.start(sys.argv[1])
+        folder, pids = dropped._processes.folder, [dropped._processes.host.pid, dropped._processes.bus.process.pid]
+        del dropped
+        gc.collect()
+        print("collected:", folder.exists(), [os.path.exists(f"/proc/{pid}") and open(f"/proc/{pid}/stat").read().split()[2] != "Z" for pid in pids], flush=True)
+        kept = Host.start(sys.argv[1])
+        print(kept._processes.folder, kept._processes.host.pid, kept._processes.bus.process.pid, flush=True)
+        # exits without closing it
+    """), encoding="utf-8")
+    finished = subprocess.run([sys.executable, str(starter), str(TOOLKIT_CONFIG)], capture_output=True, text=True, timeout=120)
+    assert finished.returncode == 0, finished.stderr
+    collected, at_exit = finished.stdout.splitlines()
+    assert collected == "collected: False [False, False]", finished.stdout
+    folder, *pids = at_exit.split()
+    assert not Path(folder).exists(), f"{folder} left after the test process exited"
+    for pid in pids:
+        assert not Path(f"/proc/{pid}").exists(), f"process {pid} still running after the test process exited"
+
+
 def test_a_missing_scene_host_is_named(tmp_path: Path) -> None:
     with pytest.raises(scenehost.HostStartFailed, match=re.escape(f"cannot run {tmp_path / 'nothing'}: it is not an executable file")):
         Host.start(executable=tmp_path / "nothing")

@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import weakref
 from pathlib import Path
 
 from . import errors
@@ -99,9 +100,28 @@ class PrivateBus:
             self.process.stdout.close()
 
 
+def _end_left_behind(folder: Path, started: list[subprocess.Popen[bytes]]) -> None:
+    """Ends what a :class:`HostProcesses` nobody stopped started, and removes its folder: run when it is
+    collected or when the interpreter exits (``weakref.finalize``), and by :meth:`HostProcesses.stop`
+    after its own orderly stop. The host first (SIGTERM, as ``stop`` does), then its bus."""
+    for process in reversed(started):
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 class HostProcesses:
     """The two processes behind a started host, and their folder (bus socket, notify socket, the
-    host's log). :meth:`stop` ends both (SIGTERM: the host cancels live touches and leaves cleanly)."""
+    host's log). :meth:`stop` ends both (SIGTERM: the host cancels live touches and leaves cleanly).
+
+    One that nobody stops (a test that never closes its host) is stopped the same way, and its folder
+    removed, when it is collected or the interpreter exits; a process killed outright (SIGKILL) leaves
+    the folder, though its host and bus still end (``ending_with_this_process``)."""
 
     def __init__(self, *, config: str | os.PathLike[str] | None, clock: str, executable: str | os.PathLike[str] | None,
                  arguments: list[str], timeout: float) -> None:
@@ -109,8 +129,12 @@ class HostProcesses:
         self.log_path = self.folder / "scene-host.log"
         self.bus: PrivateBus | None = None
         self.host: subprocess.Popen[bytes] | None = None
+        # The bus's and the host's processes as they start, for the finalizer (it must not hold self).
+        self._started: list[subprocess.Popen[bytes]] = []
+        self._end_left_behind = weakref.finalize(self, _end_left_behind, self.folder, self._started)
         try:
             self.bus = PrivateBus(self.folder, timeout)
+            self._started.append(self.bus.process)
             self.address = self.bus.address
             self._start_host(find_scene_host(executable), config, clock, arguments, timeout)
         except BaseException:
@@ -143,6 +167,7 @@ class HostProcesses:
         try:
             with open(self.log_path, "wb") as log:
                 self.host = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=environment)
+            self._started.append(self.host)
         except OSError as error:
             notify.close()
             raise errors.HostStartFailed(f"cannot run {binary}: {error}") from error
@@ -185,5 +210,5 @@ class HostProcesses:
             status = self.host.returncode
         if self.bus is not None:
             self.bus.stop(timeout)
-        shutil.rmtree(self.folder, ignore_errors=True)
+        self._end_left_behind()
         return status
