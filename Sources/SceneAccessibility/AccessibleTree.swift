@@ -126,18 +126,21 @@ final class AccessibleTree {
         if path == AtspiNames.rootPath { return .application }
         let raw = path.rawValue
         let prefix = self.prefix.rawValue + "/"
-        guard raw.hasPrefix(prefix) else { return nil }
-        let parts = raw.dropFirst(prefix.count).split(separator: "_", omittingEmptySubsequences: false)
-        if parts.count == 1, parts[0].first == "w", let channelNumber, let number = Int(parts[0].dropFirst()) {
+        guard raw.hasPrefix(prefix), let tail = AccessiblePathTail(raw.utf8.dropFirst(prefix.utf8.count)) else { return nil }
+        switch tail {
+        case .window(let number):
+            guard let channelNumber else { return nil }
             return allWindows.first { channelNumber($0) == number }.map { .view($0) }
+        case .view(let id):
+            guard let view = viewsByID[id], isExposed(view) else { return nil }
+            return .view(view)
+        case .row(let id, let section, let row):
+            // A table's row while the table has that row [TV-12].
+            guard let view = viewsByID[id], isExposed(view), let table = view as? TableView,
+                table.position(of: IndexPath(row: row, section: section)) != nil
+            else { return nil }
+            return .row(table, IndexPath(row: row, section: section))
         }
-        guard let id = UInt32(parts[0]), let view = viewsByID[id], isExposed(view) else { return nil }
-        if parts.count == 1 { return .view(view) }
-        // A table's row: `<table id>_<section>_<row>`, while the table has that row [TV-12].
-        guard parts.count == 3, let table = view as? TableView, let section = Int(parts[1]), let row = Int(parts[2]),
-            table.position(of: IndexPath(row: row, section: section)) != nil
-        else { return nil }
-        return .row(table, IndexPath(row: row, section: section))
     }
 
     /// The node at `path`.

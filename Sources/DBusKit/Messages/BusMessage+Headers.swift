@@ -50,32 +50,32 @@ extension BusMessage {
 
     /// The object path header: the target of a method call or the emitter of a signal.
     public var path: ObjectPath? {
-        dbus_message_get_path(raw).map { ObjectPath(unchecked: String(cString: $0)) }
+        dbus_message_get_path(raw).map { ObjectPath(validated: String(cString: $0)) }
     }
 
     /// The interface header of a method call or signal.
     public var interface: InterfaceName? {
-        dbus_message_get_interface(raw).map { InterfaceName(unchecked: String(cString: $0)) }
+        dbus_message_get_interface(raw).map { InterfaceName(validated: String(cString: $0)) }
     }
 
     /// The member header: the method or signal name.
     public var member: MemberName? {
-        dbus_message_get_member(raw).map { MemberName(unchecked: String(cString: $0)) }
+        dbus_message_get_member(raw).map { MemberName(validated: String(cString: $0)) }
     }
 
     /// The error name of an error reply.
     public var errorName: ErrorName? {
-        dbus_message_get_error_name(raw).map { ErrorName(unchecked: String(cString: $0)) }
+        dbus_message_get_error_name(raw).map { ErrorName(validated: String(cString: $0)) }
     }
 
     /// The unique name of the sending connection, set by the bus daemon on delivery.
     public var sender: BusName? {
-        dbus_message_get_sender(raw).map { BusName(unchecked: String(cString: $0)) }
+        dbus_message_get_sender(raw).map { BusName(validated: String(cString: $0)) }
     }
 
     /// The destination header: a unique or well-known name, or `nil` for broadcast signals.
     public var destination: BusName? {
-        dbus_message_get_destination(raw).map { BusName(unchecked: String(cString: $0)) }
+        dbus_message_get_destination(raw).map { BusName(validated: String(cString: $0)) }
     }
 
     /// The body signature; empty when the message has no arguments.

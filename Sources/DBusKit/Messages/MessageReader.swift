@@ -116,7 +116,7 @@ public struct MessageReader: ~Copyable {
     /// message it parses or demarshals (a string that is not one ends the peer's connection), and
     /// a message built locally holds only typed, validated ones.
     public mutating func readObjectPath() throws -> ObjectPath {
-        ObjectPath(unchecked: try readString(TypeCode.objectPath))
+        ObjectPath(validated: try readString(TypeCode.objectPath))
     }
 
     /// Reads a type signature value (`g`).

@@ -17,14 +17,28 @@ public struct WireReader {
 
     public var remaining: Int { bytes.count - offset }
 
-    private mutating func take(_ count: Int, _ field: String) throws(ChannelError) -> ArraySlice<UInt8> {
+    /// The next `count` bytes. `field` is made only for the error (a length's name is interpolated).
+    private mutating func take(_ count: Int, _ field: @autoclosure () -> String) throws(ChannelError) -> ArraySlice<UInt8> {
         guard count >= 0, count <= remaining else {
             throw ChannelError(
                 code: .malformed,
-                message: "\(context) packet of \(bytes.count) bytes ends at \(offset) inside its \(field) (\(count) bytes wanted, \(remaining) left)")
+                message: "\(context) packet of \(bytes.count) bytes ends at \(offset) inside its \(field()) (\(count) bytes wanted, \(remaining) left)")
         }
         defer { offset += count }
         return bytes[offset..<offset + count]
+    }
+
+    /// The little-endian integer in the next `width` bytes. A plain loop over indices: the reader
+    /// runs for every field of every packet, and generic iteration is slow in debug builds.
+    private mutating func littleEndian(_ width: Int, _ field: @autoclosure () -> String) throws(ChannelError) -> UInt64 {
+        let start = try take(width, field()).startIndex
+        var value: UInt64 = 0
+        var index = 0
+        while index < width {
+            value |= UInt64(bytes[start + index]) << UInt64(8 * index)
+            index += 1
+        }
+        return value
     }
 
     public mutating func u8(_ field: String) throws(ChannelError) -> UInt8 {
@@ -37,15 +51,11 @@ public struct WireReader {
     }
 
     public mutating func u32(_ field: String) throws(ChannelError) -> UInt32 {
-        var value: UInt32 = 0
-        for (index, byte) in try take(4, field).enumerated() { value |= UInt32(byte) << UInt32(8 * index) }
-        return value
+        UInt32(truncatingIfNeeded: try littleEndian(4, field))
     }
 
     public mutating func u64(_ field: String) throws(ChannelError) -> UInt64 {
-        var value: UInt64 = 0
-        for (index, byte) in try take(8, field).enumerated() { value |= UInt64(byte) << UInt64(8 * index) }
-        return value
+        try littleEndian(8, field)
     }
 
     public mutating func i32(_ field: String) throws(ChannelError) -> Int32 { Int32(bitPattern: try u32(field)) }
@@ -61,7 +71,7 @@ public struct WireReader {
 
     /// A 32-bit length and that many bytes.
     public mutating func lengthPrefixed(_ field: String) throws(ChannelError) -> [UInt8] {
-        let count = try u32("\(field)'s length")
+        let count = try littleEndian(4, "\(field)'s length")
         return Array(try take(Int(count), field))
     }
 

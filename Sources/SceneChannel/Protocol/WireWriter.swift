@@ -14,12 +14,18 @@ public struct WireWriter {
         bytes.append(UInt8(truncatingIfNeeded: value >> 8))
     }
 
-    public mutating func u32(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
-    }
+    public mutating func u32(_ value: UInt32) { littleEndian(UInt64(value), 4) }
 
-    public mutating func u64(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    public mutating func u64(_ value: UInt64) { littleEndian(value, 8) }
+
+    /// The low `width` bytes of `value`, least significant first. A plain loop: the writer runs for
+    /// every field of every packet, and generic iteration (`stride`) is slow in debug builds.
+    private mutating func littleEndian(_ value: UInt64, _ width: Int) {
+        var index = 0
+        while index < width {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(8 * index)))
+            index += 1
+        }
     }
 
     public mutating func i32(_ value: Int32) { u32(UInt32(bitPattern: value)) }

@@ -153,19 +153,21 @@ public struct SceneSupervisor: Sendable {
         return actions
     }
 
-    /// The earliest time something is due: a restart, a start timeout, a call's timeout.
+    /// The earliest time something is due: a restart, a start timeout, a call's timeout. Computed
+    /// after every event (each call and answer), so without collecting the candidates in an array.
     var nextDeadline: UInt64? {
-        var deadlines: [UInt64] = []
+        var earliest: UInt64?
+        func consider(_ deadline: UInt64) { earliest = Swift.min(earliest ?? deadline, deadline) }
         switch phase {
-        case .waitingToRestart(let at, _): deadlines.append(at)
-        case .starting(let since): deadlines.append(since + policy.startTimeout)
+        case .waitingToRestart(let at, _): consider(at)
+        case .starting(let since): consider(since + policy.startTimeout)
         default: break
         }
-        if let inFlight = inputInFlight, inFlight.callerWaits { deadlines.append(inFlight.since + policy.responseTimeout) }
-        if let first = queuedInputs.first { deadlines.append(queuedBase(first.since) + policy.responseTimeout) }
-        if let oldest = openQueries.map(\.since).min() { deadlines.append(oldest + policy.responseTimeout) }
-        if let greetedAt, crashesInARow > 0, case .running = phase { deadlines.append(greetedAt + policy.stableAfter) }
-        return deadlines.min()
+        if let inFlight = inputInFlight, inFlight.callerWaits { consider(inFlight.since + policy.responseTimeout) }
+        if let first = queuedInputs.first { consider(queuedBase(first.since) + policy.responseTimeout) }
+        for query in openQueries { consider(query.since + policy.responseTimeout) }
+        if let greetedAt, crashesInARow > 0, case .running = phase { consider(greetedAt + policy.stableAfter) }
+        return earliest
     }
 
     private mutating func scheduleWake(into actions: inout [Action]) {
