@@ -151,7 +151,7 @@ package enum ChildProcess {
 
         init(pid: pid_t, limits: ChildDeadline) {
             self.pid = pid
-            guarded = CheckedMutex(Guarded(deadline: limits, timer: DispatchSource.makeTimerSource(queue: .global())))
+            guarded = CheckedMutex(Guarded(deadline: limits, timer: DispatchSource.makeTimerSource(queue: DispatchQueue(label: "org.scenehost.child-deadline"))))
             guarded.withLock { state in
                 state.timer.setEventHandler { [self] in fire() }
                 arm(state.timer, limits.deadline)

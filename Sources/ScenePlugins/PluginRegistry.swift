@@ -194,7 +194,10 @@ public final class PluginRegistry {
         let slowProbe = slowProbeReporter(file)
         let start: @MainActor () -> Void = { [self] in
             running += 1
-            DispatchQueue.global().async {
+            // A serial queue of its own: the probe blocks its thread while the child runs, and a
+            // serial queue's thread is not one of the global pool's (whose first worker would start
+            // libdispatch's once-a-second pool monitor in an idle board: MainThreadTasks).
+            DispatchQueue(label: "org.scenehost.probe").async {
                 let outcome = Result { () throws(PluginLoadError) -> ProbeReport in
                     try PluginProbe.probe(
                         path: file.path, plugin: plugin, sceneName: sceneName, options: options, executable: executable, timeout: timeout,

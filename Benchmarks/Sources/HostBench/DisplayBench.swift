@@ -70,7 +70,8 @@ func runDisplaySection(sceneHost: String, quick: Bool, isolation: String = "none
     // Idle: four windows, nothing happening.
     report.progress("display: idle \(Format.fixed(idleSeconds, 0)) s with four windows")
     let framesBefore = try bus.displayStatistics()["frames"]?.uint64Value ?? 0
-    let idle = try cpuFraction(of: host.pid, over: idleSeconds)
+    let idleSampled = try idleSample(of: host.pid, over: idleSeconds)
+    let idle = idleSampled.cpu
     let framesDuringIdle = (try bus.displayStatistics()["frames"]?.uint64Value ?? 0) - framesBefore
 
     // Input to photon: GestureLab's button (window 400 + (20…180), 260…310).
@@ -118,7 +119,8 @@ func runDisplaySection(sceneHost: String, quick: Bool, isolation: String = "none
         return Clock.monotonic() - stillSince >= 1_000_000_000
     }
     report.progress("display: idle \(Format.fixed(idleSeconds, 0)) s after the flings")
-    let idleAfterFling = try cpuFraction(of: host.pid, over: idleSeconds)
+    let idleAfterFlingSampled = try idleSample(of: host.pid, over: idleSeconds)
+    let idleAfterFling = idleAfterFlingSampled.cpu
     let framesAfterFling = (try bus.displayStatistics()["frames"]?.uint64Value ?? 0) - lastFrames
 
     var pings: [Double] = []
@@ -194,7 +196,8 @@ func runDisplaySection(sceneHost: String, quick: Bool, isolation: String = "none
     defer { headless.stop() }
     _ = try headless.waitUntilReady(timeout: 30)
     usleep(1_000_000)
-    let headlessIdle = try cpuFraction(of: headless.pid, over: idleSeconds)
+    let headlessSampled = try idleSample(of: headless.pid, over: idleSeconds)
+    let headlessIdle = headlessSampled.cpu
 
     let p99 = percentile(0.99)
     let refresh = 1000.0 / 60
@@ -214,6 +217,7 @@ func runDisplaySection(sceneHost: String, quick: Bool, isolation: String = "none
             ["while the table coasts: input to photon, p99", "\(Format.fixed(flingPercentile(0.99), 2)) ms", "\(Format.ratio(flingPercentile(0.99) / refresh)) of a 60 Hz refresh", "≤ 16.7 ms", Format.pass(flingPercentile(0.99) <= refresh)],
             ["idle after the flicks, the table at rest (\(Format.fixed(idleSeconds, 0)) s)", "\(Format.fixed(idleAfterFling * 100, 3)) % of a core, \(framesAfterFling) frames", "", "≤ 1 %, no frame", Format.pass(idleAfterFling <= 0.01 && framesAfterFling == 0)],
             ["idle, four windows (\(Format.fixed(idleSeconds, 0)) s)", "\(Format.fixed(idle * 100, 3)) % of a core, \(framesDuringIdle) frames", "headless: \(Format.fixed(headlessIdle * 100, 3)) %", "≤ 1 %", Format.pass(idle <= 0.01 && framesDuringIdle == 0)],
+            ["idle, four windows: wake-ups per second, the host's threads / its children's (the busiest threads)", "\(idleSampled.wakeUps.summary)", "headless: \(headlessSampled.wakeUps.summary); after the flicks: \(idleAfterFlingSampled.wakeUps.summary)", "0", Format.pass(idleSampled.wakeUps.isZero && headlessSampled.wakeUps.isZero)],
             ["drag: pointer moves sent", "\(sent) in \(Format.fixed(dragWall, 2)) s (\(Format.fixed(Double(sent) / dragWall, 0))/s)", "", "1,000/s", "(info)"],
             ["drag: moves the display thread received / delivered to the model", "\(moves) / \(delivered)", "\(Format.ratio(Double(delivered) / Double(max(1, moves)))) delivered, \(Format.ratio(Double(moves) / Double(max(1, sent)))) of sent", "all, in order", Format.pass(delivered == moves && outOfOrder == 0 && moves > 0)],
             ["drag: out-of-order deliveries", "\(outOfOrder)", "", "0", Format.pass(outOfOrder == 0)],
@@ -293,13 +297,23 @@ private func processCPU(_ pid: pid_t) -> Double {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
-/// The fraction of one core `pid` used over `seconds` (slept through here).
-private func cpuFraction(of pid: pid_t, over seconds: Double) throws -> Double {
+/// What a process and its children did over a quiet period.
+private struct IdleSample {
+    /// The fraction of one core the host used.
+    var cpu: Double
+    /// Wake-ups per second of the host's threads, and of its scene processes' threads.
+    var wakeUps: ThreadWakeUps.Rates
+}
+
+/// The fraction of one core `pid` used over `seconds` (slept through here), and how often its
+/// threads and its children's were woken.
+private func idleSample(of pid: pid_t, over seconds: Double) throws -> IdleSample {
     let cpu = processCPU(pid)
+    let wakeUps = ThreadWakeUps(of: pid)
     let start = Clock.monotonic()
     usleep(UInt32(seconds * 1e6))
     let wall = Double(Clock.monotonic() - start) / 1e9
-    return (processCPU(pid) - cpu) / wall
+    return IdleSample(cpu: (processCPU(pid) - cpu) / wall, wakeUps: wakeUps.rates(over: wall))
 }
 
 /// A private X server: Xvfb on a free display number (`-displayfd`), no TCP.

@@ -262,6 +262,10 @@ public struct SceneHostCommand: ParsableCommand {
             print("\(configuration.sourcePath.isEmpty ? "<embedded default>" : configuration.sourcePath): OK, \(configuration.scenes.count) scenes")
             return
         }
+        // The board runs no plugin: its tasks are all the main actor's, and none may wake a worker
+        // pool once a second when idle (MainThreadTasks). In the host with `isolation: none` a plugin's
+        // `Task.detached` keeps the runtime's pool.
+        if configuration.isolation.mode == .process { MainThreadTasks.install() }
         let topics = Set(DiagnosticTopics.names.filter { configuration.diagnostics.contains($0.1) }.map(\.0))
         let level = Logger.Level(rawValue: configuration.logLevel.rawValue) ?? .info
         LoggingSystem.bootstrap { label in HostLogHandler(label: label, level: level, topics: topics) }
