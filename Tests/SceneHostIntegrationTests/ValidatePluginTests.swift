@@ -7,8 +7,11 @@ struct ValidatePluginTests {
     static func validate(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async throws
         -> ExternalProcess.Outcome
     {
-        try await ExternalProcess([buildFolder() + "/scene-host", "validate-plugin"] + arguments, environment: environment)
-            .finish(timeout: 120)
+        // The plugin's limit scales like every other hang guard: under a sanitizer on a busy machine a
+        // refused plugin's child took 17 s to start and more than the default 30 s to load (proof P104).
+        let limit = ["--timeout", "\(Int(SanitizedRun.seconds(30)))"]
+        return try await ExternalProcess([buildFolder() + "/scene-host", "validate-plugin"] + arguments + limit, environment: environment)
+            .finish(timeout: SanitizedRun.seconds(120))
     }
 
     @Test("A good plugin passes: its metadata is checked, each control is tapped and what it did is reported, exit status 0")
