@@ -20,10 +20,10 @@ import Glibc
 /// `Task.detached` to run beside its main thread; a scene process and the host with `isolation: none`
 /// keep the runtime's own executor.
 ///
-/// The hooks are the concurrency runtime's documented override points
-/// (`swift_task_enqueueGlobal_hook`, `…WithDelay_hook`, `…WithDeadline_hook`, declared in
-/// `swift/Runtime/Concurrency.h` and exported by `libswift_Concurrency.so`), found with `dlsym`: a
-/// runtime without them leaves everything as it was.
+/// The hooks are the concurrency runtime's override points (`swift_task_enqueueGlobal_hook`,
+/// `…WithDelay_hook`, `…WithDeadline_hook`): declared in its own header `swift/Runtime/Concurrency.h`
+/// and exported by `libswift_Concurrency.so`, but not public API, so they are found with `dlsym`,
+/// and a runtime without them leaves everything as it was.
 public enum MainThreadTasks {
     /// `swift_task_enqueueGlobal_hook`'s type: the job, and the runtime's own enqueue (unused).
     private typealias EnqueueHook = @convention(thin) (UnownedJob, @convention(thin) (UnownedJob) -> Void) -> Void
