@@ -24,7 +24,9 @@ enum DefaultScenes: Equatable, Sendable {
     /// The embedded default, every demo scene, with the scene processes' timeouts of
     /// ``SanitizedRun/isolationTimeouts`` (a scene process under AddressSanitizer beside other suites
     /// took more than the default 10 s to start: it was restarted, and the scenes then connected in
-    /// another order).
+    /// another order) and the display's input wait of ``SanitizedRun/inputWait`` (in proof run 54 an
+    /// AddressSanitizer scene process beside stress-ng answered a tap after 1.7 and 2 s, and the
+    /// display read on without it).
     static let allScenesYAML: String = {
         var lines = HostConfiguration.embeddedDefaultYAML.split(separator: "\n", omittingEmptySubsequences: false)
         guard let isolation = lines.firstIndex(of: "isolation:"), lines[isolation + 3].hasPrefix("  response-timeout:"),
@@ -33,6 +35,10 @@ enum DefaultScenes: Equatable, Sendable {
             preconditionFailure("the embedded default's isolation section is not mode, sandbox, response-timeout, start-timeout: the test support must follow it")
         }
         lines.replaceSubrange((isolation + 3)...(isolation + 4), with: SanitizedRun.isolationTimeouts.split(separator: "\n"))
+        guard let inputWait = lines.firstIndex(of: "  input-wait: 1") else {
+            preconditionFailure("the embedded default's display section has no 'input-wait: 1': the test support must follow it")
+        }
+        lines[inputWait] = "  input-wait: \(SanitizedRun.inputWait)"
         return lines.joined(separator: "\n")
     }()
 }

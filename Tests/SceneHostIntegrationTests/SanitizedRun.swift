@@ -25,6 +25,10 @@ enum SanitizedRun {
     /// seconds to start there).
     static let isolationTimeouts = "  response-timeout: \(Int(seconds(30)))\n  start-timeout: \(Int(seconds(60)))"
 
+    /// The display's input wait (`display.input-wait`, seconds) for a test that checks the order
+    /// it keeps, not its limit: the default's second, scaled (at most the configuration's 10).
+    static let inputWait = min(10, seconds(1))
+
     /// An `isolation` section (three YAML lines) with the default's mode and ``isolationTimeouts``,
     /// for a configuration whose scenes run in the default's mode.
     static let isolationSection = "isolation:\n" + isolationTimeouts

@@ -42,6 +42,7 @@ extension HostConfiguration {
           mode: auto
           two-finger-modifier: alt
           finger-dots: true
+          input-wait: 1
         isolation:
           mode: process
           sandbox: auto

@@ -219,18 +219,24 @@ extension HostConfiguration {
         }
     }
 
-    /// `display: MODE`, or a mapping with `mode`, `two-finger-modifier` and `finger-dots`.
+    /// `display: MODE`, or a mapping with `mode`, `two-finger-modifier`, `finger-dots` and `input-wait`.
     private mutating func readDisplay(_ value: YAMLValue) throws(ConfigurationError) {
         func mode(_ item: YAMLValue) throws(ConfigurationError) {
             display.mode = try item.choice(DisplayMode.self)
             display.modeSource = "\(item.file):\(item.line)"
         }
         guard case .mapping = value.node else { return try mode(value) }
-        for (key, item) in try value.mapping(allowed: ["mode", "two-finger-modifier", "finger-dots"]) {
+        for (key, item) in try value.mapping(allowed: ["mode", "two-finger-modifier", "finger-dots", "input-wait"]) {
             switch key {
             case "mode": try mode(item)
             case "two-finger-modifier": display.twoFingerModifier = try item.choice(PointerModifier.self)
             case "finger-dots": display.fingerDots = try item.bool()
+            case "input-wait":
+                let seconds = try item.double()
+                guard (0...10).contains(seconds) else {
+                    throw item.error("\(seconds) seconds is not between 0 and 10: give the seconds the display waits for the host after an input (0 turns the waits off)")
+                }
+                display.inputWait = seconds
             default: break
             }
         }

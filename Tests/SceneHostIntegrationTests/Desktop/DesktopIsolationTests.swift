@@ -7,11 +7,12 @@ import Testing
 @Suite("On the desktop: scenes in processes of their own (Xvfb)", .enabled(if: desktopToolsAvailable, desktopToolsNote))
 struct DesktopIsolationTests {
     /// FindView at the desktop's left and `scene` (a fixture `plugin`, its window 400 points to the
-    /// right) beside it, each in a process of its own.
-    private static func findViewBeside(_ scene: String, plugin: String) async throws -> DesktopHost {
+    /// right) beside it, each in a process of its own; `display` is the configuration's display
+    /// section (YAML lines), if any.
+    private static func findViewBeside(_ scene: String, plugin: String, display: String = "") async throws -> DesktopHost {
         let config = try temporaryFile(
             "desktop-\(scene).yaml",
-            "isolation:\n  mode: process\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n  - name: \(scene)\n    plugin: \(plugin)\n")
+            "\(display)isolation:\n  mode: process\n\(SanitizedRun.isolationTimeouts)\nscenes:\n  - name: findview\n    plugin: FindView\n  - name: \(scene)\n    plugin: \(plugin)\n")
         return try await DesktopHost(arguments: ["--config", config], windows: 2, named: "^(findview|\(scene)) ")
     }
 
@@ -78,9 +79,9 @@ struct DesktopIsolationTests {
             "every signal of FindView's click comes before GestureLab's input: \(ordered.map { "\($0.seq) \($0.member) \($0.arguments.dropFirst().prefix(3).map { "\($0)" })" }.joined(separator: "\n"))")
     }
 
-    @Test("A scene process that hangs in a click's action holds the desktop's next input for at most the display's input wait: a click on FindView read in the same batch is delivered long before the hung scene is judged not responding")
+    @Test("A scene process that hangs in a click's action holds the desktop's next input for at most the display's input wait (display.input-wait): a click on FindView read in the same batch is delivered long before the hung scene is judged not responding")
     func aHungSceneHoldsTheDesktopOnlyBriefly() async throws {
-        let desktop = try await Self.findViewBeside("hang", plugin: "FixtureHangInHandler")
+        let desktop = try await Self.findViewBeside("hang", plugin: "FixtureHangInHandler", display: "display:\n  input-wait: 0.5\n")
         defer { desktop.close() }
         // The hang button's release, then a click on FindView's blue, in one batch.
         try await desktop.x.xdotool("mousemove", "500", "62", "mousedown", "1", "mouseup", "1", "mousemove", "240", "250", "mousedown", "1", "mouseup", "1")
@@ -88,6 +89,6 @@ struct DesktopIsolationTests {
             signals.contains { $0.member == "Touch" && $0.string(3) == "ended" && $0.string(6) == "blue" }
         }
         #expect(!desktop.client.signals.contains { $0.member == "SceneNotResponding" }, "FindView's click did not wait for the response timeout")
-        #expect(await desktop.host.line(containing: "did not answer an input within 1.0 s; the desktop's input goes on without it"))
+        #expect(await desktop.host.line(containing: "did not answer an input within 0.5 s; the desktop's input goes on without it"))
     }
 }

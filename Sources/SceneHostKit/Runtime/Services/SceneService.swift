@@ -53,7 +53,7 @@ final class SceneService: HostService {
         case .auto where !DisplayEnvironment.hasDesktop(environment): return
         case .auto, .on: break
         }
-        let options = DisplayOptions(twoFingerModifier: settings.twoFingerModifier, drawsFingers: settings.fingerDots)
+        let options = DisplayOptions(twoFingerModifier: settings.twoFingerModifier, drawsFingers: settings.fingerDots, inputWaitLimit: settings.inputWait)
         let display = DesktopDisplay(
             application: host.application, deviceInput: host.deviceInput, pendingWork: host.pendingWork, clockMode: host.clock.mode,
             options: options, logger: logger)
