@@ -218,8 +218,11 @@ struct HostLifecycleTests {
             "FixtureCrashOnCreate", "FixtureHangOnCreate", "FixtureCrashInScene", "FixtureHangInScene", "FixtureNoEntry",
             "FixtureWrongABI", "FixtureWrongBuild", "FixtureDuplicateCore", "NoSuchPlugin", notALibrary,
         ]
-        // 1 s (then once more with 2 s): the hanging fixtures' probes time out, the others finish.
-        var yaml = "plugins:\n  probe-timeout: 1\nscenes:\n  - name: findview\n    plugin: FindView\n"
+        // 1 s (then once more with 2 s), scaled in a sanitized run: the hanging fixtures' probes time
+        // out, the others finish. The limit guards the good plugins' probes too, and under
+        // AddressSanitizer beside other suites one took 0.55 s in proof P106 (and a child once took
+        // 17 s to start in P104, though the limit counts from its start).
+        var yaml = "plugins:\n  probe-timeout: \(SanitizedRun.seconds(1))\nscenes:\n  - name: findview\n    plugin: FindView\n"
         for (index, plugin) in broken.enumerated() {
             yaml += "  - name: broken\(index)\n    plugin: \(plugin)\n"
         }
@@ -231,7 +234,7 @@ struct HostLifecycleTests {
             try? FileManager.default.removeItem(atPath: script)
         }
         let host = try HostProcess(arguments: ["--config", config, "--input", script, "--isolation", "none"])
-        #expect(await host.exitStatus(timeout: 60) == 0)
+        #expect(await host.exitStatus(timeout: SanitizedRun.seconds(60)) == 0)
         let expected = [
             "(probeCrashed)", "(probeTimedOut)", "(probeCrashed)", "(probeTimedOut)", "(missingEntryPoint)", "(abiMismatch)",
             "(buildMismatch)", "(duplicateCore)", "(notFound)", "(notASharedLibrary)",
