@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite("D-Bus API: fair to every client", .serialized)
 struct BusFairnessTests {
-    @Test("A Ping sent while a flood of 3,000 HitTest calls is being served is answered before a third of the flood")
+    @Test("A Ping sent while a flood of 3,000 HitTest calls is being served is answered before half of the flood")
     func pingOvertakesFlood() async throws {
         // The per-client budget lifted, so every flood call is served (the worst case for the others).
         let config = try temporaryFile("fairness.yaml", HostConfigurationText.demo + "bus:\n  limits:\n    calls-per-second: 1000000\n")
@@ -75,8 +75,10 @@ struct BusFairnessTests {
         // it waits for a batch of the flood per round until the bus has written the flood and the Ping
         // to the host (about 60 on a quiet machine). How many rounds that takes depends on how fast the
         // bus daemon runs: with 10,000 calls (2 MB to write) a loaded machine once saw 1,815 served
-        // first. Hence a flood of 3,000 (a few socket buffers) and a bound of a third.
-        #expect(answeredAtPing < floodSize / 3, "\(answeredAtPing) of the \(floodSize) flood calls were answered before the Ping")
+        // first, and with 3,000 under AddressSanitizer beside stress-ng 1,041 (proof P108). Hence a
+        // flood of 3,000 (a few socket buffers) and a bound of a half: either unfair order answers
+        // the Ping after all 3,000.
+        #expect(answeredAtPing < floodSize / 2, "\(answeredAtPing) of the \(floodSize) flood calls were answered before the Ping")
         #expect(host.process.isRunning)
     }
 }
