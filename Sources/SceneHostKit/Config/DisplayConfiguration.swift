@@ -21,7 +21,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
     /// 0 turns the waits off: keys typed right after the tap that starts editing may then be read
     /// before the desktop's text input is on (presses without text). A loaded machine or a
     /// sanitized build needs more than the default for one order across scene processes.
-    public var inputWait = 1.0
+    public var inputWait = DisplayOptions().inputWaitLimit
     /// Where `mode` was set (file and line), for the error when `on` finds no display; empty for
     /// the default or a command-line option.
     public var modeSource = ""

@@ -232,11 +232,8 @@ extension HostConfiguration {
             case "two-finger-modifier": display.twoFingerModifier = try item.choice(PointerModifier.self)
             case "finger-dots": display.fingerDots = try item.bool()
             case "input-wait":
-                let seconds = try item.double()
-                guard (0...10).contains(seconds) else {
-                    throw item.error("\(seconds) seconds is not between 0 and 10: give the seconds the display waits for the host after an input (0 turns the waits off)")
-                }
-                display.inputWait = seconds
+                display.inputWait = try item.seconds(
+                    in: 0...10, meaning: "the seconds the display waits for the host after an input (0 turns the waits off)")
             default: break
             }
         }

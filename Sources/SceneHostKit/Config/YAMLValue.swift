@@ -67,6 +67,20 @@ struct YAMLValue {
         return value
     }
 
+    /// Seconds in `range`; `meaning` says what they are, for the error naming a value outside it.
+    func seconds(in range: ClosedRange<Double>, meaning: String) throws(ConfigurationError) -> Double {
+        let value = try double()
+        guard range.contains(value) else {
+            throw error("\(value) seconds is not between \(Self.bound(range.lowerBound)) and \(Self.bound(range.upperBound)): give \(meaning)")
+        }
+        return value
+    }
+
+    /// A bound as written in a message: whole numbers without a fraction.
+    private static func bound(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     func int(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
         let text = try string()
         guard let value = Int(text) else { throw error("expected a whole number, found '\(text)'") }
