@@ -18,14 +18,18 @@ import SceneProcesses
 ///
 /// Touches land on an empty spot of the Gallery main window, a plain view whose plugin logs nothing, so a
 /// touch costs what the host itself does (hit test, delivery, `Touch` signal), not plugin logging.
-@MainActor
+/// The round trips alone can aim at GestureLab's button instead (`target`), whose highlight is drawn
+/// on each touch.
 ///
 /// With `isolation: "process"` (round trips only), every scene runs in a process of its own: a
 /// touch crosses the scene channel and back before its reply.
-func runBusSection(sceneHost: String, quick: Bool, runs: Int, roundTripsOnly: Bool = false, isolation: String = "none") throws {
+@MainActor
+func runBusSection(
+    sceneHost: String, quick: Bool, runs: Int, roundTripsOnly: Bool = false, isolation: String = "none", target: TouchTarget = .photo
+) throws {
     let report = Report.shared
     report.heading(roundTripsOnly ? "D-Bus round trips" : "D-Bus API")
-    let spot = (x: 1000.0, y: 700.0)
+    let spot = roundTripsOnly ? target.spot : TouchTarget.photo.spot
     var roundTrips: [RoundTripRun] = []
     var injections: [InjectionRun] = []
     var signals: [SubscriberResult] = []
@@ -56,7 +60,7 @@ func runBusSection(sceneHost: String, quick: Bool, runs: Int, roundTripsOnly: Bo
         report.progress("bus: run \(run)/\(runs): 8 clients")
         concurrent.append(try measureConcurrentClients(address: daemon.address, spot: spot, seconds: quick ? 2 : 5))
     }
-    report.line("`\(sceneHost) --bus <a bus daemon started for the run> --isolation \(isolation)`, embedded default configuration, \(runs) runs (a fresh bus daemon and host each). Touches at screen (\(Format.fixed(spot.x, 0)), \(Format.fixed(spot.y, 0))): `\(hit)` in the Gallery main window, a plain view whose plugin logs nothing. Clients use DBusKit's blocking calls (`dbus_connection_send_with_reply_and_block`), one connection each. Each table gives every run's figure, then the median and the worst of the runs.\n")
+    report.line("`\(sceneHost) --bus <a bus daemon started for the run> --isolation \(isolation)`, embedded default configuration, \(runs) runs (a fresh bus daemon and host each). Touches at screen (\(Format.fixed(spot.x, 0)), \(Format.fixed(spot.y, 0))): `\(hit)`, \(roundTripsOnly ? target.description : TouchTarget.photo.description). Clients use DBusKit's blocking calls (`dbus_connection_send_with_reply_and_block`), one connection each. Each table gives every run's figure, then the median and the worst of the runs.\n")
     reportRoundTrips(roundTrips, blocks: quick ? 4 : 10, perBlock: quick ? 200 : 500)
     if roundTripsOnly { return }
     reportInjection(injections, calls: quick ? 20 : 60)

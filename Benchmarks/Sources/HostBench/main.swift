@@ -28,7 +28,7 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "bus-pinger" {
     MainActor.assumeIsolated { runPingerRole(address: values[2], seconds: Double(values[3]) ?? 2, trace: values.count > 4 && values[4] == "trace") }
 }
 
-let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display|scene-processes|crash] [--quick] [--runs N] [--scene-host PATH] [--isolation none|process]   (run from the repository root after `swift build -c release`)"
+let usage = "usage: HostBench [all|startup|bus|roundtrips|fairness|accessibility|snapshot|accessibility-text|display|scene-processes|crash] [--quick] [--runs N] [--scene-host PATH] [--isolation none|process] [--touch-on photo|button]   (run from the repository root after `swift build -c release`)"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var sceneHost = CommandLineOption.take("--scene-host", from: &arguments, usage: usage, status: 64) { $0 }
     ?? ".build/release/scene-host"
@@ -36,6 +36,9 @@ var sceneHost = CommandLineOption.take("--scene-host", from: &arguments, usage: 
 // both modes side by side).
 let isolation = CommandLineOption.take("--isolation", from: &arguments, usage: usage, status: 64) { ["none", "process"].contains($0) ? $0 : nil }
     ?? "none"
+// roundtrips: where the touches land (``TouchTarget``): Gallery's photo (nothing is drawn) or GestureLab's button (its highlight is).
+let touchTarget = CommandLineOption.take("--touch-on", from: &arguments, usage: usage, status: 64) { TouchTarget(rawValue: $0) }
+    ?? .photo
 let quick = arguments.contains("--quick")
 // Runs per figure of the bus and fairness sections (each with a fresh bus daemon and host).
 let runs = CommandLineOption.take("--runs", from: &arguments, usage: usage, status: 64) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
@@ -66,7 +69,7 @@ do {
         if command == "all" || command == "crash" { try runCrashSection(sceneHost: sceneHost, runs: runs) }
         if command == "all" || command == "bus" { try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs) }
         if command == "roundtrips" {
-            try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs, roundTripsOnly: true, isolation: isolation)
+            try runBusSection(sceneHost: sceneHost, quick: quick, runs: runs, roundTripsOnly: true, isolation: isolation, target: touchTarget)
         }
         if command == "all" || command == "bus" || command == "fairness" { try runFairnessSection(sceneHost: sceneHost, quick: quick, runs: runs) }
         if command == "all" || command == "accessibility" { try runAccessibilitySection(sceneHost: sceneHost, quick: quick) }

@@ -45,6 +45,9 @@ final class SceneProcessRuntime {
     private let deviceInput: DeviceInput
     /// Record batches and resizes delivered this turn, answered at its end, after its frames.
     private var recordAnswers: [(id: UInt64, body: [UInt8])] = []
+    /// Whether an input's answer (``done(_:_:)``) waits in the channel's queue: it is written before
+    /// the turn's pictures are drawn.
+    private var answerQueued = false
     /// Draws the scene's windows at the scales the board's snapshots ask for (``SceneQueryCode/picture``).
     private let snapshotRenderer = Renderer()
     /// Matches the board's selectors (`Host1.Find`, `Host1.TapMatching`) against the scene.
@@ -566,6 +569,7 @@ final class SceneProcessRuntime {
         announceClock()
         announceBusy()
         try? connection.send(.inputDone(id: id, body: body))
+        answerQueued = true
     }
 
     /// Tells the board the virtual clock's time, when it moved.
@@ -619,6 +623,12 @@ final class SceneProcessRuntime {
         announceWindows()
         announceClock()
         announceBusy()
+        // Answers to inputs go before pictures are drawn: the caller hears of a touch on a button
+        // while its highlight is drawn (on the other processor), not after. The board takes the frames
+        // as they come, and a snapshot after the answer waits for them (``FrameCurrency``). With
+        // nothing to draw, one write at the end, as the last thing before the process waits: work
+        // after it would hold up the board, woken on this processor.
+        if answerQueued, windows.contains(where: \.needsDrawing) { flush() }
         for window in windows {
             do {
                 for envelope in try window.produce() { try connection.send(envelope) }
@@ -697,6 +707,7 @@ final class SceneProcessRuntime {
 
     private func flush() {
         oldestQueuedSignal = nil
+        answerQueued = false
         do {
             let done = try connection.flush()
             if done, writeSourceActive {

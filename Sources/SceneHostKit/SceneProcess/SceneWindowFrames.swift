@@ -32,11 +32,14 @@ final class SceneWindowFrames {
     /// Whether damage is drawn but not yet handed over (both buffers were with the board).
     var holdsUnsentDamage: Bool { !unsent.isEmpty }
 
+    /// Whether ``produce()`` has something to draw (after layout).
+    var needsDrawing: Bool { renderer.needsRendering || image == nil }
+
     /// Renders what changed and, when a buffer is free, returns the messages that hand it over (an
     /// `attachBuffer` the first time a buffer is used, then the `frame`). Empty when nothing changed
     /// or both buffers are with the board (the damage waits for a release).
     func produce() throws(ChannelError) -> [ChannelEnvelope] {
-        if renderer.needsRendering || image == nil {
+        if needsDrawing {
             let frame = renderer.render()
             let whole = SceneRender.PixelRect(x: 0, y: 0, width: frame.image.width, height: frame.image.height)
             let damage = image == nil ? [whole] : frame.damage

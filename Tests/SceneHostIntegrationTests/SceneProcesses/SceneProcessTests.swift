@@ -100,6 +100,33 @@ struct SceneProcessTests {
         #expect(run.exit == .exited(0), "a closed channel ends the scene process cleanly")
     }
 
+    @Test("A touch is answered before the picture it changed is drawn: with a view that takes seconds to draw while touched, the answer comes first and the frame after")
+    func touchIsAnsweredBeforeItsPictureIsDrawn() async throws {
+        let drawSeconds = Int(SanitizedRun.seconds(2).rounded(.up))
+        let run = try await offPool { () throws -> (framesAtAnswer: Int, framesAfter: Int, outcome: SceneTouchOutcome?, exit: SceneExit?) in
+            let harness = try SceneProcessHarness(plugin: "FixtureHangInHandler", arguments: ["--scene-option", "draw-seconds=\(drawSeconds)"])
+            guard try harness.receive(until: { _ in harness.frames.count >= 1 }) else { return (0, 0, nil, nil) }
+            let first = harness.frames[0]
+            try harness.send(.releaseBuffer(window: first.window, slot: first.slot))
+            try harness.send(.input(id: 7, code: SceneInputCode.touch, body: SceneTouchRecord(slot: 1, phase: .down, x: 100, y: 142).body))
+            try harness.receive(until: { $0.contains { if case .inputDone(7, _) = $0.message { true } else { false } } })
+            let framesAtAnswer = harness.frames.count
+            var outcome: SceneTouchOutcome?
+            for envelope in harness.received {
+                if case .inputDone(7, let body) = envelope.message { outcome = try SceneTouchOutcome(body: body) }
+            }
+            // The slow picture follows once drawn.
+            try harness.receive(timeout: SanitizedRun.seconds(30) + Double(drawSeconds), until: { _ in harness.frames.count >= 2 })
+            let framesAfter = harness.frames.count
+            harness.closeChannel()
+            return (framesAtAnswer, framesAfter, outcome, harness.waitForEnd())
+        }
+        #expect(run.outcome?.view == "slow-drawing", "the touch hit the slow view: \(String(describing: run.outcome))")
+        #expect(run.framesAtAnswer == 1, "the answer came before the touched view's picture, not with it (\(run.framesAtAnswer) frames when it came)")
+        #expect(run.framesAfter >= 2, "the touched view's picture followed")
+        #expect(run.exit == .exited(0))
+    }
+
     @Test("A bad touch record is answered with the input error, and the scene process goes on")
     func badInputIsRefused() async throws {
         let run = try await offPool { () throws -> Run in
