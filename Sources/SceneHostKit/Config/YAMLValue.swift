@@ -67,18 +67,14 @@ struct YAMLValue {
         return value
     }
 
-    /// Seconds in `range`; `meaning` says what they are, for the error naming a value outside it.
-    func seconds(in range: ClosedRange<Double>, meaning: String) throws(ConfigurationError) -> Double {
+    /// Seconds in `range` (whole seconds at its ends); `meaning` says what they are, for the error
+    /// naming a value outside it.
+    func seconds(in range: ClosedRange<Int>, meaning: String) throws(ConfigurationError) -> Double {
         let value = try double()
-        guard range.contains(value) else {
-            throw error("\(value) seconds is not between \(Self.bound(range.lowerBound)) and \(Self.bound(range.upperBound)): give \(meaning)")
+        guard Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
+            throw error("\(value) seconds is not between \(range.lowerBound) and \(range.upperBound): give \(meaning)")
         }
         return value
-    }
-
-    /// A bound as written in a message: whole numbers without a fraction.
-    private static func bound(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     func int(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {

@@ -85,8 +85,7 @@ struct SceneProcessTests {
             }
             run.framesAfterTouch = harness.frames.count - 1
             // Cancelled, not lifted: the button's action (a crash) does not run.
-            try harness.send(.input(id: 8, code: SceneInputCode.touch, body: SceneTouchRecord(slot: 1, phase: .cancel).body))
-            try harness.receive(until: { $0.contains { if case .inputDone(8, _) = $0.message { true } else { false } } })
+            _ = try harness.touch(SceneTouchRecord(slot: 1, phase: .cancel), id: 8)
             harness.closeChannel()
             run.exit = harness.waitForEnd()
             return run
@@ -108,13 +107,8 @@ struct SceneProcessTests {
             guard try harness.receive(until: { _ in harness.frames.count >= 1 }) else { return (0, 0, nil, nil) }
             let first = harness.frames[0]
             try harness.send(.releaseBuffer(window: first.window, slot: first.slot))
-            try harness.send(.input(id: 7, code: SceneInputCode.touch, body: SceneTouchRecord(slot: 1, phase: .down, x: 100, y: 142).body))
-            try harness.receive(until: { $0.contains { if case .inputDone(7, _) = $0.message { true } else { false } } })
+            let outcome = try harness.touch(SceneTouchRecord(slot: 1, phase: .down, x: 100, y: 142), id: 7)
             let framesAtAnswer = harness.frames.count
-            var outcome: SceneTouchOutcome?
-            for envelope in harness.received {
-                if case .inputDone(7, let body) = envelope.message { outcome = try SceneTouchOutcome(body: body) }
-            }
             // The slow picture follows once drawn.
             try harness.receive(timeout: SanitizedRun.seconds(30) + Double(drawSeconds), until: { _ in harness.frames.count >= 2 })
             let framesAfter = harness.frames.count
